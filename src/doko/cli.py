@@ -1,0 +1,46 @@
+"""The ``doko`` command: one entry point, one sub-command per module.
+
+Each sub-command lives in its own module exposing ``register(subparsers)``, which adds its
+parser and sets ``func`` to a callable taking the parsed namespace and returning an exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+#: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
+_COMMAND_MODULES = ("doko.score_cli",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    import importlib
+
+    parser = argparse.ArgumentParser(
+        prog="doko", description="Doppelkopf nach den DDV-Turnierspielregeln (TSR)."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in _COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``doko`` command; returns the exit status."""
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    func = getattr(ns, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        status: int = func(ns)
+    except BrokenPipeError:  # e.g. `doko simulate | head`
+        return 0
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
