@@ -1,0 +1,417 @@
+"""Scoring of one finished game by the DDV tournament rules (TSR 7.1 and 7.2).
+
+The input is a :class:`GameSummary`: the contract, Re's Augen and tricks, the highest call of each
+party and the Sonderpunkte each party won. :func:`score` decides the winner (TSR 7.1), lists every
+point as a :class:`LineItem` naming its TSR clause, and nets the two sides into per-player scores
+(TSR 7.2.2 to 7.2.4). Pure standard library.
+
+>>> s = score(GameSummary("normal", re_eyes=130, re_calls=1))
+>>> s.winner, s.value, s.re_score, s.kontra_score
+('re', 3, 3, -3)
+>>> [(i.points, i.de) for i in s.items]
+[(1, 'gewonnen'), (2, '„Re“ angesagt')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import cache
+
+RE, KONTRA = "re", "kontra"
+PARTIES = (RE, KONTRA)
+CONTRACTS = ("normal", "marriage", "silent_marriage", "solo")
+#: Contracts with Sonderpunkte (TSR 7.2.3): the Normalspiel, also after an announced Hochzeit.
+NORMAL_CONTRACTS = ("normal", "marriage")
+
+CALL_NAMES_RE = (None, "re", "no90", "no60", "no30", "black")
+CALL_NAMES_KONTRA = (None, "kontra", "no90", "no60", "no30", "black")
+BLACK = 5
+#: German name of each call level (TSR 6.2, 6.3).
+_CALL_DE = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
+#: Absage level -> the opponents must stay below this many Augen (TSR 7.1.1/7.1.2 items 5, 7).
+_UNDER = {2: 90, 3: 60, 4: 30}
+#: Absage level -> Augen the opponents must reach to score against it (TSR 7.2.2 (e), (f)).
+_REACH = {2: 120, 3: 90, 4: 60, 5: 30}
+_PARTY_DE = {RE: "Re", KONTRA: "Kontra"}
+_CARD_EYES = (0, 2, 3, 4, 10, 11)  # 9, Bube, Dame, König, Zehn, Ass; each 8 times in the deck
+
+
+class ScoringInputError(ValueError):
+    """A game summary that cannot describe a real game; the message names the field and value."""
+
+
+def other(party: str) -> str:
+    """The opposing party: ``other("re") == "kontra"``."""
+    return KONTRA if party == RE else RE
+
+
+@cache
+def _eye_sums() -> tuple[int, ...]:
+    """Entry ``k``: bit ``a`` is set iff some ``k`` cards of the 48-card deck hold ``a`` Augen."""
+    masks = [1] + [0] * 48
+    for n, eyes in enumerate(_CARD_EYES * 8):
+        for k in range(n, -1, -1):
+            masks[k + 1] |= masks[k] << eyes
+    return tuple(masks)
+
+
+def _possible(eyes: int, tricks: int) -> bool:
+    """Whether ``tricks`` tricks (4 cards each) can hold exactly ``eyes`` Augen.
+
+    >>> _possible(0, 2), _possible(0, 3), _possible(39, 1), _possible(40, 1)
+    (True, False, False, True)
+    """
+    return bool(_eye_sums()[4 * tricks] >> eyes & 1)
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringInputError(f"{name}: expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise ScoringInputError(f"{name}: {value} is outside {low}..{high}")
+    return value
+
+
+@dataclass(frozen=True)
+class Extras:
+    """Sonderpunkte won BY one party (TSR 7.2.3); checked by :class:`GameSummary`."""
+
+    doppelkopf: int = 0  # tricks of >= 40 Augen won by the party
+    fox: int = 0  # ♦A of the OTHER party caught by this party
+    charlie: int = 0  # 1: a ♣J of this party won the last trick
+
+    def total(self) -> int:
+        return self.doppelkopf + self.fox + self.charlie
+
+    def to_json(self) -> dict[str, object]:
+        return {"doppelkopf": self.doppelkopf, "fox": self.fox, "charlie": self.charlie}
+
+
+_EXTRA_KEYS = tuple(f.name for f in fields(Extras))
+#: Most of each Sonderpunkt in one game, for one party and for both together.
+_EXTRA_MAX = {"doppelkopf": 6, "fox": 2, "charlie": 1}
+_SUMMARY_KEYS = ("contract", "re_eyes", "re_tricks", "re_calls", "kontra_calls", "extras")
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What scoring needs to know about a finished game; validated on construction.
+
+    ``re_calls``/``kontra_calls`` are the highest level called (0 none, 1 Re/Kontra, 2 keine 90,
+    3 keine 60, 4 keine 30, 5 schwarz); lower levels count as made (TSR 6.4.3).
+    """
+
+    contract: str
+    re_eyes: int
+    re_tricks: int | None = None
+    re_calls: int = 0
+    kontra_calls: int = 0
+    re_extras: Extras = Extras()
+    kontra_extras: Extras = Extras()
+
+    def __post_init__(self) -> None:
+        if self.contract not in CONTRACTS:
+            raise ScoringInputError(
+                f"contract: {self.contract!r} is not one of {', '.join(CONTRACTS)}"
+            )
+        _check_int("re_eyes", self.re_eyes, 0, 240)
+        if self.re_tricks is not None:
+            _check_int("re_tricks", self.re_tricks, 0, 12)
+        _check_int("re_calls", self.re_calls, 0, 5)
+        _check_int("kontra_calls", self.kontra_calls, 0, 5)
+        if self.re_tricks is None:
+            if self.re_eyes in (0, 240):
+                party = "Re" if self.re_eyes == 0 else "Kontra"
+                raise ScoringInputError(
+                    f"re_tricks is needed when re_eyes is {self.re_eyes}: {party} has 0 Augen, "
+                    "and a trick of four nines has 0 Augen, so whether it took a trick is unknown"
+                )
+            if not any(_possible(self.re_eyes, t) for t in range(1, 12)):
+                raise ScoringInputError(f"re_eyes: no set of cards holds {self.re_eyes} Augen")
+        elif not _possible(self.re_eyes, self.re_tricks):
+            raise ScoringInputError(
+                f"re_tricks/re_eyes: {self.re_tricks} tricks ({4 * self.re_tricks} cards) cannot "
+                f"hold {self.re_eyes} Augen (and the other {12 - self.re_tricks} tricks "
+                f"{240 - self.re_eyes} Augen)"
+            )
+        self._check_extras()
+
+    def _check_extras(self) -> None:
+        for party in PARTIES:
+            ex = self.extras(party)
+            if not isinstance(ex, Extras):
+                raise ScoringInputError(f"{party}_extras: expected Extras, got {ex!r}")
+            for key, most in _EXTRA_MAX.items():
+                _check_int(f"extras.{party}.{key}", getattr(ex, key), 0, most)
+        if self.solo and (self.re_extras.total() or self.kontra_extras.total()):
+            raise ScoringInputError(
+                f"extras: contract {self.contract!r} has no Sonderpunkte (TSR 7.2.3, 7.2.4); "
+                "they exist only in a Normalspiel"
+            )
+        for key, why in (
+            ("doppelkopf", "240 Augen hold at most 6 tricks of 40"),
+            ("fox", "there are two ♦A"),
+            ("charlie", "only one party wins the last trick"),
+        ):
+            both = getattr(self.re_extras, key) + getattr(self.kontra_extras, key)
+            if both > _EXTRA_MAX[key]:
+                raise ScoringInputError(
+                    f"extras.re.{key} + extras.kontra.{key}: {both} in all, "
+                    f"at most {_EXTRA_MAX[key]} ({why})"
+                )
+        for party in PARTIES:
+            ex, eyes, tricks, name = (
+                self.extras(party), self.eyes(party), self.tricks(party), _PARTY_DE[party]
+            )
+            for key, count, eyes_needed, tricks_needed in (
+                ("doppelkopf", ex.doppelkopf, 40 * ex.doppelkopf, ex.doppelkopf),
+                ("fox", ex.fox, 11 * ex.fox, min(ex.fox, 1)),
+                ("charlie", ex.charlie, 2 * ex.charlie, ex.charlie),
+            ):
+                if eyes < eyes_needed:
+                    raise ScoringInputError(
+                        f"extras.{party}.{key}: {count} needs at least {eyes_needed} Augen, "
+                        f"{name} has {eyes} (re_eyes={self.re_eyes})"
+                    )
+                if tricks is not None and tricks < tricks_needed:
+                    raise ScoringInputError(
+                        f"extras.{party}.{key}: {count} needs at least {tricks_needed} tricks, "
+                        f"{name} won {tricks} (re_tricks={self.re_tricks})"
+                    )
+
+    # -- per-party views -------------------------------------------------------------------
+
+    def eyes(self, party: str) -> int:
+        return self.re_eyes if party == RE else 240 - self.re_eyes
+
+    def tricks(self, party: str) -> int | None:
+        if self.re_tricks is None:
+            return None
+        return self.re_tricks if party == RE else 12 - self.re_tricks
+
+    def took_trick(self, party: str) -> bool:
+        """Whether the party won a trick (from Augen when tricks are unknown: 1..239 is safe)."""
+        tricks = self.tricks(party)
+        return self.eyes(party) > 0 if tricks is None else tricks > 0
+
+    def calls(self, party: str) -> int:
+        return self.re_calls if party == RE else self.kontra_calls
+
+    def extras(self, party: str) -> Extras:
+        return self.re_extras if party == RE else self.kontra_extras
+
+    @property
+    def solo(self) -> bool:
+        """Scored like a solo (TSR 7.2.4): every solo and the stille Hochzeit."""
+        return self.contract not in NORMAL_CONTRACTS
+
+    # -- JSON ------------------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, obj: object) -> GameSummary:
+        """Build from the JSON form (see :meth:`to_json`); raises :class:`ScoringInputError`."""
+        if not isinstance(obj, Mapping):
+            raise ScoringInputError(f"game summary: expected a JSON object, got {obj!r}")
+        unknown = sorted(str(k) for k in obj if k not in _SUMMARY_KEYS)
+        if unknown:
+            raise ScoringInputError(
+                f"{unknown[0]}: unknown key (allowed: {', '.join(_SUMMARY_KEYS)})"
+            )
+        for key in ("contract", "re_eyes"):
+            if key not in obj:
+                raise ScoringInputError(f"{key}: missing")
+        extras = obj.get("extras")
+        if extras is None:
+            extras = {}
+        if not isinstance(extras, Mapping):
+            raise ScoringInputError(f"extras: expected an object, got {extras!r}")
+        bad = [str(k) for k in extras if k not in PARTIES]
+        if bad:
+            raise ScoringInputError(f"extras.{bad[0]}: unknown party (use re, kontra)")
+        return cls(
+            contract=obj["contract"],
+            re_eyes=obj["re_eyes"],
+            re_tricks=obj.get("re_tricks"),
+            re_calls=_call_level("re_calls", obj.get("re_calls"), CALL_NAMES_RE),
+            kontra_calls=_call_level("kontra_calls", obj.get("kontra_calls"), CALL_NAMES_KONTRA),
+            re_extras=_extras_from_json("re", extras.get(RE)),
+            kontra_extras=_extras_from_json("kontra", extras.get(KONTRA)),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "contract": self.contract,
+            "re_eyes": self.re_eyes,
+            "re_tricks": self.re_tricks,
+            "re_calls": CALL_NAMES_RE[self.re_calls],
+            "kontra_calls": CALL_NAMES_KONTRA[self.kontra_calls],
+            "extras": {RE: self.re_extras.to_json(), KONTRA: self.kontra_extras.to_json()},
+        }
+
+
+def _call_level(field: str, value: object, names: tuple[str | None, ...]) -> int:
+    if value in names and (value is None or isinstance(value, str)):
+        return names.index(value)
+    allowed = ", ".join("null" if n is None else n for n in names)
+    raise ScoringInputError(f"{field}: {value!r} is not one of {allowed}")
+
+
+def _extras_from_json(party: str, value: object) -> Extras:
+    if value is None:
+        return Extras()
+    if not isinstance(value, Mapping):
+        raise ScoringInputError(f"extras.{party}: expected an object, got {value!r}")
+    bad = [str(k) for k in value if k not in _EXTRA_KEYS]
+    if bad:
+        raise ScoringInputError(
+            f"extras.{party}.{bad[0]}: unknown key (allowed: {', '.join(_EXTRA_KEYS)})"
+        )
+    counts = {k: value.get(k, 0) for k in _EXTRA_KEYS}
+    for key, count in counts.items():  # type check here so the message names the party
+        _check_int(f"extras.{party}.{key}", count, 0, _EXTRA_MAX[key])
+    return Extras(**counts)
+
+
+@dataclass(frozen=True)
+class LineItem:
+    """Points credited to one party for one reason of TSR 7.2."""
+
+    party: str
+    points: int
+    clause: str
+    de: str
+    en: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "party": self.party,
+            "points": self.points,
+            "clause": self.clause,
+            "de": self.de,
+            "en": self.en,
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    """The scored game. ``value`` >= 0 is the netted game value, credited to the party whose
+    per-player score is positive (before the solo factor 3); ``re_score``/``kontra_score`` are per
+    player (the soloist's already tripled)."""
+
+    winner: str | None
+    value: int
+    re_score: int
+    kontra_score: int
+    items: tuple[LineItem, ...]
+    solo: bool
+
+    def total(self, party: str) -> int:
+        """Points credited to ``party`` before netting."""
+        return sum(i.points for i in self.items if i.party == party)
+
+    def seat_scores(
+        self, re_seats: Iterable[int], seats: int = 4, *, sitting_out: Iterable[int] = ()
+    ) -> list[int]:
+        """Per-seat scores; seats not Re and not ``sitting_out`` (a 5-table dealer) are Kontra.
+
+        >>> score(GameSummary("solo", re_eyes=123)).seat_scores([2])
+        [-1, -1, 3, -1]
+        """
+        re_set, out = set(re_seats), set(sitting_out)
+        if not re_set | out <= set(range(seats)) or re_set & out:
+            raise ValueError(f"bad seats: re_seats={sorted(re_set)}, sitting_out={sorted(out)}")
+        want = (1, 3) if self.solo else (2, 2)
+        if (len(re_set), seats - len(re_set) - len(out)) != want:
+            raise ValueError(f"a {'solo' if self.solo else 'Normalspiel'} needs {want[0]} Re "
+                             f"and {want[1]} Kontra seats, got re_seats={sorted(re_set)}")
+        return [
+            self.re_score if s in re_set else 0 if s in out else self.kontra_score
+            for s in range(seats)
+        ]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "re_score": self.re_score,
+            "kontra_score": self.kontra_score,
+            "items": [i.to_json() for i in self.items],
+        }
+
+
+def _target_met(g: GameSummary, party: str) -> bool:
+    """Whether ``party`` reached its winning target (TSR 7.1.1, 7.1.2)."""
+    opp = other(party)
+    own, theirs = g.calls(party), g.calls(opp)
+    if own >= 2:  # own Absage: items 5, 6
+        return not g.took_trick(opp) if own == BLACK else g.eyes(opp) < _UNDER[own]
+    if theirs >= 2:  # opponents' Absage: items 7, 8
+        return g.took_trick(party) if theirs == BLACK else g.eyes(party) >= _UNDER[theirs]
+    only_kontra = g.kontra_calls == 1 and g.re_calls == 0  # items 1 to 4
+    need = (120 if party == RE else 121) if only_kontra else (121 if party == RE else 120)
+    return g.eyes(party) >= need
+
+
+def winner(g: GameSummary) -> str | None:
+    """The winning party, or None when both missed their Absagen (TSR 7.1.3)."""
+    met = [p for p in PARTIES if _target_met(g, p)]
+    assert len(met) <= 1, met
+    return met[0] if met else None
+
+
+def score(g: GameSummary) -> Score:
+    """Score a game by TSR 7.2: line items, netted into per-player scores."""
+    win = winner(g)
+    items: list[LineItem] = []
+
+    def add(party: str, points: int, clause: str, de: str, en: str) -> None:
+        if points:
+            items.append(LineItem(party, points, clause, de, en))
+
+    if win is not None:
+        add(win, 1, "7.2.2 (a)", "gewonnen", "won")
+    for party in PARTIES:  # (a): with a winner only the loser's shortfall counts (7.1.3)
+        opp = other(party)
+        if win in (None, party):
+            for limit in (90, 60, 30):
+                if g.eyes(opp) < limit:
+                    add(party, 1, "7.2.2 (a)", f"unter {limit} gespielt",
+                        f"opponents under {limit}")
+            if not g.took_trick(opp):
+                add(party, 1, "7.2.2 (a)", "schwarz gespielt", "opponents took no trick (schwarz)")
+    if win is not None:  # (b) to (d) only count for a winner
+        for party in PARTIES:
+            if g.calls(party) >= 1:
+                name = _PARTY_DE[party]
+                add(win, 2, "7.2.2 (b)", f"„{name}“ angesagt", f"{name} announced")
+        for party, clause in ((RE, "7.2.2 (c)"), (KONTRA, "7.2.2 (d)")):
+            for level in range(2, g.calls(party) + 1):
+                call, name = _CALL_DE[level], _PARTY_DE[party]
+                add(win, 1, clause, f"„{call}“ abgesagt von {name}", f"{name} called {call}")
+    for party, clause in ((RE, "7.2.2 (e)"), (KONTRA, "7.2.2 (f)")):
+        for level in range(2, g.calls(other(party)) + 1):
+            if g.eyes(party) >= _REACH[level]:
+                # With a winner only the winner can reach these (the loser missed its Absage).
+                assert win in (None, party)
+                reach, call, name = _REACH[level], _CALL_DE[level], _PARTY_DE[party]
+                add(party, 1, clause, f"{reach} Augen gegen „{call}“ erreicht ({name})",
+                    f"{name} reached {reach} Augen against {call}")
+    if not g.solo:  # Sonderpunkte (7.2.3)
+        if win == KONTRA:
+            add(KONTRA, 1, "7.2.3", "gegen die Kreuz-Damen gewonnen",
+                "won against the Kreuz-Damen (♣Q)")
+        for party in PARTIES:
+            ex = g.extras(party)
+            add(party, ex.doppelkopf, "7.2.3", "Doppelkopf", "Doppelkopf (trick of 40+ Augen)")
+            add(party, ex.fox, "7.2.3", "Fuchs gefangen", "Fuchs (opponents' ♦A) caught")
+            add(party, ex.charlie, "7.2.3", "Karlchen macht den letzten Stich",
+                "Karlchen (♣J) won the last trick")
+    net = sum(i.points if i.party == RE else -i.points for i in items)
+    return Score(
+        winner=win,
+        value=abs(net),
+        re_score=3 * net if g.solo else net,
+        kontra_score=-net,
+        items=tuple(items),
+        solo=g.solo,
+    )
