@@ -1,0 +1,191 @@
+"""The action vocabulary: everything a seat can do, as small ints.
+
+An action is ``seat * 64 + code``. Codes:
+
+=========  =====================================================================
+0..23      play the card of that kind (two equal cards are one action)
+24         ``healthy`` ("gesund") in the Vorbehaltsabfrage
+25         ``reservation`` ("Vorbehalt")
+26..32     name a solo: diamonds, hearts, spades, clubs, queens, jacks, meatless
+33         name a Hochzeit (``marriage``)
+34         ``pass`` when asked for a Pflicht- or Lustsolo (only the holder of both ♣Q)
+35, 36     the first Ansage ``re`` / ``kontra``
+37..40     the Absagen ``no90`` ``no60`` ``no30`` ``black`` (lower levels implied)
+41         ``concede`` (the soloist gives up the rest, TSR 5.4.6)
+42         ``claim`` (the soloist takes all remaining tricks, TSR 5.4.4)
+=========  =====================================================================
+
+>>> a = encode(2, PLAY_BASE + parse_card("QC"))
+>>> to_dict(a)
+{'seat': 2, 'action': 'play', 'card': 'QC'}
+>>> from_dict({"seat": 1, "action": "call", "call": "no90"}) == encode(1, NO90)
+True
+>>> describe(from_dict({"seat": 0, "action": "solo", "solo": "queens"}), "en")
+'seat 0: Solo (queens solo (Damensolo))'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from doko.cards import card_code, card_name, parse_card
+from doko.contracts import CONTRACT_NAMES_DE, CONTRACT_NAMES_EN, SOLO_CONTRACTS, SOLO_NAMES
+
+PLAY_BASE = 0
+HEALTHY = 24
+RESERVATION = 25
+SOLO_BASE = 26  # + index into SOLO_NAMES
+MARRIAGE = 33
+PASS = 34
+CALL_RE = 35
+CALL_KONTRA = 36
+NO90, NO60, NO30, BLACK = 37, 38, 39, 40
+CONCEDE = 41
+CLAIM = 42
+
+#: Call level of each call code: 1 first Ansage, 2 keine 90 ... 5 schwarz.
+CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
+CALL_NAMES = ("re", "kontra", "no90", "no60", "no30", "black")
+LEVEL_NAMES_DE = ("", "Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+
+Action = int
+
+
+def encode(seat: int, code: int) -> Action:
+    """The action of ``seat`` with ``code``."""
+    return seat << 6 | code
+
+
+def seat_of(action: Action) -> int:
+    """The seat that takes ``action``."""
+    return action >> 6
+
+
+def code_of(action: Action) -> int:
+    """The action code (seat removed)."""
+    return action & 63
+
+
+def call_level(code: int) -> int:
+    """Level 1..5 of a call code."""
+    return 1 if code <= CALL_KONTRA else code - NO90 + 2
+
+
+def call_code_for(level: int, is_re: bool) -> int:
+    """The call code for ``level`` made by a seat of party Re (``is_re``) or Kontra."""
+    if level == 1:
+        return CALL_RE if is_re else CALL_KONTRA
+    return NO90 + level - 2
+
+
+class ActionFormatError(ValueError):
+    """A record's action entry that is not a well-formed action."""
+
+
+_SIMPLE = {
+    HEALTHY: "healthy",
+    RESERVATION: "reservation",
+    MARRIAGE: "marriage",
+    PASS: "pass",
+    CONCEDE: "concede",
+    CLAIM: "claim",
+}
+_SIMPLE_BY_NAME = {v: k for k, v in _SIMPLE.items()}
+
+
+def to_dict(action: Action) -> dict[str, object]:
+    """The record form of an action: ``{"seat": s, "action": NAME, ...}``."""
+    seat, code = action >> 6, action & 63
+    out: dict[str, object] = {"seat": seat}
+    if code < 24:
+        out["action"] = "play"
+        out["card"] = card_code(code)
+    elif code in _SIMPLE:
+        out["action"] = _SIMPLE[code]
+    elif SOLO_BASE <= code < SOLO_BASE + 7:
+        out["action"] = "solo"
+        out["solo"] = SOLO_NAMES[code - SOLO_BASE]
+    elif CALL_RE <= code <= BLACK:
+        out["action"] = "call"
+        out["call"] = CALL_NAMES[code - CALL_RE]
+    else:
+        raise ActionFormatError(f"no action has code {code}")
+    return out
+
+
+def from_dict(obj: Mapping[str, object]) -> Action:
+    """Parse a record action entry; raises :class:`ActionFormatError` naming what is wrong."""
+    if not isinstance(obj, Mapping):
+        raise ActionFormatError(f"an action must be a JSON object, not {obj!r}")
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise ActionFormatError(f"'seat' must be 0..3, got {seat!r}")
+    name = obj.get("action")
+    allowed = {"seat", "action"}
+    code: int
+    if name == "play":
+        allowed.add("card")
+        card = obj.get("card")
+        if not isinstance(card, str):
+            raise ActionFormatError(f"'play' needs a 'card' code, got {card!r}")
+        code = parse_card(card)
+    elif name == "solo":
+        allowed.add("solo")
+        solo = obj.get("solo")
+        if solo not in SOLO_NAMES:
+            raise ActionFormatError(f"'solo' must be one of {', '.join(SOLO_NAMES)}; got {solo!r}")
+        code = SOLO_BASE + SOLO_NAMES.index(str(solo))
+    elif name == "call":
+        allowed.add("call")
+        call = obj.get("call")
+        if call not in CALL_NAMES:
+            raise ActionFormatError(f"'call' must be one of {', '.join(CALL_NAMES)}; got {call!r}")
+        code = CALL_RE + CALL_NAMES.index(str(call))
+    elif isinstance(name, str) and name in _SIMPLE_BY_NAME:
+        code = _SIMPLE_BY_NAME[name]
+    else:
+        raise ActionFormatError(f"unknown action {name!r}")
+    extra = set(obj) - allowed
+    if extra:
+        raise ActionFormatError(f"unknown keys {sorted(extra)} in a {name!r} action")
+    return encode(seat, code)
+
+
+_CALL_DE = ("Re", "Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+_SIMPLE_DE = {
+    HEALTHY: "gesund",
+    RESERVATION: "Vorbehalt",
+    MARRIAGE: "Hochzeit",
+    PASS: "passt",
+    CONCEDE: "gibt auf",
+    CLAIM: "beansprucht alle Stiche",
+}
+_SIMPLE_EN = {
+    HEALTHY: "healthy (gesund)",
+    RESERVATION: "Vorbehalt",
+    MARRIAGE: "Hochzeit",
+    PASS: "pass",
+    CONCEDE: "concedes",
+    CLAIM: "claims all remaining tricks",
+}
+
+
+def code_text(code: int, lang: str = "de") -> str:
+    """Human text of an action code, e.g. ``"keine 90"`` or ``"♣D"``-style card names."""
+    if code < 24:
+        return card_name(code, lang)
+    if code in _SIMPLE:
+        return (_SIMPLE_DE if lang == "de" else _SIMPLE_EN)[code]
+    if SOLO_BASE <= code < SOLO_BASE + 7:
+        contract = SOLO_CONTRACTS[code - SOLO_BASE]
+        names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
+        return f"Solo ({names[contract]})"
+    if CALL_RE <= code <= BLACK:
+        return _CALL_DE[code - CALL_RE]
+    raise ActionFormatError(f"no action has code {code}")
+
+
+def describe(action: Action, lang: str = "de") -> str:
+    """One line for an action, e.g. ``"Platz 2: keine 90"``."""
+    who = "Platz" if lang == "de" else "seat"
+    return f"{who} {action >> 6}: {code_text(action & 63, lang)}"

@@ -1,0 +1,188 @@
+"""Game kinds and their card order (TSR 2.3).
+
+Every game is played in one of seven card orders. For each order this module precomputes, per
+card kind, its *effective suit* (0..3 for a plain suit, :data:`TRUMP` for trump) and its power
+(higher beats lower; every trump beats every plain card).
+
+>>> order = ORDERS[NORMAL_ORDER]
+>>> [card_code(k) for k in order.trumps]
+['TH', 'QC', 'QS', 'QH', 'QD', 'JC', 'JS', 'JH', 'JD', 'AD', 'TD', 'KD', '9D']
+>>> [card_code(k) for k in ORDERS[order_of_solo("queens")].trumps]
+['QC', 'QS', 'QH', 'QD']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doko.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    KING,
+    NINE,
+    NUM_KINDS,
+    QUEEN,
+    SPADES,
+    TEN,
+    card_code,
+    kind,
+)
+
+TRUMP = 4
+
+# Contracts (game kinds). A Hochzeit turned Karo solo keeps MARRIAGE with a flag on the game.
+NORMAL, MARRIAGE, SILENT_MARRIAGE = 0, 1, 2
+SOLO_DIAMONDS, SOLO_HEARTS, SOLO_SPADES, SOLO_CLUBS = 3, 4, 5, 6
+SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS = 7, 8, 9
+
+#: Solo names as used in records, in action-code order.
+SOLO_NAMES = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless")
+SOLO_CONTRACTS = (
+    SOLO_DIAMONDS, SOLO_HEARTS, SOLO_SPADES, SOLO_CLUBS, SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS
+)
+CONTRACT_NAMES = ("normal", "marriage", "silent_marriage", *(f"solo_{n}" for n in SOLO_NAMES))
+CONTRACT_NAMES_DE = (
+    "Normalspiel",
+    "Hochzeit",
+    "stille Hochzeit",
+    "Karo-Solo",
+    "Herz-Solo",
+    "Pik-Solo",
+    "Kreuz-Solo",
+    "Damensolo",
+    "Bubensolo",
+    "Fleischloser",
+)
+CONTRACT_NAMES_EN = (
+    "Normalspiel",
+    "Hochzeit",
+    "stille Hochzeit",
+    "diamonds solo",
+    "hearts solo",
+    "spades solo",
+    "clubs solo",
+    "queens solo (Damensolo)",
+    "jacks solo (Bubensolo)",
+    "Fleischloser (no trumps)",
+)
+
+# Card orders.
+NORMAL_ORDER, HEARTS_ORDER, SPADES_ORDER, CLUBS_ORDER = 0, 1, 2, 3
+QUEENS_ORDER, JACKS_ORDER, MEATLESS_ORDER = 4, 5, 6
+
+
+def is_solo(contract: int) -> bool:
+    """True for the seven declared solo kinds."""
+    return contract >= SOLO_DIAMONDS
+
+
+def order_of(contract: int) -> int:
+    """The card order a contract is played in (both Hochzeit kinds use the normal order)."""
+    if contract <= SOLO_DIAMONDS:
+        return NORMAL_ORDER
+    return contract - SOLO_DIAMONDS
+
+
+def order_of_solo(name: str) -> int:
+    """The card order of a solo named as in records (``"hearts"``, ``"queens"``...)."""
+    return order_of(SOLO_CONTRACTS[SOLO_NAMES.index(name)])
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    """One card order: trumps high to low, effective suit and power of each kind."""
+
+    name: str
+    trumps: tuple[int, ...]
+    eff_suit: tuple[int, ...]
+    power: tuple[int, ...]
+    #: follow[s]: bit set (over kinds) of the cards that follow a lead of effective suit s.
+    follow: tuple[int, ...]
+    #: rank_key[k]: sort key for showing a hand: trumps first high to low, then suits.
+    sort_key: tuple[int, ...]
+
+    def plain(self, suit: int) -> list[int]:
+        """The plain cards of ``suit``, high to low."""
+        cards = [k for k in range(NUM_KINDS) if self.eff_suit[k] == suit]
+        return sorted(cards, key=lambda k: -self.power[k])
+
+    def beats(self, a: int, b: int) -> bool:
+        """True if card ``a`` played after ``b`` (which leads or is winning) takes the trick.
+
+        Equal cards never beat: the first played ranks higher (TSR 5.3.3).
+        """
+        sa, sb = self.eff_suit[a], self.eff_suit[b]
+        if sa == TRUMP and sb != TRUMP:
+            return True
+        return sa == sb and self.power[a] > self.power[b]
+
+
+def _make_order(name: str, trumps: list[int], plain_ranks: tuple[int, ...]) -> CardOrder:
+    eff = [0] * NUM_KINDS
+    power = [0] * NUM_KINDS
+    for k in range(NUM_KINDS):
+        eff[k] = k // 6
+        power[k] = k % 6  # plain: 9 < J < Q < K < 10 < A is the rank index order
+    for i, k in enumerate(trumps):
+        eff[k] = TRUMP
+        power[k] = 100 + len(trumps) - i
+    follow = [0] * 5
+    for k in range(NUM_KINDS):
+        follow[eff[k]] |= 1 << k
+    sort_key = [0] * NUM_KINDS
+    for k in range(NUM_KINDS):
+        if eff[k] == TRUMP:
+            sort_key[k] = -power[k]
+        else:
+            sort_key[k] = (eff[k] + 1) * 10 - power[k]
+    # plain_ranks lists the plain ranks that exist (sanity: all non-trumps are of those ranks)
+    for k in range(NUM_KINDS):
+        if eff[k] != TRUMP:
+            assert k % 6 in plain_ranks, (name, card_code(k))
+    return CardOrder(name, tuple(trumps), tuple(eff), tuple(power), tuple(follow), tuple(sort_key))
+
+
+def _suit_trumps(suit: int) -> list[int]:
+    top = [kind(HEARTS, TEN)]
+    top += [kind(s, QUEEN) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+    top += [kind(s, JACK) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+    ranks = (ACE, KING, NINE) if suit == HEARTS else (ACE, TEN, KING, NINE)
+    return top + [kind(suit, r) for r in ranks]
+
+
+_ALL = (NINE, JACK, QUEEN, KING, TEN, ACE)
+ORDERS: tuple[CardOrder, ...] = (
+    _make_order("normal", _suit_trumps(DIAMONDS), (NINE, KING, TEN, ACE)),  # TSR 2.3.4
+    _make_order("hearts", _suit_trumps(HEARTS), (NINE, KING, TEN, ACE)),  # TSR 2.3.5
+    _make_order("spades", _suit_trumps(SPADES), (NINE, KING, TEN, ACE)),
+    _make_order("clubs", _suit_trumps(CLUBS), (NINE, KING, TEN, ACE)),
+    _make_order(
+        "queens", [kind(s, QUEEN) for s in range(4)], (NINE, JACK, KING, TEN, ACE)
+    ),  # TSR 2.3.6
+    _make_order("jacks", [kind(s, JACK) for s in range(4)], (NINE, QUEEN, KING, TEN, ACE)),
+    _make_order("meatless", [], _ALL),  # TSR 2.3.7
+)
+
+
+def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> int:
+    """Index (0..3) of the card that wins a complete trick (TSR 5.3.3).
+
+    >>> trick_winner_index(ORDERS[NORMAL_ORDER], [kind(HEARTS, TEN)] * 2 + [QC, QC])
+    0
+    """
+    eff, power = order.eff_suit, order.power
+    lead = cards[0]
+    led = eff[lead]
+    best, bp = 0, power[lead]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = eff[c]
+        if (s == led or s == TRUMP) and power[c] > bp:
+            best, bp = i, power[c]
+    return best
+
+
+QC = kind(CLUBS, QUEEN)

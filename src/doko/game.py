@@ -1,0 +1,959 @@
+"""One game of Doppelkopf as a state machine (TSR 3.3 to 6).
+
+A :class:`Game` moves through four phases: the Vorbehaltsabfrage (``QUERY``), the naming of a
+Vorbehalt (``NAMING``), trick play (``PLAY``) and ``FINISHED``. :meth:`Game.legal_actions` lists
+every action allowed now (calls may come from seats not on turn, TSR 6.4.1);
+:meth:`Game.apply` performs one after checking it, or raises :class:`IllegalActionError` naming
+the rule and leaves the state unchanged.
+
+>>> g = Game.deal(seed=7)
+>>> g.phase == QUERY, g.to_move
+(True, 1)
+>>> for _ in range(4):
+...     g.apply(encode(g.to_move, HEALTHY))
+>>> g.phase == PLAY, g.contract_name
+(True, 'normal')
+>>> g.apply(encode(3, PLAY_BASE + 0))  # seat 3 is not on turn
+Traceback (most recent call last):
+...
+doko.errors.IllegalActionError: seat 3 is not on turn: seat 1 must play a card
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from doko.actions import (
+    BLACK,
+    CALL_KONTRA,
+    CALL_RE,
+    CLAIM,
+    CONCEDE,
+    HEALTHY,
+    MARRIAGE,
+    NO90,
+    PASS,
+    PLAY_BASE,
+    RESERVATION,
+    SOLO_BASE,
+    Action,
+    encode,
+)
+from doko.cards import (
+    AD,
+    EYES,
+    JC,
+    KIND_MASK,
+    QC,
+    card_code,
+    card_name,
+    card_symbol,
+    deck,
+    hand_count,
+    hand_from_codes,
+    hand_kinds,
+    hand_size,
+)
+from doko.claims import claim_refutation
+from doko.contracts import (
+    CONTRACT_NAMES,
+    CONTRACT_NAMES_DE,
+    CONTRACT_NAMES_EN,
+    NORMAL,
+    ORDERS,
+    SILENT_MARRIAGE,
+    SOLO_CONTRACTS,
+    SOLO_DIAMONDS,
+    TRUMP,
+    order_of,
+)
+from doko.contracts import (
+    MARRIAGE as C_MARRIAGE,
+)
+from doko.errors import IllegalActionError
+from doko.rules import TSR, Rules
+
+__all__ = [
+    "FINISHED",
+    "KONTRA",
+    "NAMING",
+    "PLAY",
+    "QUERY",
+    "RE",
+    "Game",
+    "IllegalActionError",
+]
+
+QUERY, NAMING, PLAY, FINISHED = 0, 1, 2, 3
+PHASE_NAMES = ("query", "naming", "play", "finished")
+RE, KONTRA = 0, 1
+PARTY_NAMES = ("re", "kontra")
+PARTY_LABELS = ("Re", "Kontra")
+
+# Naming stages (TSR 4.1.4 to 4.1.9).
+SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
+
+#: Latest moment for each call level: the caller holds at least this many cards
+#: (TSR 6.2.2, 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
+CALL_MIN_CARDS = (99, 11, 10, 9, 8, 7)
+LEVEL_LABELS = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
+
+# How a finished game ended.
+ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
+
+
+def _play_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """PLAYS[seat][half][mask12]: play actions of ``seat`` for 12 bits of a kind mask."""
+    out = []
+    for seat in range(4):
+        halves = []
+        for half in (0, 12):
+            rows = []
+            for m in range(4096):
+                rows.append(
+                    tuple(seat << 6 | (half + b) for b in range(12) if m >> b & 1)
+                )
+            halves.append(tuple(rows))
+        out.append(tuple(halves))
+    return tuple(out)
+
+
+_PLAYS = _play_tables()
+
+
+def _level_label(level: int, party: int) -> str:
+    if level == 1:
+        return PARTY_LABELS[party]
+    return LEVEL_LABELS[level]
+
+
+class Game:
+    """One game: dealing, Vorbehaltsabfrage, trick play with calls, and the end.
+
+    Seats are 0..3 clockwise; the dealer's left neighbour is ``dealer + 1``. Create a game with
+    :meth:`deal` (from an integer seed) or :meth:`from_hands`.
+    """
+
+    __slots__ = (
+        "_claim_cache",
+        "answers",
+        "calls",
+        "contract",
+        "dealer",
+        "ended",
+        "eyes",
+        "frozen_sizes",
+        "hands",
+        "history",
+        "hochzeiter",
+        "initial_hands",
+        "is_re",
+        "klaerung",
+        "level",
+        "marriage_solo",
+        "naming_queue",
+        "naming_stage",
+        "ontime",
+        "order",
+        "owes_pflichtsolo",
+        "partner",
+        "pflichtsolo",
+        "phase",
+        "rules",
+        "shift",
+        "soloist",
+        "to_move",
+        "trick",
+        "trick_leader",
+        "tricks",
+        "vorfuehrung",
+        "won",
+    )
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        dealer: int = 0,
+        *,
+        owes_pflichtsolo: Sequence[bool] = (False, False, False, False),
+        vorfuehrung: int | None = None,
+        rules: Rules = TSR,
+    ) -> None:
+        if len(hands) != 4 or any(hand_size(h) != 12 for h in hands):
+            raise ValueError("a game needs four hands of 12 cards (TSR 3.3.7)")
+        total = [0] * 24
+        for h in hands:
+            for k in hand_kinds(h):
+                total[k] += 1
+        if any(n != 2 for n in total):
+            bad = [card_code(k) for k in range(24) if total[k] != 2]
+            raise ValueError(f"the hands must hold every card exactly twice (TSR 2.2.1): {bad}")
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
+        if len(owes_pflichtsolo) != 4:
+            raise ValueError("owes_pflichtsolo needs one flag per seat")
+        if vorfuehrung is not None:
+            if not 0 <= vorfuehrung <= 3:
+                raise ValueError(f"vorfuehrung must be a seat 0..3 or None, got {vorfuehrung}")
+            if not owes_pflichtsolo[vorfuehrung]:
+                raise ValueError(
+                    f"seat {vorfuehrung} is vorgeführt but does not owe a Pflichtsolo (TSR 4.2.3)"
+                )
+        self._setup(hands, dealer, owes_pflichtsolo, vorfuehrung, rules)
+
+    def _setup(
+        self,
+        hands: Sequence[int],
+        dealer: int,
+        owes_pflichtsolo: Sequence[bool],
+        vorfuehrung: int | None,
+        rules: Rules,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.owes_pflichtsolo = tuple(bool(x) for x in owes_pflichtsolo)
+        self.vorfuehrung = vorfuehrung
+        self.initial_hands = tuple(hands)
+        self.hands = list(hands)
+        self.history: list[Action] = []
+        self.answers: list[bool | None] = [None] * 4
+        self.naming_queue: list[int] = []
+        self.naming_stage = SINGLE
+        self.contract = NORMAL
+        self.order = ORDERS[0]
+        self.soloist = -1
+        self.pflichtsolo = False
+        self.hochzeiter = -1
+        self.partner = -1
+        self.marriage_solo = False
+        self.klaerung = 0
+        self.shift = 0
+        self.is_re = [False] * 4
+        self.trick: list[int] = []
+        self.trick_leader = (dealer + 1) & 3
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.eyes = [0] * 4
+        self.won = [0] * 4
+        self.level = [0, 0]
+        self.ontime = [False, False]
+        self.calls: list[tuple[int, int, int, int]] = []  # (seat, party, level, cards held)
+        self.ended: str | None = None
+        self.frozen_sizes: list[int] | None = None
+        self._claim_cache: tuple[int, str | None] | None = None
+        if vorfuehrung is not None:
+            self.phase = NAMING
+            self.naming_stage = FORCED
+            self.to_move = vorfuehrung
+        else:
+            self.phase = QUERY
+            self.to_move = (dealer + 1) & 3
+
+    @classmethod
+    def deal(
+        cls,
+        seed: int,
+        dealer: int = 0,
+        *,
+        owes_pflichtsolo: Sequence[bool] = (False, False, False, False),
+        vorfuehrung: int | None = None,
+        rules: Rules = TSR,
+    ) -> Game:
+        """Shuffle with ``seed``, cut, and deal as TSR 3.3 says.
+
+        The dealer's right neighbour cuts, lifting at least 3 cards and leaving at least 3
+        (3.3.5); the rest is put on the lifted part; then four rounds of 3 cards each, starting
+        with the dealer's left neighbour (3.3.7).
+        """
+        if vorfuehrung is not None or not 0 <= dealer <= 3 or len(owes_pflichtsolo) != 4:
+            return cls(deal_hands(seed, dealer), dealer, owes_pflichtsolo=owes_pflichtsolo,
+                       vorfuehrung=vorfuehrung, rules=rules)
+        g = cls.__new__(cls)  # a dealt deck needs no checking
+        g._setup(deal_hands(seed, dealer), dealer, owes_pflichtsolo, None, rules)
+        return g
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[str] | int],
+        dealer: int = 0,
+        *,
+        owes_pflichtsolo: Sequence[bool] = (False, False, False, False),
+        vorfuehrung: int | None = None,
+        rules: Rules = TSR,
+    ) -> Game:
+        """A game from four hands given as card codes (or bit sets)."""
+        bits = [h if isinstance(h, int) else hand_from_codes(h) for h in hands]
+        return cls(
+            bits, dealer, owes_pflichtsolo=owes_pflichtsolo, vorfuehrung=vorfuehrung, rules=rules
+        )
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: lists are copied, immutable parts shared)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.dealer = self.dealer
+        g.owes_pflichtsolo = self.owes_pflichtsolo
+        g.vorfuehrung = self.vorfuehrung
+        g.initial_hands = self.initial_hands
+        g.hands = self.hands[:]
+        g.history = self.history[:]
+        g.answers = self.answers[:]
+        g.naming_queue = self.naming_queue[:]
+        g.naming_stage = self.naming_stage
+        g.contract = self.contract
+        g.order = self.order
+        g.soloist = self.soloist
+        g.pflichtsolo = self.pflichtsolo
+        g.hochzeiter = self.hochzeiter
+        g.partner = self.partner
+        g.marriage_solo = self.marriage_solo
+        g.klaerung = self.klaerung
+        g.shift = self.shift
+        g.is_re = self.is_re[:]
+        g.trick = self.trick[:]
+        g.trick_leader = self.trick_leader
+        g.tricks = self.tricks[:]
+        g.eyes = self.eyes[:]
+        g.won = self.won[:]
+        g.level = self.level[:]
+        g.ontime = self.ontime[:]
+        g.calls = self.calls[:]
+        g.ended = self.ended
+        g.frozen_sizes = None if self.frozen_sizes is None else self.frozen_sizes[:]
+        g._claim_cache = self._claim_cache
+        g.phase = self.phase
+        g.to_move = self.to_move
+        return g
+
+    # ------------------------------------------------------------------ simple queries
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is finished (played out, conceded or claimed)."""
+        return self.phase == FINISHED
+
+    @property
+    def contract_name(self) -> str:
+        """The game kind: ``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``.
+
+        A Hochzeit that became a Karo solo reads ``solo_diamonds`` (see :attr:`marriage_solo`).
+        """
+        if self.marriage_solo:
+            return "solo_diamonds"
+        return CONTRACT_NAMES[self.contract]
+
+    def contract_label(self, lang: str = "de") -> str:
+        """The game kind as players say it."""
+        names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
+        if self.marriage_solo:
+            return "Hochzeit → " + names[SOLO_DIAMONDS]
+        label = names[self.contract]
+        if self.contract >= SOLO_DIAMONDS:
+            kind = "Pflichtsolo" if self.pflichtsolo else "Lustsolo"
+            if self.vorfuehrung is not None:
+                kind = "Vorführung" if lang == "de" else "Vorführung (Pflichtsolo)"
+            label = f"{label}, {kind}"
+        return label
+
+    @property
+    def is_solo_game(self) -> bool:
+        """True if one seat plays alone: a solo, a stille Hochzeit, a Hochzeit turned solo."""
+        return self.soloist >= 0
+
+    @property
+    def game_type_settled(self) -> bool:
+        """True once the game type is clear (TSR 6.2.1): query over, Hochzeit clarified."""
+        return self.phase >= PLAY and (self.contract != C_MARRIAGE or self.klaerung > 0)
+
+    @property
+    def trick_number(self) -> int:
+        """Number of completed tricks."""
+        return len(self.tricks)
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds, as kinds sorted in the game's card order."""
+        key = self.order.sort_key
+        return sorted(hand_kinds(self.hands[seat]), key=lambda k: key[k])
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds as codes, sorted in the game's card order."""
+        return [card_code(k) for k in self.hand(seat)]
+
+    def cards_in_hand(self, seat: int) -> int:
+        """Number of cards ``seat`` holds (as it held when a concession froze the count)."""
+        if self.frozen_sizes is not None:
+            return self.frozen_sizes[seat]
+        return self.hands[seat].bit_count()
+
+    def party_of(self, seat: int) -> int:
+        """``RE`` or ``KONTRA``: the seat's true party (hidden from others during play)."""
+        return RE if self.is_re[seat] else KONTRA
+
+    def re_seats(self) -> list[int]:
+        """The seats of the Re party."""
+        return [s for s in range(4) if self.is_re[s]]
+
+    def current_trick(self) -> list[tuple[int, int]]:
+        """The unfinished trick as ``(seat, kind)`` pairs in play order."""
+        lead = self.trick_leader
+        return [((lead + i) & 3, k) for i, k in enumerate(self.trick)]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action allowed now, by any seat (or only by ``seat``).
+
+        During play this lists the card plays of the seat on turn, the calls each seat may make
+        (TSR 6.4.1), and the soloist's concession and (when it is forced, 9.2.2) claim.
+        """
+        phase = self.phase
+        if phase == PLAY:
+            out: list[Action] = []
+            s = self.to_move
+            if seat is None or seat == s:
+                h = self.hands[s]
+                m = h & KIND_MASK
+                if self.trick:
+                    f = m & self.order.follow[self.order.eff_suit[self.trick[0]]]
+                    if f:
+                        m = f
+                t = _PLAYS[s]
+                out = list(t[0][m & 4095] + t[1][m >> 12])
+            if len(self.tricks) <= 6 + self.shift and (
+                self.contract != C_MARRIAGE or self.klaerung
+            ):  # later no call is possible: the lowest limit is 6 cards (TSR 6.4.4)
+                for c in range(4) if seat is None else (seat,):
+                    self._add_calls(c, out)
+            so = self.soloist
+            if so >= 0 and (seat is None or seat == so):
+                out.append(so << 6 | CONCEDE)
+                if self._claim_refutation() is None:
+                    out.append(so << 6 | CLAIM)
+            return out
+        if phase == QUERY:
+            s = self.to_move
+            if seat is not None and seat != s:
+                return []
+            return [s << 6 | HEALTHY, s << 6 | RESERVATION]
+        if phase == NAMING:
+            s = self.to_move
+            if seat is not None and seat != s:
+                return []
+            return [s << 6 | c for c in self._naming_codes(s)]
+        # FINISHED: after a concession Kontra may still call (TSR 5.4.7)
+        out = []
+        if self.ended == ENDED_CONCEDED:
+            for c in range(4) if seat is None else (seat,):
+                self._add_calls(c, out)
+        return out
+
+    def _naming_codes(self, s: int) -> list[int]:
+        both = hand_count(self.initial_hands[s], QC) == 2
+        codes = [SOLO_BASE + i for i in range(7)]
+        if self.naming_stage == SINGLE:
+            if both:
+                codes.append(MARRIAGE)
+        elif self.naming_stage in (ASK_PFLICHT, ASK_LUST) and both:
+            codes.append(PASS)
+        return codes
+
+    def _add_calls(self, seat: int, out: list[Action]) -> None:
+        # the fast twin of _max_call: the same rules, inlined for legal_actions
+        p = 0 if self.is_re[seat] else 1
+        level = self.level
+        cur = level[p]
+        if cur == 5:
+            return
+        if self.ended is not None and (self.ended != ENDED_CONCEDED or p == 0):
+            return
+        fz = self.frozen_sizes
+        n = self.hands[seat].bit_count() if fz is None else fz[seat]
+        shift = self.shift
+        base = seat << 6
+        if cur == 0:
+            if n < 11 - shift:
+                opp = level[1 - p]
+                if opp and n >= CALL_MIN_CARDS[opp] - 1 - shift:
+                    out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
+                return  # a late reply at most: no Absage may follow (TSR 6.4.4)
+            out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
+            cur = 1
+        elif not self.ontime[p]:
+            return
+        lv = cur + 1
+        while lv <= 5 and n >= CALL_MIN_CARDS[lv] - shift:
+            out.append(base | (NO90 + lv - 2))
+            lv += 1
+
+    def _max_call(self, seat: int, p: int) -> int:
+        """The highest level ``seat`` may call now for its party ``p`` (<= current: none)."""
+        cur = self.level[p]
+        if self.ended is not None and (self.ended != ENDED_CONCEDED or p == RE):
+            return cur
+        n = self.cards_in_hand(seat)
+        shift = self.shift
+        ontime = self.ontime[p]
+        lv = cur
+        if cur == 0:
+            if n >= 11 - shift:
+                ontime = True
+            else:
+                opp = self.level[1 - p]
+                if opp and n >= CALL_MIN_CARDS[opp] - 1 - shift:
+                    return 1  # a late reply: no Absage may follow (TSR 6.4.4)
+                return 0
+            lv = 1
+        if not ontime:
+            return lv
+        while lv < 5 and n >= CALL_MIN_CARDS[lv + 1] - shift:
+            lv += 1
+        return lv
+
+    # ------------------------------------------------------------------ checking
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
+        seat, code = action >> 6, action & 63
+        if not 0 <= seat <= 3:
+            raise IllegalActionError(
+                "bad_action", detail=f"no seat {seat}", detail_de=f"kein Platz {seat}"
+            )
+        if code < 24:
+            self._verify_play(seat, code)
+        elif code <= RESERVATION:
+            self._verify_query(seat, code)
+        elif code <= PASS:
+            self._verify_naming(seat, code)
+        elif code <= BLACK:
+            self._verify_call(seat, code)
+        elif code <= CLAIM:
+            self._verify_shortening(seat, code)
+        else:
+            raise IllegalActionError(
+                "bad_action", detail=f"no action has code {code}",
+                detail_de=f"keine Aktion hat den Code {code}",
+            )
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _phase_error(self, what: str, what_de: str) -> IllegalActionError:
+        if self.phase == FINISHED:
+            return IllegalActionError("finished", "5.3")
+        if self.phase == QUERY:
+            why = f"the Vorbehaltsabfrage is running, seat {self.to_move} must answer"
+            why_de = f"die Vorbehaltsabfrage läuft, Platz {self.to_move} muss antworten"
+        elif self.phase == NAMING:
+            why = f"seat {self.to_move} must name its Vorbehalt"
+            why_de = f"Platz {self.to_move} muss seinen Vorbehalt taufen"
+        else:
+            why = "the cards are being played"
+            why_de = "es wird gespielt"
+        return IllegalActionError("phase", "5.1.1", what=what, what_de=what_de, why=why,
+                                  why_de=why_de)
+
+    def _verify_play(self, seat: int, k: int) -> None:
+        if self.phase != PLAY:
+            raise self._phase_error(f"playing {card_code(k)}", f"{card_code(k)} spielen")
+        if seat != self.to_move:
+            raise IllegalActionError(
+                "not_your_turn", "5.2.1" if self.trick else "5.1", seat,
+                to_move=self.to_move, verb="play a card", verb_de="eine Karte spielen",
+            )
+        h = self.hands[seat]
+        if not h >> k & 1:
+            raise IllegalActionError("not_in_hand", "5.2", seat, card=card_symbol(k, "en"),
+                                     card_de=card_symbol(k))
+        if self.trick:
+            order = self.order
+            lead = self.trick[0]
+            led = order.eff_suit[lead]
+            if order.eff_suit[k] != led and h & order.follow[led]:
+                led_en = "trump" if led == TRUMP else card_name(lead, "en").split(" of ")[1]
+                led_de = "Trumpf" if led == TRUMP else card_name(lead).split("-")[0]
+                raise IllegalActionError(
+                    "must_follow", "5.2.2", seat, card=card_symbol(k, "en"),
+                    card_de=card_symbol(k), led=led_en, led_de=led_de,
+                )
+
+    def _verify_query(self, seat: int, code: int) -> None:
+        what = "healthy" if code == HEALTHY else "Vorbehalt"
+        what_de = "gesund" if code == HEALTHY else "Vorbehalt"
+        if self.phase != QUERY:
+            raise self._phase_error(what, what_de)
+        if seat != self.to_move:
+            raise IllegalActionError("not_your_turn", "4.1.2", seat, to_move=self.to_move,
+                                     verb="answer the Vorbehaltsabfrage",
+                                     verb_de="in der Vorbehaltsabfrage antworten")
+
+    def _naming_error(self, seat: int) -> IllegalActionError:
+        if self.naming_stage == FORCED:
+            return IllegalActionError("vorfuehrung", "4.1.9", seat)
+        opts = "a solo"
+        opts_de = "ein Solo"
+        codes = self._naming_codes(seat)
+        if MARRIAGE in codes:
+            opts, opts_de = "a solo or Hochzeit", "ein Solo oder Hochzeit"
+        elif PASS in codes:
+            opts, opts_de = "a solo or pass", "ein Solo oder passen"
+        rule = "4.1.4" if self.naming_stage == SINGLE else "4.1.6"
+        return IllegalActionError("naming_expected", rule, seat, options=opts, options_de=opts_de)
+
+    def _verify_naming(self, seat: int, code: int) -> None:
+        if self.phase != NAMING:
+            raise self._phase_error("naming a Vorbehalt", "einen Vorbehalt taufen")
+        if seat != self.to_move:
+            raise IllegalActionError(
+                "not_your_turn", "4.1.6", seat, to_move=self.to_move,
+                verb="name its Vorbehalt", verb_de="seinen Vorbehalt taufen",
+            )
+        if code in self._naming_codes(seat):
+            return
+        stage = self.naming_stage
+        if code == MARRIAGE:
+            if stage == SINGLE:
+                raise IllegalActionError("marriage_needs_queens", "4.4.1", seat)
+            if stage == FORCED:
+                raise IllegalActionError("vorfuehrung", "4.1.9", seat)
+            raise IllegalActionError("marriage_outranked", "4.1.6", seat)
+        if code == PASS and stage in (ASK_PFLICHT, ASK_LUST):
+            raise IllegalActionError("cannot_pass", "4.1.6", seat)
+        raise self._naming_error(seat)
+
+    def _verify_call(self, seat: int, code: int) -> None:
+        phase = self.phase
+        if phase < PLAY:
+            raise IllegalActionError("calls_not_yet", "6.2.1", seat)
+        if phase == PLAY and not self.game_type_settled:
+            raise IllegalActionError("calls_marriage", "6.4.2", seat)
+        if self.ended == ENDED_CLAIMED or self.ended == ENDED_PLAYED:
+            if self.ended == ENDED_CLAIMED:
+                raise IllegalActionError("calls_closed", "5.4.4", seat)
+            raise IllegalActionError("finished", "5.3", seat)
+        p = RE if self.is_re[seat] else KONTRA
+        if self.ended == ENDED_CONCEDED and p == RE:
+            raise IllegalActionError("calls_conceded", "5.4.7", seat)
+        if (code == CALL_RE and p == KONTRA) or (code == CALL_KONTRA and p == RE):
+            raise IllegalActionError("own_party", "6.2.2", seat, party=PARTY_LABELS[p])
+        target = 1 if code <= CALL_KONTRA else code - NO90 + 2
+        cur = self.level[p]
+        call = _level_label(target, p)
+        if target <= cur:
+            raise IllegalActionError("repeat", "6.4.7", seat, party=PARTY_LABELS[p],
+                                     done=_level_label(cur, p))
+        n = self.cards_in_hand(seat)
+        shift = self.shift
+        rule_sfx = ", 6.4.2" if shift else ""
+        ontime = self.ontime[p]
+        for lv in range(cur + 1, target + 1):
+            need = CALL_MIN_CARDS[lv] - shift
+            if lv == 1:
+                if n >= need:
+                    ontime = True
+                    continue
+                opp = self.level[1 - p]
+                reply = CALL_MIN_CARDS[opp] - 1 - shift if opp else 0
+                if opp and n >= reply:
+                    ontime = False
+                    continue
+                if target > 1:
+                    raise IllegalActionError("skip", "6.4.3", seat, call=call,
+                                             skipped=PARTY_LABELS[p], need=need, have=n)
+                if opp:
+                    raise IllegalActionError(
+                        "deadline_reply", "6.2.2, 6.4.4" + rule_sfx, seat, call=call,
+                        need=need, reply=reply, opp=_level_label(opp, 1 - p), have=n,
+                    )
+                raise IllegalActionError("deadline", "6.2.2" + rule_sfx, seat, call=call,
+                                         need=need, have=n)
+            if not ontime:
+                raise IllegalActionError("late_reply", "6.4.4", seat, party=PARTY_LABELS[p])
+            if n < need:
+                if lv < target:
+                    raise IllegalActionError("skip", "6.4.3", seat, call=call,
+                                             skipped=LEVEL_LABELS[lv], need=need, have=n)
+                raise IllegalActionError("deadline", "6.3.4" + rule_sfx, seat, call=call,
+                                         need=need, have=n)
+
+    def _verify_shortening(self, seat: int, code: int) -> None:
+        verb, verb_de = ("concede", "aufgeben") if code == CONCEDE else ("claim", "abkürzen")
+        if self.phase != PLAY:
+            raise self._phase_error(verb, verb_de)
+        if seat != self.soloist:
+            raise IllegalActionError("not_soloist", "5.4.3", seat, verb=verb, verb_de=verb_de)
+        if code == CLAIM:
+            detail = self._claim_refutation()
+            if detail is not None:
+                raise IllegalActionError("claim_refused", "5.4.4", seat, detail=detail,
+                                         detail_de=detail)
+
+    def _claim_refutation(self) -> str | None:
+        """None if the soloist takes every remaining trick whatever is played, else why not."""
+        key = len(self.history)
+        cache = self._claim_cache
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        found = claim_refutation(
+            self.order, self.hands, self.soloist, self.trick, self.trick_leader
+        )
+        self._claim_cache = (key, found)
+        return found
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> None:
+        """Perform ``action`` after checking it; raises :class:`IllegalActionError` if illegal.
+
+        An illegal action never changes the state.
+        """
+        code = action & 63
+        if code < 24 and self.phase == PLAY:
+            # fast path for card play
+            seat = action >> 6
+            h = self.hands[seat]
+            if seat != self.to_move or not h >> code & 1:
+                self._verify_play(seat, code)
+            trick = self.trick
+            if trick:
+                order = self.order
+                led = order.eff_suit[trick[0]]
+                if order.eff_suit[code] != led and h & order.follow[led]:
+                    self._verify_play(seat, code)
+            if h >> (code + 24) & 1:
+                self.hands[seat] = h ^ 1 << (code + 24)
+            else:
+                self.hands[seat] = h ^ 1 << code
+            trick.append(code)
+            self.history.append(action)
+            if len(trick) == 4:
+                self._complete_trick()
+            else:
+                self.to_move = (seat + 1) & 3
+            return
+        self.verify(action)
+        seat = action >> 6
+        self.history.append(action)
+        if code <= RESERVATION:
+            self._do_query(seat, code)
+        elif code <= PASS:
+            self._do_naming(seat, code)
+        elif code <= BLACK:
+            self._do_call(seat, code)
+        elif code == CONCEDE:
+            self.frozen_sizes = [h.bit_count() for h in self.hands]
+            self._finish(ENDED_CONCEDED)
+        else:
+            self._finish(ENDED_CLAIMED)
+
+    def play(self, card: str) -> None:
+        """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
+        from doko.cards import parse_card
+
+        self.apply(self.to_move << 6 | parse_card(card))
+
+    def _complete_trick(self) -> None:
+        trick = self.trick
+        order = self.order
+        eff, power = order.eff_suit, order.power
+        led = eff[trick[0]]
+        best, bp = 0, power[trick[0]]
+        for i in (1, 2, 3):
+            c = trick[i]
+            s = eff[c]
+            if (s == led or s == TRUMP) and power[c] > bp:
+                best, bp = i, power[c]
+        w = (self.trick_leader + best) & 3
+        self.tricks.append((self.trick_leader, tuple(trick), w))
+        self.eyes[w] += EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]
+        self.won[w] += 1
+        self.trick = []
+        self.trick_leader = w
+        self.to_move = w
+        n = len(self.tricks)
+        if self.contract == C_MARRIAGE and self.klaerung == 0:
+            if w != self.hochzeiter:  # the Klärungsstich (TSR 4.4.3 a)
+                self.klaerung = n
+                self.shift = n - 1  # TSR 6.4.2
+                self.partner = w
+                self.is_re[w] = True
+            elif n == 3:  # the Hochzeiter took tricks 1 to 3 (TSR 4.4.3 b)
+                self.klaerung = 3
+                self.shift = 2
+                self.marriage_solo = True
+                self.soloist = self.hochzeiter
+        if n == 12:
+            self._finish(ENDED_PLAYED)
+
+    def _finish(self, how: str) -> None:
+        self.ended = how
+        self.phase = FINISHED
+        self.to_move = -1
+
+    def _do_query(self, seat: int, code: int) -> None:
+        self.answers[seat] = code == RESERVATION
+        nxt = (seat + 1) & 3
+        if nxt != (self.dealer + 1) & 3:
+            self.to_move = nxt
+            return
+        order = [(self.dealer + 1 + i) & 3 for i in range(4)]
+        holders = [s for s in order if self.answers[s]]
+        if not holders:  # all healthy (TSR 4.1.3); both ♣Q in one hand: stille Hochzeit 4.4.5
+            silent = [s for s in range(4) if hand_count(self.initial_hands[s], QC) == 2]
+            if silent:
+                self._start_play(SILENT_MARRIAGE, silent[0])
+            else:
+                self._start_play(NORMAL, -1)
+            return
+        self.phase = NAMING
+        if len(holders) == 1:
+            self.naming_stage = SINGLE
+            self.to_move = holders[0]
+            return
+        # several Vorbehalte: ask for Pflichtsolo first, then Lustsolo (TSR 4.1.5 to 4.1.7)
+        pflicht = [s for s in holders if self.owes_pflichtsolo[s]]
+        lust = [s for s in holders if not self.owes_pflichtsolo[s]]
+        if pflicht:
+            self.naming_stage = ASK_PFLICHT
+            self.naming_queue = pflicht[1:] + [-1] + lust
+            self.to_move = pflicht[0]
+        else:
+            self.naming_stage = ASK_LUST
+            self.naming_queue = lust[1:]
+            self.to_move = lust[0]
+
+    def _do_naming(self, seat: int, code: int) -> None:
+        if code == PASS:
+            queue = self.naming_queue
+            nxt = queue.pop(0)
+            if nxt == -1:
+                self.naming_stage = ASK_LUST
+                nxt = queue.pop(0)
+            self.to_move = nxt
+            return
+        if code == MARRIAGE:
+            self._start_play(C_MARRIAGE, seat)
+            return
+        contract = SOLO_CONTRACTS[code - SOLO_BASE]
+        self.pflichtsolo = self.owes_pflichtsolo[seat]
+        self._start_play(contract, seat)
+
+    def _start_play(self, contract: int, seat: int) -> None:
+        self.contract = contract
+        self.order = ORDERS[order_of(contract)]
+        self.phase = PLAY
+        self.naming_queue = []
+        if contract == NORMAL:
+            self.is_re = [hand_count(h, QC) > 0 for h in self.initial_hands]
+        elif contract == C_MARRIAGE:
+            self.hochzeiter = seat
+            self.is_re = [s == seat for s in range(4)]
+        else:  # a solo or the stille Hochzeit: one seat alone is Re (TSR 2.4.7, 4.4.5)
+            self.soloist = seat
+            self.is_re = [s == seat for s in range(4)]
+        # who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
+        # (TSR 4.2.2, 4.3.1, 5.1.1)
+        lead = seat if self.pflichtsolo else (self.dealer + 1) & 3
+        self.trick_leader = lead
+        self.to_move = lead
+
+    def _do_call(self, seat: int, code: int) -> None:
+        p = RE if self.is_re[seat] else KONTRA
+        target = 1 if code <= CALL_KONTRA else code - NO90 + 2
+        n = self.cards_in_hand(seat)
+        if self.level[p] == 0:
+            self.ontime[p] = n >= 11 - self.shift
+        self.level[p] = target
+        self.calls.append((seat, p, target, n))
+
+    # ------------------------------------------------------------------ results
+
+    def re_eyes(self) -> int:
+        """Augen of Re. After a concession the rest goes to Kontra (5.4.6); after a claim to
+        Re (5.4.4)."""
+        eyes = sum(self.eyes[s] for s in range(4) if self.is_re[s])
+        if self.ended == ENDED_CLAIMED:
+            eyes += self._remaining_eyes()
+        return eyes
+
+    def re_tricks(self) -> int:
+        """Tricks of Re (with the rest of the game after a claim)."""
+        n = sum(self.won[s] for s in range(4) if self.is_re[s])
+        if self.ended == ENDED_CLAIMED:
+            n += 12 - len(self.tricks)
+        return n
+
+    def _remaining_eyes(self) -> int:
+        rest = sum(EYES[k] for k in self.trick)
+        for h in self.hands:
+            rest += sum(EYES[k] for k in hand_kinds(h))
+        return rest
+
+    def sonderpunkte(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3).
+
+        Counted only where Sonderpunkte exist: a Normalspiel, also an announced Hochzeit that
+        stayed one. Parties are the final ones, tricks before the Klärungsstich included.
+        """
+        extras = ({"doppelkopf": 0, "fox": 0, "charlie": 0},
+                  {"doppelkopf": 0, "fox": 0, "charlie": 0})
+        if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
+            return extras
+        is_re = self.is_re
+        for i, (leader, cards, w) in enumerate(self.tricks):
+            wp = RE if is_re[w] else KONTRA
+            if sum(EYES[k] for k in cards) >= 40:
+                extras[wp]["doppelkopf"] += 1
+            for j, k in enumerate(cards):
+                if k == AD and (RE if is_re[(leader + j) & 3] else KONTRA) != wp:
+                    extras[wp]["fox"] += 1
+            if i == 11 and cards[(w - leader) & 3] == JC:
+                extras[wp]["charlie"] += 1
+        return extras
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {PHASE_NAMES[self.phase]} {self.contract_name} tricks={len(self.tricks)} "
+            f"to_move={self.to_move}>"
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a ``doko-game/1`` record (see :mod:`doko.record`)."""
+        from doko.record import to_record
+
+        return to_record(self)
+
+
+def deal_hands(seed: int, dealer: int = 0) -> list[int]:
+    """Four hands (bit sets) dealt from ``seed`` by TSR 3.3; see :meth:`Game.deal`.
+
+    >>> [hand_size(h) for h in deal_hands(1)]
+    [12, 12, 12, 12]
+    """
+    rng = random.Random(seed)
+    cards = deck()
+    rng.shuffle(cards)
+    cut = rng.randint(3, 45)  # at least 3 lifted and at least 3 left (TSR 3.3.5)
+    cards = cards[cut:] + cards[:cut]
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for _ in range(4):
+        for i in range(4):
+            seat = (dealer + 1 + i) & 3
+            for k in cards[pos:pos + 3]:
+                h = hands[seat]
+                hands[seat] = h | 1 << (k + 24) if h >> k & 1 else h | 1 << k
+            pos += 3
+    return hands
+
+
+# Re-exported for callers that build actions.
+__all__ += ["PLAY_BASE", "encode"]
