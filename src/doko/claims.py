@@ -89,7 +89,7 @@ def claim_refutation(
         for k in moves(seat, h, cards):
             nh = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
             line.append((seat, k))
-            if not play(hs[:seat] + (nh,) + hs[seat + 1:], lead, [*cards, k], (seat + 1) & 3):
+            if not play((*hs[:seat], nh, *hs[seat + 1:]), lead, [*cards, k], (seat + 1) & 3):
                 return False
             line.pop()
         return True

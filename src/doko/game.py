@@ -823,7 +823,7 @@ class Game:
         lust = [s for s in holders if not self.owes_pflichtsolo[s]]
         if pflicht:
             self.naming_stage = ASK_PFLICHT
-            self.naming_queue = pflicht[1:] + [-1] + lust
+            self.naming_queue = [*pflicht[1:], -1, *lust]
             self.to_move = pflicht[0]
         else:
             self.naming_stage = ASK_LUST
