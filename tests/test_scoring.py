@@ -560,3 +560,24 @@ def test_property_winner_gets_all_game_points(g: GameSummary) -> None:
         assert {i.party for i in game_items} == {s.winner}
         if s.solo:
             assert (s.re_score > 0) == (s.winner == RE)
+
+
+def test_exhaustive_normalspiel_sweep() -> None:
+    """TSR 7.1: over every valid Augen/tricks/calls combination at most one party wins (the
+    engine asserts it), 'gewonnen' appears exactly with a winner, and TSR 7.3.3 holds."""
+    count = 0
+    for eyes in range(241):
+        for tricks in (None, *range(13)):
+            for re_calls in range(6):
+                for kontra_calls in range(6):
+                    try:
+                        g = GameSummary("normal", eyes, tricks, re_calls, kontra_calls)
+                    except ScoringInputError:
+                        continue
+                    s = score(g)
+                    count += 1
+                    assert (s.winner is None) == all(i.de != "gewonnen" for i in s.items)
+                    assert s.re_score + s.kontra_score == 0
+                    if s.winner is None:  # 7.1.3 needs Absagen on both sides
+                        assert re_calls >= 2 and kontra_calls >= 2
+    assert count == 54360

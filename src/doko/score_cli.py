@@ -94,8 +94,12 @@ def format_score(s: Score, lang: str = "de") -> str:
     winner = {RE: "Re", KONTRA: "Kontra", None: t["nobody"]}[s.winner]
     lines.append(f"{t['winner']}: {winner}")
     if s.solo:
-        lines.append(f"{t['per']}: {t['soloist']} {s.re_score:+d}, "
-                     f"{t['each_kontra']} {s.kontra_score:+d}")
+        lines.append(f"{t['per']}: {t['soloist']} {_signed(s.re_score)}, "
+                     f"{t['each_kontra']} {_signed(s.kontra_score)}")
     else:
-        lines.append(f"{t['per']}: Re {s.re_score:+d}, Kontra {s.kontra_score:+d}")
-    return "\n".join(lines)
+        lines.append(f"{t['per']}: Re {_signed(s.re_score)}, Kontra {_signed(s.kontra_score)}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"

@@ -370,7 +370,7 @@ def score(g: GameSummary) -> Score:
 
     if win is not None:
         add(win, 1, "7.2.2 (a)", "gewonnen", "won")
-    for party in PARTIES:  # (a): with a winner only the loser's shortfall counts (7.1.3)
+    for party in PARTIES:  # (a): to the winner, or (7.1.3) to each party whose opponents fell short
         opp = other(party)
         if win in (None, party):
             for limit in (90, 60, 30):
