@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doko.actions import (
     BLACK,
@@ -74,6 +74,9 @@ from doko.contracts import (
 )
 from doko.errors import IllegalActionError
 from doko.rules import TSR, Rules
+
+if TYPE_CHECKING:
+    from doko.scoring import Score
 
 __all__ = [
     "FINISHED",
@@ -918,6 +921,12 @@ class Game:
             if i == 11 and cards[(w - leader) & 3] == JC:
                 extras[wp]["charlie"] += 1
         return extras
+
+    def result(self) -> Score:
+        """The score of the finished game by TSR 7 (raises ValueError while it is running)."""
+        from doko.result import game_result
+
+        return game_result(self)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,46 @@
+"""From a finished game to its score (TSR 7): the summary the scoring works on.
+
+>>> from doko.game import Game
+>>> g = Game.deal(seed=5)
+>>> while not g.is_over:
+...     g.apply(g.legal_actions()[0])
+>>> r = game_result(g)
+>>> sum(r.seat_scores(g.re_seats())) == 0
+True
+"""
+
+from __future__ import annotations
+
+from doko.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE
+from doko.game import Game
+from doko.scoring import Extras, GameSummary, Score, score
+
+
+def summary_of(game: Game) -> GameSummary:
+    """The scoring summary of a finished game: contract, Augen, tricks, calls, Sonderpunkte."""
+    if not game.is_over:
+        raise ValueError("the game is not finished yet: there is no result")
+    if game.marriage_solo or game.contract not in (NORMAL, MARRIAGE, SILENT_MARRIAGE):
+        contract = "solo"
+    else:
+        contract = ("normal", "marriage", "silent_marriage")[game.contract]
+    re_x, ko_x = game.sonderpunkte()
+    return GameSummary(
+        contract=contract,
+        re_eyes=game.re_eyes(),
+        re_tricks=game.re_tricks(),
+        re_calls=game.level[0],
+        kontra_calls=game.level[1],
+        re_extras=Extras(**re_x),
+        kontra_extras=Extras(**ko_x),
+    )
+
+
+def game_result(game: Game) -> Score:
+    """The score of a finished game by TSR 7, with its line items."""
+    return score(summary_of(game))
+
+
+def seat_scores(game: Game) -> list[int]:
+    """Points for seats 0..3 of a finished game."""
+    return game_result(game).seat_scores(game.re_seats())

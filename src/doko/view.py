@@ -1,0 +1,195 @@
+"""What one seat knows (TSR 5.5): its own hand, everything public, and the parties it knows.
+
+Every action is public (answers, namings, calls and cards are said or shown at the table); the
+hidden information is the other hands, and with it the parties. A stille Hochzeit looks like a
+Normalspiel to the others until its holder plays the second ♣Q (TSR 4.4.5) or concedes.
+
+>>> from doko.game import Game
+>>> from doko.actions import encode, HEALTHY
+>>> g = Game.deal(seed=7)
+>>> for _ in range(4):
+...     g.apply(encode(g.to_move, HEALTHY))
+>>> v = view(g, 1)
+>>> v.contract, len(v.hand), v.parties[1] in ("re", "kontra")
+('normal', 12, True)
+>>> view(g, None).hand
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from doko.actions import to_dict
+from doko.cards import QC, card_code, hand_count
+from doko.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE, TRUMP
+from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view of a game (``seat`` None: a spectator, who sees no hand)."""
+
+    seat: int | None
+    phase: str
+    dealer: int
+    to_move: int
+    #: the game kind as this seat knows it (None during the Vorbehaltsabfrage; a hidden
+    #: stille Hochzeit reads "normal" to the others)
+    contract: str | None
+    soloist: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    trick_leader: int
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    #: calls made so far: (seat, party, level); level 1 = Re/Kontra ... 5 = schwarz
+    calls: tuple[tuple[int, str, int], ...]
+    #: "re", "kontra" or None for each seat, as far as this seat knows
+    parties: tuple[str | None, ...]
+    #: True once all four parties are public by the criteria of TSR 5.5.1 (5.5.2)
+    partnerships_clarified: bool
+    legal_actions: tuple[int, ...]
+    history: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict; cards as codes, actions in record form."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "contract": self.contract,
+            "soloist": self.soloist,
+            "hand": [card_code(k) for k in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "trick_leader": self.trick_leader,
+            "trick": [{"seat": s, "card": card_code(k)} for s, k in self.trick],
+            "tricks": [
+                {"leader": ld, "cards": [card_code(k) for k in cs], "winner": w}
+                for ld, cs, w in self.tricks
+            ],
+            "calls": [{"seat": s, "party": p, "level": lv} for s, p, lv in self.calls],
+            "parties": list(self.parties),
+            "partnerships_clarified": self.partnerships_clarified,
+            "legal_actions": [to_dict(a) for a in self.legal_actions],
+            "history": [to_dict(a) for a in self.history],
+        }
+
+
+def _silent_revealed(game: Game) -> bool:
+    if game.contract != SILENT_MARRIAGE:
+        return False
+    holder = game.soloist
+    played = sum(
+        1
+        for leader, cards, _ in game.tricks
+        for i, k in enumerate(cards)
+        if k == QC and (leader + i) & 3 == holder
+    )
+    played += sum(1 for s, k in game.current_trick() if k == QC and s == holder)
+    return played == 2 or game.ended == "conceded"
+
+
+def _public_facts(game: Game) -> dict[int, int]:
+    """Parties made public by the criteria of TSR 5.5.1 (seat -> RE/KONTRA)."""
+    known: dict[int, int] = {}
+    if game.phase < 2:
+        return known
+    contract = game.contract
+    if game.soloist >= 0 and (contract not in (NORMAL, SILENT_MARRIAGE, MARRIAGE)
+                              or game.marriage_solo or _silent_revealed(game)):
+        return {s: RE if s == game.soloist else KONTRA for s in range(4)}  # 5.5.1 (1), (2)
+    if contract == MARRIAGE:
+        if game.klaerung:  # 5.5.1 (2)
+            return {s: RE if game.is_re[s] else KONTRA for s in range(4)}
+        known[game.hochzeiter] = RE
+        return known
+    order = game.order
+    plays = [
+        (leader, [((leader + i) & 3, k) for i, k in enumerate(cards)])
+        for leader, cards, _ in game.tricks
+    ]
+    plays.append((game.trick_leader, game.current_trick()))
+    for _, cards in plays:
+        if not cards:
+            continue
+        lead_trump = order.eff_suit[cards[0][1]] == TRUMP
+        for s, k in cards:
+            if k == QC:
+                known[s] = RE  # 5.5.1 (3)
+            elif lead_trump and order.eff_suit[k] != TRUMP:
+                known[s] = KONTRA  # 5.5.1 (5): no trump left, so no ♣Q
+    if contract in (NORMAL, SILENT_MARRIAGE):
+        for s, p, _, _ in game.calls:  # 5.5.1 (4)
+            known[s] = p
+    return known
+
+
+def _deduce(known: dict[int, int], re_size: int | None) -> None:
+    """Close ``known`` under counting: Re has ``re_size`` members when that is known."""
+    for _ in range(2):
+        res = [s for s in range(4) if known.get(s) == RE]
+        kos = [s for s in range(4) if known.get(s) == KONTRA]
+        unknown = [s for s in range(4) if s not in known]
+        if not unknown:
+            return
+        if len(res) >= 2 or (re_size is not None and len(res) == re_size):
+            for s in unknown:
+                known[s] = KONTRA
+        elif len(kos) == 3 or (re_size is not None and len(kos) == 4 - re_size):
+            for s in unknown:
+                known[s] = RE
+
+
+def view(game: Game, seat: int | None) -> SeatView:
+    """The view of ``seat`` (0..3), or of a spectator (``None``)."""
+    public = _public_facts(game)
+    clarified = len(public) == 4
+    known = dict(public)
+    contract: str | None = game.contract_name if game.phase >= 2 else None
+    silent_hidden = game.contract == SILENT_MARRIAGE and not _silent_revealed(game)
+    re_size: int | None = None
+    if game.phase >= 2 and game.contract in (NORMAL, SILENT_MARRIAGE) and not clarified:
+        if seat is not None:
+            queens = hand_count(game.initial_hands[seat], QC)
+            if queens == 2:  # the stille Hochzeit, seen by its holder
+                known = {s: RE if s == seat else KONTRA for s in range(4)}
+            elif queens == 1:
+                known[seat] = RE
+                re_size = 2
+            else:
+                known[seat] = KONTRA
+        if silent_hidden and seat != game.soloist:
+            contract = "normal"
+        _deduce(known, re_size)
+    elif silent_hidden and seat != game.soloist:
+        contract = "normal"
+    hand: tuple[int, ...] = ()
+    legal: tuple[int, ...] = ()
+    if seat is not None:
+        hand = tuple(game.hand(seat))
+        legal = tuple(game.legal_actions(seat))
+    parties = tuple(PARTY_NAMES[known[s]] if s in known else None for s in range(4))
+    soloist = game.soloist if game.soloist >= 0 and not silent_hidden else None
+    if silent_hidden and seat == game.soloist:
+        soloist = seat
+    return SeatView(
+        seat=seat,
+        phase=PHASE_NAMES[game.phase],
+        dealer=game.dealer,
+        to_move=game.to_move,
+        contract=contract,
+        soloist=soloist,
+        hand=hand,
+        hand_sizes=tuple(game.cards_in_hand(s) for s in range(4)),
+        trick_leader=game.trick_leader,
+        trick=tuple(game.current_trick()),
+        tricks=tuple(game.tricks),
+        calls=tuple((s, PARTY_NAMES[p], lv) for s, p, lv, _ in game.calls),
+        parties=parties,
+        partnerships_clarified=clarified,
+        legal_actions=legal,
+        history=tuple(game.history),
+    )
