@@ -11,14 +11,32 @@ cards: cards that cannot are merged into classes, which keeps the search small.
 
 from __future__ import annotations
 
-from doko.cards import card_symbol, hand_kinds
+from doko.cards import card_symbol
 from doko.contracts import TRUMP, CardOrder
 
 
 def claim_refutation(
+    order: CardOrder,
+    hands: list[int],
+    soloist: int,
+    trick: list[int],
+    leader: int,
+    hint: list[int] | None = None,
+) -> str | None:
+    """``None`` if the claim is forced; otherwise a short line of play that refutes it.
+
+    ``hint`` (a two-item list, updated in place) remembers the soloist card and opponent of the
+    last quick refutation, which usually still refutes a few cards later.
+    """
+    quick = _quick_refutation(order, hands, soloist, trick, leader, hint)
+    if quick is not None:
+        return quick
+    return _search_refutation(order, hands, soloist, trick, leader)
+
+
+def _search_refutation(
     order: CardOrder, hands: list[int], soloist: int, trick: list[int], leader: int
 ) -> str | None:
-    """``None`` if the claim is forced; otherwise a short line of play that refutes it."""
     eff, power, follow = order.eff_suit, order.power, order.follow
     safe: set[tuple[object, ...]] = set()
     line: list[tuple[int, int]] = []
@@ -35,28 +53,39 @@ def claim_refutation(
                 reverse=seat != soloist)
         return ks
 
+    beaters = _beaters(order)
+
     def canon(hs: tuple[int, ...]) -> tuple[object, ...]:
-        mine = hand_kinds(hs[soloist])
-        low: dict[int, int] = {}
-        for k in mine:
-            s = eff[k]
-            if s not in low or power[k] < low[s]:
-                low[s] = power[k]
+        mine = hs[soloist] & 0xFFFFFF
+        weakest: dict[int, int] = {}
+        m = mine
+        while m:
+            low = m & -m
+            k = low.bit_length() - 1
+            m ^= low
+            st = eff[k]
+            w = weakest.get(st)
+            if w is None or power[k] < power[w]:
+                weakest[st] = k
+        danger = 0
+        for k in weakest.values():
+            danger |= beaters[k]
+        # harmless cards are told apart by suit where the suit matters: the suits the soloist
+        # still leads, and trump (which can ruff even when the soloist holds none)
+        suits = [follow[st] & ~danger for st in sorted(weakest.keys() | {TRUMP})]
         key: list[object] = [hs[soloist]]
         for seat in range(4):
-            if seat == soloist:
-                continue
-            cls: list[int] = []
-            for k in hand_kinds(hs[seat]):
-                s = eff[k]
-                if s in low and power[k] > low[s]:
-                    cls.append(k)  # can beat a card of the soloist
-                elif s == TRUMP or s in low:
-                    cls.append(100 + s)  # same suit, harmless
-                else:
-                    cls.append(200)  # a suit the soloist never leads again
-            cls.sort()
-            key.append(tuple(cls))
+            if seat != soloist:
+                h = hs[seat]
+                lo, hi = h & 0xFFFFFF, h >> 24
+                key.append(lo & danger)  # cards that can beat a card of the soloist
+                key.append(hi & danger)
+                rest = h.bit_count()
+                for fm in suits:  # harmless cards, counted per suit the soloist still leads
+                    c = (lo & fm).bit_count() + (hi & fm).bit_count()
+                    key.append(c)
+                    rest -= c
+                key.append(rest - (lo & danger).bit_count() - (hi & danger).bit_count())
         return tuple(key)
 
     def boundary(hs: tuple[int, ...]) -> bool:
@@ -94,9 +123,6 @@ def claim_refutation(
             line.pop()
         return True
 
-    quick = _quick_refutation(order, hands, soloist, trick, leader)
-    if quick is not None:
-        return quick
     ok = play(tuple(hands), leader, list(trick), (leader + len(trick)) & 3)
     if ok:
         return None
@@ -129,16 +155,13 @@ def _legal_mask(order: CardOrder, h: int, trick: list[int] | tuple[int, ...]) ->
     return m
 
 
-def _copies(h: int, mask: int) -> int:
-    return (h & mask).bit_count() + (h >> 24 & mask).bit_count()
-
-
 def _quick_refutation(
     order: CardOrder,
     hands: list[int] | tuple[int, ...],
     soloist: int,
     trick: list[int] | tuple[int, ...],
     leader: int,
+    hint: list[int] | None = None,
 ) -> str | None:
     """A soloist card that an opponent can surely beat once the soloist leads, if any.
 
@@ -149,32 +172,44 @@ def _quick_refutation(
     eff, follow = order.eff_suit, order.follow
     beaters = _beaters(order)
     trumps = follow[TRUMP]
-    played = {(leader + i) & 3 for i in range(len(trick))}
+    n = len(trick)
     h0 = hands[soloist]
     mine = h0 & 0xFFFFFF
-    solo_legal = 0 if soloist in played else _legal_mask(order, h0, trick)
-    opps = []
-    for seat in range(4):
-        if seat != soloist:
-            h = hands[seat]
-            legal = -1 if seat in played else _legal_mask(order, h, trick)
-            opps.append((seat, h, legal))
-    while mine:
-        low = mine & -mine
-        k = low.bit_length() - 1
-        mine ^= low
-        if solo_legal and not (h0 >> (k + 24) & 1 or solo_legal & ~low):
+    solo_legal = 0 if (soloist - leader) & 3 < n else _legal_mask(order, h0, trick)
+    seats = [(soloist + 1) & 3, (soloist + 2) & 3, (soloist + 3) & 3]
+    kinds = []
+    if hint is not None and mine >> hint[0] & 1:
+        kinds.append(hint[0])
+        if hint[1] in seats:
+            seats.remove(hint[1])
+            seats.insert(0, hint[1])
+    m = mine
+    while m:
+        low = m & -m
+        kinds.append(low.bit_length() - 1)
+        m ^= low
+    for k in kinds:
+        if solo_legal and not (h0 >> (k + 24) & 1 or solo_legal & ~(1 << k)):
             continue  # the soloist may have to play k in this trick
         s = eff[k]
         bm = beaters[k]
-        for seat, h, legal in opps:
-            b = h & bm & 0xFFFFFF
+        for seat in seats:
+            h = hands[seat]
+            b = h & bm
             if not b and s != TRUMP and not h & follow[s]:
-                b = h & trumps & 0xFFFFFF
+                b = h & trumps
+            b &= 0xFFFFFF
             if not b:
                 continue
-            if legal != -1 and _copies(h, b) < 2 and not legal & ~b:
-                continue  # its only beater may be forced out in this trick
+            if (
+                (seat - leader) & 3 >= n  # not yet played: one card must go in this trick
+                and not (h >> 24 & b)
+                and b & (b - 1) == 0  # a single beater, so another legal card must exist
+                and not _legal_mask(order, h, trick) & ~b
+            ):
+                continue
             b = b.bit_length() - 1
+            if hint is not None:
+                hint[0], hint[1] = k, seat
             return f"e.g. {soloist}:{card_symbol(k, 'en')}, {seat}:{card_symbol(b, 'en')}"
     return None

@@ -141,6 +141,7 @@ class Game:
 
     __slots__ = (
         "_claim_cache",
+        "_claim_hint",
         "answers",
         "calls",
         "contract",
@@ -247,6 +248,7 @@ class Game:
         self.ended: str | None = None
         self.frozen_sizes: list[int] | None = None
         self._claim_cache: tuple[int, str | None] | None = None
+        self._claim_hint = [0, 0]
         if vorfuehrung is not None:
             self.phase = NAMING
             self.naming_stage = FORCED
@@ -328,6 +330,7 @@ class Game:
         g.ended = self.ended
         g.frozen_sizes = None if self.frozen_sizes is None else self.frozen_sizes[:]
         g._claim_cache = self._claim_cache
+        g._claim_hint = self._claim_hint[:]
         g.phase = self.phase
         g.to_move = self.to_move
         return g
@@ -426,9 +429,9 @@ class Game:
                         m = f
                 t = _PLAYS[s]
                 out = list(t[0][m & 4095] + t[1][m >> 12])
-            if len(self.tricks) <= 6 + self.shift and (
+            if 12 - len(self.tricks) >= self._min_call_cards() and (
                 self.contract != C_MARRIAGE or self.klaerung
-            ):  # later no call is possible: the lowest limit is 6 cards (TSR 6.4.4)
+            ):
                 for c in range(4) if seat is None else (seat,):
                     self._add_calls(c, out)
             so = self.soloist
@@ -463,6 +466,25 @@ class Game:
         elif self.naming_stage in (ASK_PFLICHT, ASK_LUST) and both:
             codes.append(PASS)
         return codes
+
+    def _min_call_cards(self) -> int:
+        """Fewest cards in hand with which some call is still possible (99: none)."""
+        level, shift = self.level, self.shift
+        best = 99
+        for p in (0, 1):
+            cur = level[p]
+            if cur == 0:
+                need = 11 - shift
+                opp = level[1 - p]
+                if opp:
+                    need = min(need, CALL_MIN_CARDS[opp] - 1 - shift)
+            elif cur < 5 and self.ontime[p]:
+                need = CALL_MIN_CARDS[cur + 1] - shift
+            else:
+                continue
+            if need < best:
+                best = need
+        return best
 
     def _add_calls(self, seat: int, out: list[Action]) -> None:
         # the fast twin of _max_call: the same rules, inlined for legal_actions
@@ -706,7 +728,7 @@ class Game:
         if cache is not None and cache[0] == key:
             return cache[1]
         found = claim_refutation(
-            self.order, self.hands, self.soloist, self.trick, self.trick_leader
+            self.order, self.hands, self.soloist, self.trick, self.trick_leader, self._claim_hint
         )
         self._claim_cache = (key, found)
         return found

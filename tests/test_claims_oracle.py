@@ -1,0 +1,132 @@
+"""The claim check (TSR 5.4.4, 9.2.2) against a brute-force oracle on random end positions."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doko.actions import SOLO_BASE, encode
+from doko.claims import claim_refutation
+from doko.contracts import CardOrder, trick_winner_index
+from doko.game import PLAY, Game
+
+
+def brute_force_forced(
+    order: CardOrder, hands: list[int], soloist: int, trick: list[int], leader: int
+) -> bool:
+    """True if the soloist wins every remaining trick in every legal continuation."""
+    seat = (leader + len(trick)) & 3
+    if len(trick) == 4:
+        winner = (leader + trick_winner_index(order, trick)) & 3
+        if winner != soloist:
+            return False
+        if not hands[soloist]:
+            return True
+        return brute_force_forced(order, hands, soloist, [], winner)
+    h = hands[seat]
+    mask = h & 0xFFFFFF
+    if trick:
+        follow = mask & order.follow[order.eff_suit[trick[0]]]
+        mask = follow or mask
+    for k in range(24):
+        if mask >> k & 1:
+            nh = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+            new = hands[:]
+            new[seat] = nh
+            if not brute_force_forced(order, new, soloist, [*trick, k], leader):
+                return False
+    return True
+
+
+def strength(order: CardOrder, k: int) -> int:
+    return order.power[k] + (200 if order.eff_suit[k] == 4 else 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9), solo=st.integers(0, 6), cards=st.integers(32, 47))
+def test_claim_check_matches_brute_force(seed: int, solo: int, cards: int) -> None:
+    """TSR 9.2.2: a claim stands exactly when every continuation gives the soloist all tricks."""
+    rng = random.Random(seed)
+    g = Game.deal(seed, dealer=seed % 4)
+    first = g.to_move
+    g.apply(encode(first, 25))  # Vorbehalt
+    for _ in range(3):
+        g.apply(encode(g.to_move, 24))
+    g.apply(encode(first, SOLO_BASE + solo))
+    assert g.phase == PLAY
+    # let the soloist win often: he plays his strongest card, the others random cards
+    while len(g.history) - 5 < cards:
+        plays = [a for a in g.legal_actions() if a & 63 < 24]
+        if g.to_move == g.soloist:
+            a = max(
+                plays, key=lambda a: g.order.power[a & 63] + 200 * (g.order.eff_suit[a & 63] == 4)
+            )
+        else:
+            a = rng.choice(plays)
+        g.apply(a)
+    expected = brute_force_forced(g.order, g.hands[:], g.soloist, g.trick[:], g.trick_leader)
+    found = claim_refutation(g.order, g.hands[:], g.soloist, g.trick[:], g.trick_leader)
+    assert (found is None) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    order_index=st.integers(0, 6),
+    size=st.integers(1, 5),
+    played=st.integers(0, 3),
+)
+def test_claim_check_on_strong_soloist_hands(
+    seed: int, order_index: int, size: int, played: int
+) -> None:
+    """TSR 5.4.4, 9.2.2 on end positions where the soloist holds mostly top cards."""
+    from doko.contracts import ORDERS
+
+    order = ORDERS[order_index]
+    rng = random.Random(seed)
+    deck = [k for k in range(24) for _ in range(2)]
+    deck.sort(key=lambda k: -strength(order, k) + rng.random() * 30)
+    soloist = rng.randrange(4)
+    leader = rng.randrange(4)
+    hands = [0, 0, 0, 0]
+    top = deck[: size + 3]
+    rest = deck[size + 3 :]
+    rng.shuffle(rest)
+    solo_cards = rng.sample(top, size)
+    for k in top:
+        if k in solo_cards:
+            solo_cards.remove(k)
+            hands[soloist] = (
+                hands[soloist] | 1 << (k + 24)
+                if hands[soloist] >> k & 1
+                else hands[soloist] | 1 << k
+            )
+        else:
+            rest.append(k)
+    trick: list[int] = []
+    for i in range(4):
+        seat = (leader + i) & 3
+        if seat == soloist:
+            continue
+        for _ in range(size):
+            k = rest.pop()
+            hands[seat] = (
+                hands[seat] | 1 << (k + 24) if hands[seat] >> k & 1 else hands[seat] | 1 << k
+            )
+    # the first `played` seats of the trick have played one card already
+    for i in range(played):
+        seat = (leader + i) & 3
+        h = hands[seat]
+        mask = h & 0xFFFFFF
+        if trick:
+            mask = (mask & order.follow[order.eff_suit[trick[0]]]) or mask
+        k = rng.choice([k for k in range(24) if mask >> k & 1])
+        hands[seat] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+        trick.append(k)
+    if played and not any(h for h in hands):
+        return
+    expected = brute_force_forced(order, hands[:], soloist, trick[:], leader)
+    found = claim_refutation(order, hands[:], soloist, trick[:], leader)
+    assert (found is None) == expected
