@@ -55,10 +55,15 @@ def _search_refutation(
 
     beaters = _beaters(order)
 
-    def canon(hs: tuple[int, ...]) -> tuple[object, ...]:
-        mine = hs[soloist] & 0xFFFFFF
+    def classes(mine: int) -> tuple[tuple[int, ...], int, list[int]]:
+        """Class of each kind for the opponents while the soloist leads and holds ``mine``.
+
+        A card that can beat one of the soloist's (in ``danger``) is its own class; a harmless
+        card is only told apart by suit where the suit matters (the suits the soloist still
+        leads, and trump, which can ruff); every other card is a plain discard.
+        """
         weakest: dict[int, int] = {}
-        m = mine
+        m = mine & 0xFFFFFF
         while m:
             low = m & -m
             k = low.bit_length() - 1
@@ -70,39 +75,56 @@ def _search_refutation(
         danger = 0
         for k in weakest.values():
             danger |= beaters[k]
-        # harmless cards are told apart by suit where the suit matters: the suits the soloist
-        # still leads, and trump (which can ruff even when the soloist holds none)
+        cls = tuple(
+            k if danger >> k & 1 else 100 + eff[k] if eff[k] in weakest or eff[k] == TRUMP
+            else 200
+            for k in range(24)
+        )
         suits = [follow[st] & ~danger for st in sorted(weakest.keys() | {TRUMP})]
-        key: list[object] = [hs[soloist]]
-        for seat in range(4):
-            if seat != soloist:
-                h = hs[seat]
-                lo, hi = h & 0xFFFFFF, h >> 24
-                key.append(lo & danger)  # cards that can beat a card of the soloist
-                key.append(hi & danger)
-                rest = h.bit_count()
-                for fm in suits:  # harmless cards, counted per suit the soloist still leads
-                    c = (lo & fm).bit_count() + (hi & fm).bit_count()
-                    key.append(c)
-                    rest -= c
-                key.append(rest - (lo & danger).bit_count() - (hi & danger).bit_count())
-        return tuple(key)
+        return cls, danger, suits
+
+    trumps = follow[TRUMP]
 
     def boundary(hs: tuple[int, ...]) -> bool:
-        if not hs[soloist]:
+        mine = hs[soloist]
+        if not mine:
             return True
         quick = _quick_refutation(order, hs, soloist, (), soloist)
         if quick is not None:
             return False
-        key = canon(hs)
-        if key in safe:
+        cls, danger, suits = classes(mine)
+        held = 0
+        for seat in range(4):
+            if seat != soloist:
+                held |= hs[seat]
+        held &= 0xFFFFFF
+        if not held & danger and (not held & trumps or not mine & ~trumps & 0xFFFFFF):
+            return True  # nobody can beat a card of the soloist, nor ruff one
+        key: list[object] = [mine]
+        for seat in range(4):
+            if seat != soloist:
+                h = hs[seat]
+                lo, hi = h & 0xFFFFFF, h >> 24
+                key.append(lo & danger)
+                key.append(hi & danger)
+                rest = h.bit_count() - (lo & danger).bit_count() - (hi & danger).bit_count()
+                for fm in suits:  # harmless cards, counted per suit where it matters
+                    c = (lo & fm).bit_count() + (hi & fm).bit_count()
+                    key.append(c)
+                    rest -= c
+                key.append(rest)
+        tkey = tuple(key)
+        if tkey in safe:
             return True
-        if not play(hs, soloist, [], soloist):
+        if not play(hs, soloist, [], soloist, cls):
             return False
-        safe.add(key)
+        safe.add(tkey)
         return True
 
-    def play(hs: tuple[int, ...], lead: int, cards: list[int], seat: int) -> bool:
+    def play(
+        hs: tuple[int, ...], lead: int, cards: list[int], seat: int,
+        cls: tuple[int, ...] | None,
+    ) -> bool:
         if len(cards) == 4:
             led = eff[cards[0]]
             best, bp = 0, power[cards[0]]
@@ -115,15 +137,22 @@ def _search_refutation(
                 return False
             return boundary(hs)
         h = hs[seat]
+        tried: set[int] = set()
         for k in moves(seat, h, cards):
+            if cls is not None and seat != soloist:
+                # in a trick the soloist leads, one card per class is enough
+                if cls[k] in tried:
+                    continue
+                tried.add(cls[k])
             nh = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
             line.append((seat, k))
-            if not play((*hs[:seat], nh, *hs[seat + 1:]), lead, [*cards, k], (seat + 1) & 3):
+            if not play((*hs[:seat], nh, *hs[seat + 1:]), lead, [*cards, k], (seat + 1) & 3,
+                        cls):
                 return False
             line.pop()
         return True
 
-    ok = play(tuple(hands), leader, list(trick), (leader + len(trick)) & 3)
+    ok = play(tuple(hands), leader, list(trick), (leader + len(trick)) & 3, None)
     if ok:
         return None
     shown = ", ".join(f"{s}:{card_symbol(k, 'en')}" for s, k in line[-8:])
