@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 #: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
-_COMMAND_MODULES = ("doko.score_cli",)
+_COMMAND_MODULES = ("doko.score_cli", "doko.replay_cli", "doko.simulate_cli", "doko.bench")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,168 @@
+"""``doko bench``: engine throughput on one core.
+
+Two figures:
+
+* random full games per second: deal, Vorbehaltsabfrage, reservations, calls and play with every
+  legality check on (``while not g.is_over: g.apply(policy.choose(g))``), the random policy of
+  :mod:`doko.bots.randomplay` included;
+* card plays per second from mid-game states: some states after 6 tricks are prepared first
+  (not timed); then a state is cloned and played to the end with uniform random legal cards,
+  over and over, counting the card plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from doko.bots.randomplay import RandomPolicy
+from doko.game import PLAY, Game
+
+#: Mid-game states prepared for the card-play measurement.
+STATES = 200
+#: Tricks played before a state is taken.
+STATE_TRICKS = 6
+
+_TEXT = {
+    "de": {
+        "games": "Zufallsspiele (komplett, mit allen Regelprüfungen)",
+        "plays": "Kartenzüge ab Spielmitte (Stich {n}, clone + Zufallskarten)",
+        "per_s": "/s",
+        "count": "{n} in {t:.2f} s",
+    },
+    "en": {
+        "games": "random full games (all legality checks on)",
+        "plays": "card plays from mid-game (after trick {n}, clone + random cards)",
+        "per_s": "/s",
+        "count": "{n} in {t:.2f} s",
+    },
+}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``bench`` sub-command."""
+    p = sub.add_parser(
+        "bench",
+        help="measure engine throughput on one core",
+        description="Measure random full games per second and card plays per second from "
+        "mid-game states, on one core. Each measurement stops after --seconds or --games, "
+        "whichever comes first.",
+    )
+    p.add_argument("--json", action="store_true",
+                   help='print {"games_per_s": x, "card_plays_per_s": y}')
+    p.add_argument("--games", type=_positive_int, default=None, metavar="N",
+                   help="at most N full games and N play-outs (default: no limit)")
+    p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
+                   help="time budget of each measurement in seconds (default: 2)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the output (default: de)")
+    p.set_defaults(func=run)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def bench_games(seconds: float, games: int | None = None, seed: int = 0) -> tuple[int, float]:
+    """Play random full games for ``seconds`` (or ``games`` games); returns (games, elapsed)."""
+    policy = RandomPolicy(seed)
+    choose = policy.choose
+    limit = games if games is not None else 1 << 62
+    n = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while n < limit:
+        g = Game.deal(seed * 1_000_003 + n, n & 3)
+        while not g.is_over:
+            g.apply(choose(g))
+        n += 1
+        if clock() >= deadline:
+            break
+    return n, clock() - start
+
+
+def mid_game_states(count: int, seed: int = 0, tricks: int = STATE_TRICKS) -> list[Game]:
+    """``count`` random games stopped after ``tricks`` complete tricks (still in play)."""
+    policy = RandomPolicy(seed)
+    states: list[Game] = []
+    n = 0
+    while len(states) < count:
+        g = Game.deal(seed * 1_000_003 + 500_000 + n, n & 3)
+        n += 1
+        while not g.is_over and len(g.tricks) < tricks:
+            g.apply(policy.choose(g))
+        if g.phase == PLAY and not g.trick:
+            states.append(g)
+    return states
+
+
+def bench_card_plays(
+    states: list[Game], seconds: float, playouts: int | None = None, seed: int = 0
+) -> tuple[int, int, float]:
+    """Clone states and play random legal cards to the end; returns (plays, playouts, elapsed)."""
+    rng = RandomPolicy(seed).rng
+    rnd = rng.random
+    limit = playouts if playouts is not None else 1 << 62
+    plays = runs = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    i = 0
+    while runs < limit:
+        g = states[i].clone()
+        i = i + 1 if i + 1 < len(states) else 0
+        while g.phase == PLAY:
+            acts = g.legal_actions(g.to_move)
+            m = 0
+            for a in acts:  # card plays come first
+                if a & 63 >= 24:
+                    break
+                m += 1
+            g.apply(acts[int(rnd() * m)])
+            plays += 1
+        runs += 1
+        if clock() >= deadline:
+            break
+    return plays, runs, clock() - start
+
+
+def _measure(seconds: float, games: int | None, seed: int) -> tuple[int, float, int, float]:
+    n, t = bench_games(seconds, games, seed)
+    states = mid_game_states(min(STATES, games) if games is not None else STATES, seed)
+    plays, _, t2 = bench_card_plays(states, seconds, games, seed)
+    return n, t, plays, t2
+
+
+def measure(seconds: float = 2.0, games: int | None = None, seed: int = 0) -> dict[str, float]:
+    """Both figures: ``{"games_per_s": x, "card_plays_per_s": y}``."""
+    n, t, plays, t2 = _measure(seconds, games, seed)
+    return {"games_per_s": n / t, "card_plays_per_s": plays / t2}
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Run both measurements and print them."""
+    n, t, plays, t2 = _measure(ns.seconds, ns.games, ns.seed)
+    games_per_s, plays_per_s = n / t, plays / t2
+    if ns.json:
+        print(json.dumps({"games_per_s": round(games_per_s, 1),
+                          "card_plays_per_s": round(plays_per_s, 1)}))
+        return 0
+    tx = _TEXT[ns.lang]
+    print(f"{tx['games'] + ':':<62} {games_per_s:>10,.0f}{tx['per_s']}"
+          f"  ({tx['count'].format(n=n, t=t)})")
+    print(f"{tx['plays'].format(n=STATE_TRICKS) + ':':<62} {plays_per_s:>10,.0f}{tx['per_s']}"
+          f"  ({tx['count'].format(n=plays, t=t2)})")
+    return 0

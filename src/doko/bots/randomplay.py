@@ -1,0 +1,108 @@
+"""A cheap random policy: uniform legal card plays, rare reservations, solos and calls.
+
+It is used by ``doko simulate`` and ``doko bench`` and is deterministic for a given seed.
+
+>>> from doko.game import Game
+>>> g = Game.deal(seed=5)
+>>> p = RandomPolicy(seed=1)
+>>> while not g.is_over:
+...     g.apply(p.choose(g))
+>>> len(g.tricks) + (g.ended != "played") > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from doko.actions import CALL_RE, CLAIM, CONCEDE, HEALTHY, MARRIAGE, PASS, RESERVATION, Action
+from doko.game import NAMING, PLAY, QUERY, Game
+
+__all__ = ["RandomPolicy"]
+
+
+class RandomPolicy:
+    """Random play with small probabilities for everything but card play.
+
+    ``p_reservation``: chance to answer Vorbehalt in the Vorbehaltsabfrage; ``p_marriage``: chance
+    to name a Hochzeit (when allowed) instead of a solo; ``p_pass``: chance to pass when asked for
+    a solo among several Vorbehalte (when allowed); ``p_call``: chance, at each decision in play,
+    to make a call (a seat that may call now is picked uniformly and calls its party's next
+    level); ``p_claim``: chance for the soloist to claim the rest when that is allowed;
+    ``p_concede``: chance per decision that the soloist gives up. A card play is picked
+    uniformly among the legal ones.
+    """
+
+    __slots__ = ("_random", "p_call", "p_claim", "p_concede", "p_marriage", "p_pass",
+                 "p_reservation", "rng")
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        p_reservation: float = 0.05,
+        p_call: float = 0.02,
+        *,
+        p_marriage: float = 0.5,
+        p_pass: float = 0.5,
+        p_claim: float = 0.5,
+        p_concede: float = 0.002,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self._random = self.rng.random
+        self.p_reservation = p_reservation
+        self.p_call = p_call
+        self.p_marriage = p_marriage
+        self.p_pass = p_pass
+        self.p_claim = p_claim
+        self.p_concede = p_concede
+
+    def choose(self, game: Game) -> Action:
+        """An action legal in ``game`` now (the game must not be over)."""
+        return self.pick(game.legal_actions(), game.phase)
+
+    def pick(self, actions: list[Action], phase: int) -> Action:
+        """Choose among ``actions`` (all legal now) in a game in ``phase``."""
+        if not actions:
+            raise ValueError("no legal action to choose from")
+        r = self._random()
+        if phase == PLAY:
+            n = 0
+            for a in actions:  # card plays come first in legal_actions; stop at the rest
+                if a & 63 >= 24:
+                    break
+                n += 1
+            if n < len(actions):
+                rest = actions[n:]
+                if r < self.p_call:  # the next level of some seat's party, uniformly
+                    calls: list[Action] = []
+                    seats = 0
+                    for a in rest:
+                        if CALL_RE <= a & 63 < CONCEDE and not seats >> (a >> 6) & 1:
+                            seats |= 1 << (a >> 6)
+                            calls.append(a)
+                    if calls:
+                        return calls[int(self._random() * len(calls))]
+                for a in rest:
+                    code = a & 63
+                    if code == CLAIM and self._random() < self.p_claim:
+                        return a
+                    if code == CONCEDE and self._random() < self.p_concede:
+                        return a
+            if n == 0:
+                return actions[int(r * len(actions))]
+            return actions[int(self._random() * n)]
+        if phase == QUERY:
+            want = RESERVATION if r < self.p_reservation else HEALTHY
+            for a in actions:
+                if a & 63 == want:
+                    return a
+            return actions[0]
+        if phase == NAMING:
+            codes = [a & 63 for a in actions]
+            if MARRIAGE in codes and r < self.p_marriage:
+                return actions[codes.index(MARRIAGE)]
+            if PASS in codes and r < self.p_pass:
+                return actions[codes.index(PASS)]
+            solos = [a for a in actions if a & 63 not in (MARRIAGE, PASS)]
+            return solos[int(self._random() * len(solos))]
+        return actions[int(r * len(actions))]

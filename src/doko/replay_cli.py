@@ -1,0 +1,575 @@
+"""``doko replay``: replay and validate a ``doko-game/1`` record, and show the game.
+
+The text output walks through the game: the deal, the Vorbehaltsabfrage, the game kind, every
+trick (who played what, who won it, the Augen in it), each call where it was made, and at the end
+Augen and tricks per party and the score by TSR 7.1/7.2. ``--json`` prints one object instead.
+
+Exit status: 0 for a valid record (finished or not), 1 when an action is illegal (its 0-based
+index in ``actions``, its seat and the rule broken are named), 2 when the file is not a valid
+record at all (unreadable, bad JSON, unknown keys or card codes, wrong card counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from doko.actions import (
+    CALL_RE,
+    CLAIM,
+    CONCEDE,
+    HEALTHY,
+    Action,
+    code_text,
+)
+from doko.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
+from doko.contracts import MARRIAGE as C_MARRIAGE
+from doko.contracts import NORMAL
+from doko.errors import IllegalActionError, RecordError, ReplayError
+from doko.game import FINISHED, PLAY, QUERY, Game
+from doko.record import loads, start_of
+
+#: Sayings in German and English; TSR terms stay German in both.
+_TEXT: dict[str, dict[str, str]] = {
+    "de": {
+        "seat": "Platz {s}",
+        "seats": "Platz {s}",
+        "rules": "Regeln",
+        "dealer": "Geber",
+        "owes": "Pflichtsolo offen",
+        "vorf": "Vorführung",
+        "hands": "Karten",
+        "query": "Vorbehaltsabfrage",
+        "vorf_line": "Vorführung: {seat} muss sein Pflichtsolo spielen (TSR 4.2.3)",
+        "game": "Spiel",
+        "soloist": "Solist",
+        "hochzeiter": "Hochzeiter",
+        "silent": "{seat} hat beide Kreuz-Damen",
+        "tricks": "Stiche",
+        "trick": "Stich {n}",
+        "unfinished_trick": "Stich {n} (unvollständig)",
+        "leads": "spielt aus",
+        "wins": "→ {seat} ({party}), {eyes} Augen",
+        "ansage": "{seat}: Ansage „{call}“ ({party}, {n} Karten auf der Hand)",
+        "absage": "{seat}: Absage „{call}“ ({party}, {n} Karten auf der Hand)",
+        "implied": "; damit auch {lower}",
+        "klaerung": "Klärungsstich: {seat} wird Partner der Hochzeit (Re)",
+        "marriage_solo": "{seat} gewinnt die Stiche 1 bis 3 allein: die Hochzeit wird ein "
+        "Karo-Solo (TSR 4.4.3)",
+        "concede": "{seat} gibt auf: alle übrigen Karten gehen an Kontra (TSR 5.4.6)",
+        "claim": "{seat} kürzt ab und beansprucht alle übrigen Stiche (TSR 5.4.4)",
+        "doppelkopf": "Doppelkopf",
+        "fox": "Fuchs gefangen",
+        "charlie": "Karlchen",
+        "result": "Ergebnis",
+        "eyes_tricks": "{eyes} Augen, {tricks} Stiche",
+        "eyes_trick": "{eyes} Augen, {tricks} Stich",
+        "calls": "Ansagen",
+        "no_call": "keine",
+        "score": "Wertung (TSR 7.2)",
+        "item": "Posten",
+        "total": "Summe",
+        "winner": "Gewinner",
+        "nobody": "keiner (TSR 7.1.3)",
+        "value": "Spielwert",
+        "points": "Punkte",
+        "unfinished": "Das Spiel ist nicht beendet: {n} von 12 Stichen gespielt, als Nächstes "
+        "ist {seat} dran.",
+        "unfinished_query": "Das Spiel ist nicht beendet: der Spieltyp steht noch nicht fest, "
+        "als Nächstes ist {seat} dran.",
+        "so_far": "bisher",
+        "no_score": "keine Wertung: {why}",
+        "aborted": "Abbruch: Aktion {index} ist regelwidrig.",
+        "illegal": "Aktion {index} ({seat}: {what}) ist regelwidrig: {why}",
+        "bad_file": "ungültige Spieldatei {file}: {why}",
+        "cannot_read": "kann {file} nicht lesen: {why}",
+        "valid": "Die Aufzeichnung ist gültig.",
+    },
+    "en": {
+        "seat": "seat {s}",
+        "seats": "seats {s}",
+        "rules": "rules",
+        "dealer": "dealer",
+        "owes": "Pflichtsolo still owed",
+        "vorf": "Vorführung",
+        "hands": "Hands",
+        "query": "Vorbehaltsabfrage",
+        "vorf_line": "Vorführung: {seat} must play its Pflichtsolo (TSR 4.2.3)",
+        "game": "Game",
+        "soloist": "soloist",
+        "hochzeiter": "Hochzeiter",
+        "silent": "{seat} holds both ♣Q",
+        "tricks": "Tricks",
+        "trick": "Trick {n}",
+        "unfinished_trick": "Trick {n} (unfinished)",
+        "leads": "leads",
+        "wins": "→ {seat} ({party}), {eyes} Augen",
+        "ansage": "{seat} announces „{call}“ ({party}, {n} cards in hand)",
+        "absage": "{seat} calls „{call}“ ({party}, {n} cards in hand)",
+        "implied": "; this includes {lower}",
+        "klaerung": "Klärungsstich: {seat} becomes the Hochzeit partner (Re)",
+        "marriage_solo": "{seat} wins tricks 1 to 3 alone: the Hochzeit becomes a diamonds "
+        "solo (TSR 4.4.3)",
+        "concede": "{seat} concedes: every remaining card goes to Kontra (TSR 5.4.6)",
+        "claim": "{seat} claims all remaining tricks (TSR 5.4.4)",
+        "doppelkopf": "Doppelkopf",
+        "fox": "Fuchs caught",
+        "charlie": "Karlchen",
+        "result": "Result",
+        "eyes_tricks": "{eyes} Augen, {tricks} tricks",
+        "eyes_trick": "{eyes} Augen, {tricks} trick",
+        "calls": "Calls",
+        "no_call": "none",
+        "score": "Score (TSR 7.2)",
+        "item": "Item",
+        "total": "Total",
+        "winner": "Winner",
+        "nobody": "nobody (TSR 7.1.3)",
+        "value": "Game value",
+        "points": "Points",
+        "unfinished": "The game is not finished: {n} of 12 tricks played, {seat} is next.",
+        "unfinished_query": "The game is not finished: the game type is not settled yet, "
+        "{seat} is next.",
+        "so_far": "so far",
+        "no_score": "no score: {why}",
+        "aborted": "Stopped: action {index} is illegal.",
+        "illegal": "action {index} ({seat}: {what}) is illegal: {why}",
+        "bad_file": "invalid game file {file}: {why}",
+        "cannot_read": "cannot read {file}: {why}",
+        "valid": "The record is valid.",
+    },
+}
+
+_LEVEL_WORDS = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
+_PARTY_LABELS = ("Re", "Kontra")
+_PARTY_KEYS = ("re", "kontra")
+_CALL_KEYS = ("", "", "no90", "no60", "no30", "black")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``replay`` sub-command."""
+    p = sub.add_parser(
+        "replay",
+        help="replay and check a game record (doko-game/1) and show it trick by trick",
+        description="Replay a doko-game/1 record, check every action against the rules and show "
+        "the game trick by trick with its score. Exit status: 0 valid, 1 an illegal action, "
+        "2 not a valid record.",
+    )
+    p.add_argument("file", metavar="GAME.json", help="the record; '-' reads standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the output (default: de)")
+    p.set_defaults(func=run)
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Replay ``ns.file``; 0 valid, 1 illegal action, 2 not a record."""
+    lang: str = ns.lang
+    t = _TEXT[lang]
+    name = "<stdin>" if ns.file == "-" else ns.file
+    try:
+        if ns.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(ns.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        print(f"doko replay: {t['cannot_read'].format(file=name, why=why)}", file=sys.stderr)
+        return 2
+    try:
+        game, actions = start_of(loads(text))
+    except (RecordError, RecursionError) as e:
+        why = str(e) if isinstance(e, RecordError) else "nested too deeply"
+        print(f"doko replay: {t['bad_file'].format(file=name, why=why)}", file=sys.stderr)
+        return 2
+    failure = play_through(game, actions)
+    if ns.json:
+        if failure is not None:
+            out: dict[str, Any] = {
+                "valid": False,
+                "index": failure.index,
+                "seat": failure.seat,
+                "error": error_text(failure.error, lang),
+            }
+        else:
+            out = game_json(game)
+        print(json.dumps(out, ensure_ascii=False))
+        return 0 if failure is None else 1
+    print(format_game(game, lang))
+    if failure is None:
+        print(t["valid"])
+        return 0
+    print(t["aborted"].format(index=failure.index))
+    sys.stdout.flush()
+    bad = actions[failure.index]
+    msg = t["illegal"].format(index=failure.index, seat=_seat(failure.seat, lang),
+                              what=action_text(bad, lang), why=error_text(failure.error, lang))
+    print(f"doko replay: {msg}", file=sys.stderr)
+    return 1
+
+
+def play_through(game: Game, actions: list[Action]) -> ReplayError | None:
+    """Apply ``actions`` to ``game`` up to the first illegal one, which is returned."""
+    for i, a in enumerate(actions):
+        try:
+            game.apply(a)
+        except IllegalActionError as e:
+            return ReplayError(i, a >> 6, e)
+    return None
+
+
+def error_text(error: IllegalActionError, lang: str) -> str:
+    """The rule broken, in ``lang``, always naming the TSR clause when there is one."""
+    text = error.text(lang)
+    if error.rule and "TSR" not in text:
+        text += f" (TSR {error.rule})"
+    return text
+
+
+def action_text(action: Action, lang: str) -> str:
+    """Short text of an action: a card with its suit symbol, or what was said."""
+    code = action & 63
+    if code < 24:
+        return card_symbol(code, lang)
+    return code_text(code, lang)
+
+
+# --------------------------------------------------------------------------- result
+
+
+def _result_fields(game: Game) -> dict[str, Any]:
+    """Winner, per-seat scores and score items of a finished game (TSR 7.1, 7.2); else ``{}``.
+
+    Builds a :class:`doko.scoring.GameSummary` from the game. Items are
+    :meth:`doko.scoring.LineItem.to_json` objects (party, points, clause, de, en).
+    """
+    if not game.is_over:
+        return {}
+    from doko.scoring import Extras, GameSummary, ScoringInputError, score
+
+    name = game.contract_name
+    contract = name if name in ("normal", "marriage", "silent_marriage") else "solo"
+    re_x, kontra_x = game.sonderpunkte()
+    try:
+        s = score(GameSummary(
+            contract,
+            re_eyes=game.re_eyes(),
+            re_tricks=game.re_tricks(),
+            re_calls=game.level[0],
+            kontra_calls=game.level[1],
+            re_extras=Extras(**re_x),
+            kontra_extras=Extras(**kontra_x),
+        ))
+        scores = s.seat_scores(game.re_seats())
+    except (ScoringInputError, ValueError) as e:  # an engine/scoring mismatch: show, not crash
+        return {"score_error": str(e)}
+    return {
+        "winner": s.winner,
+        "value": s.value,
+        "scores": scores,
+        "items": [i.to_json() for i in s.items],
+    }
+
+
+def party_totals(game: Game) -> tuple[int, int, int, int]:
+    """Re's and Kontra's Augen and tricks: final ones for a finished game, else so far."""
+    re_eyes, re_tricks = game.re_eyes(), game.re_tricks()
+    if game.is_over:
+        return re_eyes, 240 - re_eyes, re_tricks, 12 - re_tricks
+    kontra = [s for s in range(4) if not game.is_re[s]]
+    return (re_eyes, sum(game.eyes[s] for s in kontra), re_tricks,
+            sum(game.won[s] for s in kontra))
+
+
+def _settled(game: Game) -> bool:
+    return game.phase >= PLAY
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The ``--json`` object of a valid record (finished or not)."""
+    settled = _settled(game)
+    re_eyes, kontra_eyes, re_tricks, kontra_tricks = party_totals(game)
+    re_seats = game.re_seats() if settled else []
+    calls = []
+    ci = 0
+    for i, a in enumerate(game.history):
+        code = a & 63
+        if CALL_RE <= code < CONCEDE:
+            seat, party, level, held = game.calls[ci]
+            ci += 1
+            calls.append({"index": i, "seat": seat, "party": _PARTY_KEYS[party],
+                          "call": _PARTY_KEYS[party] if level == 1 else _CALL_KEYS[level],
+                          "cards": held})
+    tricks: list[dict[str, Any]] = [
+        {"leader": leader, "cards": [card_code(k) for k in cards], "winner": winner,
+         "eyes": sum(EYES[k] for k in cards)}
+        for leader, cards, winner in game.tricks
+    ]
+    out: dict[str, Any] = {
+        "valid": True,
+        "finished": game.is_over,
+        "ended": game.ended,
+        "contract": game.contract_name if settled else None,
+        "re": re_seats,
+        "kontra": [s for s in range(4) if s not in re_seats] if settled else [],
+        "re_eyes": re_eyes,
+        "kontra_eyes": kontra_eyes,
+        "re_tricks": re_tricks,
+        "kontra_tricks": kontra_tricks,
+        "re_calls": _call_name(game.level[0], 0),
+        "kontra_calls": _call_name(game.level[1], 1),
+        "calls": calls,
+        "tricks": tricks,
+        "winner": None,
+        "value": None,
+        "scores": None,
+        "items": [],
+    }
+    out.update(_result_fields(game))
+    return out
+
+
+def _call_name(level: int, party: int) -> str | None:
+    if level == 0:
+        return None
+    return _PARTY_KEYS[party] if level == 1 else _CALL_KEYS[level]
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _seat(s: int, lang: str) -> str:
+    return _TEXT[lang]["seat"].format(s=s)
+
+
+def _seat_list(seats: list[int], lang: str) -> str:
+    if not seats:
+        return "–"
+    key = "seat" if len(seats) == 1 else "seats"
+    return _TEXT[lang][key].format(s=", ".join(str(s) for s in seats))
+
+
+def _call_word(level: int, party: int) -> str:
+    return _PARTY_LABELS[party] if level == 1 else _LEVEL_WORDS[level]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def format_game(game: Game, lang: str = "de") -> str:
+    """The game so far as text: deal, Vorbehaltsabfrage, tricks with calls, result."""
+    t = _TEXT[lang]
+    lines: list[str] = []
+    head = f"doko-game/1 · {t['rules']}: {game.rules.name} · {t['dealer']}: " + _seat(
+        game.dealer, lang)
+    owes = [s for s in range(4) if game.owes_pflichtsolo[s]]
+    if owes:
+        head += f" · {t['owes']}: {_seat_list(owes, lang)}"
+    if game.vorfuehrung is not None:
+        head += f" · {t['vorf']}: {_seat(game.vorfuehrung, lang)}"
+    lines.append(head)
+    lines.append("")
+    lines.append(f"{t['hands']}:")
+    key = game.order.sort_key
+    for s in range(4):
+        cards = sorted(hand_kinds(game.initial_hands[s]), key=lambda k: key[k])
+        lines.append(f"  {_seat(s, lang)}: " + " ".join(card_symbol(k, lang) for k in cards))
+    lines.append("")
+
+    history = game.history
+    i = 0
+    # Vorbehaltsabfrage and naming
+    if game.vorfuehrung is not None:
+        lines.append(t["vorf_line"].format(seat=_seat(game.vorfuehrung, lang)))
+    else:
+        lines.append(f"{t['query']}:")
+    while i < len(history) and CALL_RE > history[i] & 63 >= HEALTHY:
+        a = history[i]
+        lines.append(f"  {_seat(a >> 6, lang)}: {code_text(a & 63, lang)}")
+        i += 1
+    if game.phase <= QUERY or not _settled(game):
+        lines.append("")
+        who = _seat(game.to_move, lang)
+        lines.append(t["unfinished_query"].format(seat=who))
+        return "\n".join(lines)
+    lines.append("")
+    lines.append(f"{t['game']}: {game.contract_label(lang)}" + _game_extra(game, lang))
+    re_seats = game.re_seats()
+    kontra_seats = [s for s in range(4) if s not in re_seats]
+    if game.contract == C_MARRIAGE and not game.klaerung:
+        lines.append(f"Re: {_seat_list(re_seats, lang)} (+ ?)")
+    else:
+        lines.append(f"Re: {_seat_list(re_seats, lang)} · Kontra: {_seat_list(kontra_seats, lang)}")
+    lines.append("")
+    lines.append(f"{t['tricks']}:")
+    lines += _trick_lines(game, i, lang)
+    lines.append("")
+    lines += _result_lines(game, lang)
+    return "\n".join(lines)
+
+
+def _game_extra(game: Game, lang: str) -> str:
+    t = _TEXT[lang]
+    if game.contract == C_MARRIAGE:
+        return f" – {t['hochzeiter']}: {_seat(game.hochzeiter, lang)}"
+    if game.contract == NORMAL:
+        return ""
+    if game.contract_name == "silent_marriage":
+        return " – " + t["silent"].format(seat=_seat(game.soloist, lang))
+    return f" – {t['soloist']}: {_seat(game.soloist, lang)}"
+
+
+def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
+    """One line per trick, with calls, concession and claim on lines of their own."""
+    t = _TEXT[lang]
+    out: list[str] = []
+    history = game.history
+    n_tricks = len(game.tricks)
+    sonder = game.contract in (NORMAL, C_MARRIAGE) and not game.is_solo_game
+    call_i = 0
+    levels = [0, 0]
+    trick_no = 0  # index of the trick being played
+    played: list[str] = []  # the cards of it not shown yet, as text
+    in_trick = 0  # cards played to it
+
+    def trick_head(n: int) -> str:
+        key = "trick" if n < n_tricks else "unfinished_trick"
+        return f"  {t[key].format(n=n + 1)}:"
+
+    for a in history[start:]:
+        code = a & 63
+        seat = a >> 6
+        if code < 24:
+            played.append(f"{_seat(seat, lang)} {card_symbol(code, lang)}")
+            in_trick += 1
+            if in_trick == 4:
+                _leader, cards, winner = game.tricks[trick_no]
+                eyes = sum(EYES[k] for k in cards)
+                side = _PARTY_LABELS[0 if game.is_re[winner] else 1]
+                line = f"{trick_head(trick_no)} {_join(played)} " + t["wins"].format(
+                    seat=_seat(winner, lang), party=side, eyes=eyes)
+                marks = _trick_marks(game, trick_no, lang) if sonder else []
+                if marks:
+                    line += " – " + ", ".join(marks)
+                out.append(line)
+                played = []
+                in_trick = 0
+                trick_no += 1
+                if game.klaerung == trick_no and game.contract == C_MARRIAGE:
+                    if game.marriage_solo:
+                        out.append("    " + t["marriage_solo"].format(
+                            seat=_seat(game.hochzeiter, lang)))
+                    else:
+                        out.append("    " + t["klaerung"].format(seat=_seat(game.partner, lang)))
+            continue
+        if in_trick and played != ["…"]:  # an event mid-trick: show the first part now
+            out.append(f"{trick_head(trick_no)} {_join(played)} …")
+            played = ["…"]
+        indent = "    "
+        if CALL_RE <= code < CONCEDE:
+            cseat, party, level, held = game.calls[call_i]
+            call_i += 1
+            before = levels[party]
+            levels[party] = level
+            which = "ansage" if level == 1 else "absage"
+            line = t[which].format(seat=_seat(cseat, lang), call=_call_word(level, party),
+                                   party=_PARTY_LABELS[party], n=held)
+            if level - before > 1:
+                lower = ", ".join(f"„{_call_word(lv, party)}“" for lv in range(before + 1, level))
+                line = line[:-1] + t["implied"].format(lower=lower) + ")"
+            out.append(indent + line)
+        elif code == CONCEDE:
+            out.append(indent + t["concede"].format(seat=_seat(seat, lang)))
+        elif code == CLAIM:
+            out.append(indent + t["claim"].format(seat=_seat(seat, lang)))
+    if in_trick and played != ["…"]:
+        out.append(f"{trick_head(trick_no)} {_join(played)}")
+    return out
+
+
+def _join(played: list[str]) -> str:
+    if played and played[0] == "…":
+        return "… " + ", ".join(played[1:])
+    return ", ".join(played)
+
+
+def _trick_marks(game: Game, n: int, lang: str) -> list[str]:
+    """Sonderpunkte won in trick ``n`` (TSR 7.2.3), by the final parties."""
+    t = _TEXT[lang]
+    leader, cards, winner = game.tricks[n]
+    is_re = game.is_re
+    marks = []
+    if sum(EYES[k] for k in cards) >= 40:
+        marks.append(t["doppelkopf"])
+    for j, k in enumerate(cards):
+        if k == AD and is_re[(leader + j) & 3] != is_re[winner]:
+            marks.append(t["fox"])
+    if n == 11 and cards[(winner - leader) & 3] == JC:
+        marks.append(t["charlie"])
+    return marks
+
+
+def _result_lines(game: Game, lang: str) -> list[str]:
+    t = _TEXT[lang]
+    out: list[str] = []
+    re_eyes, kontra_eyes, re_tricks, kontra_tricks = party_totals(game)
+    re_seats = game.re_seats()
+    kontra_seats = [s for s in range(4) if s not in re_seats]
+    title = t["result"] if game.phase == FINISHED else f"{t['result']} ({t['so_far']})"
+    out.append(f"{title}:")
+    for label, seats, eyes, tricks in (("Re", re_seats, re_eyes, re_tricks),
+                                       ("Kontra", kontra_seats, kontra_eyes, kontra_tricks)):
+        key = "eyes_trick" if tricks == 1 else "eyes_tricks"
+        out.append(f"  {label} ({_seat_list(seats, lang)}): "
+                   + t[key].format(eyes=eyes, tricks=tricks))
+    said = []
+    for p in (0, 1):
+        lv = game.level[p]
+        said.append(f"{_PARTY_LABELS[p]} " + (f"„{_call_word(lv, p)}“" if lv else t["no_call"]))
+    out.append(f"  {t['calls']}: " + " · ".join(said))
+    if not game.is_over:
+        out.append("")
+        who = _seat(game.to_move, lang)
+        out.append(t["unfinished"].format(n=len(game.tricks), seat=who))
+        return out
+    res = _result_fields(game)
+    if "items" not in res:
+        out.append("  " + t["no_score"].format(why=res.get("score_error", "?")))
+        return out
+    out.append("")
+    out += _score_lines(res, lang)
+    scores: list[int] = res["scores"]
+    out.append(f"{t['points']}: " + ", ".join(
+        f"{_seat(s, lang)} {_signed(scores[s])}" for s in range(4)))
+    return out
+
+
+def _score_lines(res: dict[str, Any], lang: str) -> list[str]:
+    """The score items as a small table: TSR clause, item, Re, Kontra."""
+    t = _TEXT[lang]
+    items: list[dict[str, Any]] = res["items"]
+    rows = [(str(i["clause"]), str(i["de"] if lang == "de" else i["en"]),
+             str(i["points"]) if i["party"] == "re" else "",
+             str(i["points"]) if i["party"] == "kontra" else "") for i in items]
+    re_total = sum(int(i["points"]) for i in items if i["party"] == "re")
+    kontra_total = sum(int(i["points"]) for i in items if i["party"] == "kontra")
+    width = max([len(t["item"]), len(t["total"]), *(len(r[1]) for r in rows)])
+    head = f"  {'TSR':<10} {t['item']:<{width}} {'Re':>6} {'Kontra':>7}"
+    rule = "  " + "-" * (len(head) - 2)
+    out = [f"{t['score']}:", head, rule]
+    out += [f"  {c:<10} {label:<{width}} {r:>6} {k:>7}".rstrip() for c, label, r, k in rows]
+    out.append(rule)
+    out.append(f"  {'':<10} {t['total']:<{width}} {re_total:>6} {kontra_total:>7}")
+    winner = res["winner"]
+    out.append(f"{t['winner']}: "
+               + ("Re" if winner == "re" else "Kontra" if winner == "kontra" else t["nobody"])
+               + f" · {t['value']}: {res['value']}")
+    return out
+

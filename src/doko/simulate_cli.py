@@ -1,0 +1,279 @@
+"""``doko simulate``: play many games with the random policy and summarise what happened.
+
+Game ``i`` of a run with seed ``S`` is dealt by seat ``i % 4`` from a seed derived from ``S`` and
+``i``, and played by :class:`doko.bots.randomplay.RandomPolicy` seeded the same way, so a run is
+reproducible and does not depend on ``--workers``. ``--out`` writes every game's ``doko-game/1``
+record, one JSON object per line, in game order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from doko.bots.randomplay import RandomPolicy
+from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
+from doko.game import Game
+from doko.record import to_record
+
+_TEXT = {
+    "de": {
+        "head": "{n} Spiele (Seed {seed}) in {t} s: {rate} Spiele/s",
+        "kinds": "Spielarten",
+        "calls": "Ansagen und Absagen (je Ansage die angesagte Stufe)",
+        "no_calls": "keine",
+        "avg_eyes": "Augen von Re im Schnitt",
+        "ended": "Aufgegeben (TSR 5.4.6): {c} · Abgekürzt (TSR 5.4.4): {a}",
+        "winners": "Gewinner: Re {re} · Kontra {ko} · keiner {none}",
+        "wrote": "{n} Aufzeichnungen nach {file} geschrieben",
+        "cannot_write": "kann {file} nicht schreiben: {why}",
+        "marriage_solo": "Hochzeit → Karo-Solo",
+    },
+    "en": {
+        "head": "{n} games (seed {seed}) in {t} s: {rate} games/s",
+        "kinds": "Game kinds",
+        "calls": "Calls (each call counted at the level called)",
+        "no_calls": "none",
+        "avg_eyes": "Average Augen of Re",
+        "ended": "Conceded (TSR 5.4.6): {c} · claimed (TSR 5.4.4): {a}",
+        "winners": "Winner: Re {re} · Kontra {ko} · nobody {none}",
+        "wrote": "wrote {n} records to {file}",
+        "cannot_write": "cannot write {file}: {why}",
+        "marriage_solo": "Hochzeit → diamonds solo",
+    },
+}
+_CALL_LABELS = ("Re", "Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``simulate`` sub-command."""
+    p = sub.add_parser(
+        "simulate",
+        help="play many random games and summarise them",
+        description="Play N games with a seeded random policy (rare Vorbehalte, solos, "
+        "Hochzeiten and calls; uniform legal card plays) and print what happened.",
+    )
+    p.add_argument("--games", type=_positive_int, default=1000, metavar="N",
+                   help="number of games (default: 1000)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
+    p.add_argument("--out", metavar="GAMES.jsonl",
+                   help="write every game's record, one JSON object per line")
+    p.add_argument("--workers", type=_positive_int, default=1, metavar="K",
+                   help="worker processes (default: 1); the games do not depend on it")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the output (default: de)")
+    p.set_defaults(func=run)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def play_game(seed: int, index: int) -> Game:
+    """Game ``index`` of the run with ``seed``, played to the end by the random policy."""
+    g = Game.deal((seed << 32) + index, index & 3)
+    policy = RandomPolicy(f"doko-simulate:{seed}:{index}")
+    choose = policy.choose
+    while not g.is_over:
+        g.apply(choose(g))
+    return g
+
+
+def _new_stats() -> dict[str, Any]:
+    return {"games": 0, "kinds": Counter(), "calls": Counter(), "re_eyes": 0,
+            "ended": Counter(), "winners": Counter()}
+
+
+def _add_game(stats: dict[str, Any], g: Game) -> None:
+    from doko.replay_cli import _result_fields
+
+    stats["games"] += 1
+    stats["kinds"][g.contract_name if not g.marriage_solo else "marriage_solo"] += 1
+    for _seat, party, level, _held in g.calls:
+        stats["calls"][party if level == 1 else level] += 1
+    stats["re_eyes"] += g.re_eyes()
+    stats["ended"][g.ended] += 1
+    stats["winners"][str(_result_fields(g).get("winner"))] += 1
+
+
+def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
+    for key, value in part.items():
+        into[key] += value
+
+
+def _play_chunk(job: tuple[int, int, int, bool]) -> tuple[dict[str, Any], list[str]]:
+    """Play games ``start..stop-1``; returns their statistics and (if wanted) record lines."""
+    seed, start, stop, want_records = job
+    stats = _new_stats()
+    lines: list[str] = []
+    for i in range(start, stop):
+        g = play_game(seed, i)
+        _add_game(stats, g)
+        if want_records:
+            lines.append(json.dumps(to_record(g), separators=(",", ":")))
+    return stats, lines
+
+
+def _chunks(seed: int, games: int, size: int, want: bool) -> list[tuple[int, int, int, bool]]:
+    return [(seed, s, min(s + size, games), want) for s in range(0, games, size)]
+
+
+def simulate(
+    games: int, seed: int = 0, workers: int = 1, out: TextIO | None = None,
+    progress: TextIO | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games; write records to ``out``; returns the merged statistics."""
+    size = max(1, min(250, games // (workers * 8) or 1))
+    jobs = _chunks(seed, games, size, out is not None)
+    stats = _new_stats()
+    done = 0
+    start = time.perf_counter()
+    results: Iterator[tuple[dict[str, Any], list[str]]]
+    if workers > 1 and len(jobs) > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(workers, len(jobs))) as pool:
+            results = pool.imap(_play_chunk, jobs)
+            for part, lines in results:
+                done = _collect(stats, part, lines, out, progress, done, games, start)
+    else:
+        for job in jobs:
+            part, lines = _play_chunk(job)
+            done = _collect(stats, part, lines, out, progress, done, games, start)
+    if progress is not None:
+        progress.write("\r" + " " * 72 + "\r")
+        progress.flush()
+    stats["seconds"] = time.perf_counter() - start
+    return stats
+
+
+def _collect(stats: dict[str, Any], part: dict[str, Any], lines: list[str], out: TextIO | None,
+             progress: TextIO | None, done: int, total: int, start: float) -> int:
+    _merge(stats, part)
+    if out is not None:
+        for line in lines:
+            out.write(line)
+            out.write("\n")
+    done += part["games"]
+    if progress is not None:
+        _show_progress(progress, done, total, time.perf_counter() - start)
+    return done
+
+
+def _show_progress(stream: TextIO, done: int, total: int, elapsed: float) -> None:
+    width = 30
+    filled = width * done // total
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else 0.0
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                 f"{rate:,.0f}/s ~{left:.0f}s ")
+    stream.flush()
+
+
+# --------------------------------------------------------------------------- output
+
+
+def summary_json(stats: dict[str, Any]) -> dict[str, Any]:
+    """The statistics as a JSON object."""
+    n = stats["games"]
+    calls: Counter[Any] = stats["calls"]
+    return {
+        "games": n,
+        "seconds": round(stats["seconds"], 3),
+        "games_per_s": round(n / stats["seconds"], 1) if stats["seconds"] > 0 else None,
+        "kinds": dict(sorted(stats["kinds"].items())),
+        "calls": {name: calls[key] for key, name in _call_keys()},
+        "avg_re_eyes": round(stats["re_eyes"] / n, 2) if n else None,
+        "conceded": stats["ended"]["conceded"],
+        "claimed": stats["ended"]["claimed"],
+        "winners": {"re": stats["winners"]["re"], "kontra": stats["winners"]["kontra"],
+                    "none": stats["winners"]["None"]},
+    }
+
+
+def _call_keys() -> list[tuple[int, str]]:
+    return [(0, "re"), (1, "kontra"), (2, "no90"), (3, "no60"), (4, "no30"), (5, "black")]
+
+
+def _kind_label(name: str, lang: str) -> str:
+    if name == "marriage_solo":
+        return _TEXT[lang]["marriage_solo"]
+    names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
+    return names[CONTRACT_NAMES.index(name)]
+
+
+def _num(x: float, lang: str, digits: int = 0) -> str:
+    text = f"{x:,.{digits}f}"
+    if lang == "de":
+        text = text.replace(",", " ").replace(".", ",")
+    return text
+
+
+def _share(count: int, total: int, lang: str) -> str:
+    return _num(100 * count / total if total else 0.0, lang, 1) + " %"
+
+
+def format_summary(stats: dict[str, Any], seed: int, lang: str = "de") -> str:
+    """The statistics as text."""
+    t = _TEXT[lang]
+    n: int = stats["games"]
+    secs: float = stats["seconds"]
+    lines = [t["head"].format(n=n, seed=seed, t=_num(secs, lang, 2),
+                              rate=_num(n / secs if secs > 0 else 0.0, lang))]
+    lines.append("")
+    lines.append(f"{t['kinds']}:")
+    kinds: Counter[str] = stats["kinds"]
+    order = [*CONTRACT_NAMES[:3], "marriage_solo", *CONTRACT_NAMES[3:]]
+    labels = {k: _kind_label(k, lang) for k in order if kinds[k]}
+    width = max((len(v) for v in labels.values()), default=0)
+    for k, label in labels.items():
+        lines.append(f"  {label:<{width}} {kinds[k]:>8}  {_share(kinds[k], n, lang):>7}")
+    lines.append("")
+    calls: Counter[int] = stats["calls"]
+    said = [f"{_CALL_LABELS[key]} {calls[key]}" for key, _ in _call_keys() if calls[key]]
+    lines.append(f"{t['calls']}: " + (", ".join(said) if said else t["no_calls"]))
+    avg = stats["re_eyes"] / n if n else 0.0
+    lines.append(f"{t['avg_eyes']}: {_num(avg, lang, 1)}")
+    ended: Counter[str] = stats["ended"]
+    lines.append(t["ended"].format(c=_share(ended["conceded"], n, lang),
+                                   a=_share(ended["claimed"], n, lang)))
+    w: Counter[str] = stats["winners"]
+    lines.append(t["winners"].format(re=_share(w["re"], n, lang), ko=_share(w["kontra"], n, lang),
+                                     none=_share(w["None"], n, lang)))
+    return "\n".join(lines)
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Run the simulation and print the summary; 2 if ``--out`` cannot be written."""
+    t = _TEXT[ns.lang]
+    progress = sys.stderr if ns.games >= 200 and sys.stderr.isatty() else None
+    try:
+        if ns.out is not None:
+            with open(ns.out, "w", encoding="utf-8") as fh:
+                stats = simulate(ns.games, ns.seed, ns.workers, fh, progress)
+        else:
+            stats = simulate(ns.games, ns.seed, ns.workers, None, progress)
+    except OSError as e:
+        why = e.strerror or str(e)
+        print(f"doko simulate: {t['cannot_write'].format(file=ns.out, why=why)}", file=sys.stderr)
+        return 2
+    if ns.json:
+        print(json.dumps(summary_json(stats), ensure_ascii=False))
+    else:
+        print(format_summary(stats, ns.seed, ns.lang))
+        if ns.out is not None:
+            print(t["wrote"].format(n=stats["games"], file=ns.out))
+    return 0
