@@ -1,0 +1,159 @@
+"""Per-seat views: what each seat knows (TSR 5.5) and that no hidden card leaks."""
+
+from __future__ import annotations
+
+import json
+
+from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, RESERVATION, SOLO_BASE, encode
+from doko.cards import QC, card_code, hand_count
+from doko.game import Game
+from doko.view import view
+
+
+def _start_normal(seed: int) -> Game:
+    g = Game.deal(seed)
+    for _ in range(4):
+        g.apply(encode(g.to_move, HEALTHY))
+    return g
+
+
+def _normal_game_seed() -> int:
+    """A seed whose deal is a plain Normalspiel (the two ♣Q in different hands)."""
+    for seed in range(100):
+        g = Game.deal(seed)
+        if all(hand_count(h, QC) < 2 for h in g.initial_hands):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_view_shows_only_own_hand() -> None:
+    """TSR 5.5: a seat sees its own hand and public facts; a spectator sees no hand."""
+    g = _start_normal(_normal_game_seed())
+    for seat in range(4):
+        v = view(g, seat)
+        assert sorted(v.hand) == sorted(g.hand(seat))
+        assert v.hand_sizes == (12, 12, 12, 12)
+        blob = json.dumps(v.to_json())
+        assert blob.count('"hand"') == 1
+    spectator = view(g, None)
+    assert spectator.hand == () and spectator.legal_actions == ()
+    assert spectator.parties == (None, None, None, None)
+
+
+def test_own_party_known_from_the_start_of_a_normalspiel() -> None:
+    """TSR 5.5: everyone knows his own party (he sees whether he holds a ♣Q)."""
+    g = _start_normal(_normal_game_seed())
+    for seat in range(4):
+        expected = "re" if g.is_re[seat] else "kontra"
+        assert view(g, seat).parties[seat] == expected
+        others = [p for s, p in enumerate(view(g, seat).parties) if s != seat]
+        assert others == [None, None, None]
+
+
+def test_played_club_queen_and_calls_make_parties_public() -> None:
+    """TSR 5.5.1 (3), (4): a played ♣Q and an Ansage tell the party; 5.5.2 clarification."""
+    g = _start_normal(_normal_game_seed())
+    re_seats = g.re_seats()
+    kontra_seats = [s for s in range(4) if s not in re_seats]
+    g.apply(encode(kontra_seats[0], CALL_KONTRA))
+    spectator = view(g, None)
+    assert spectator.parties[kontra_seats[0]] == "kontra"
+    assert not spectator.partnerships_clarified
+    g.apply(encode(re_seats[0], CALL_RE))
+    # the Re player who has not called knows everything: his partner called, the rest is Kontra
+    assert view(g, re_seats[1]).parties == tuple(
+        "re" if s in re_seats else "kontra" for s in range(4)
+    )
+    # a Kontra player knows himself, the Kontra caller and the Re caller; the fourth seat stays
+    # open: the Re caller might hold both ♣Q (a stille Hochzeit)
+    k_view = view(g, kontra_seats[1]).parties
+    assert k_view[kontra_seats[1]] == "kontra" and k_view[re_seats[0]] == "re"
+    assert k_view[kontra_seats[0]] == "kontra"
+    assert k_view[re_seats[1]] is None
+    # once the other ♣Q is played by the fourth seat, two Re are known: all is clear
+    g2 = g.clone()
+    while g2.phase == 2 and not any(
+        k == QC and s == re_seats[1] for s, k in g2.current_trick()
+    ):
+        acts = [a for a in g2.legal_actions() if a & 63 < 24]
+        pick = [a for a in acts if a >> 6 == re_seats[1] and a & 63 == QC]
+        g2.apply(pick[0] if pick else acts[0])
+    if g2.phase == 2:
+        assert view(g2, kontra_seats[1]).parties == tuple(
+            "re" if s in re_seats else "kontra" for s in range(4)
+        )
+
+
+def test_silent_marriage_hidden_from_the_others() -> None:
+    """TSR 4.4.5, 5.5.1 (3): a stille Hochzeit looks like a Normalspiel until the second ♣Q."""
+    for seed in range(500):
+        g = Game.deal(seed)
+        holders = [s for s in range(4) if hand_count(g.initial_hands[s], QC) == 2]
+        if holders:
+            break
+    holder = holders[0]
+    for _ in range(4):
+        g.apply(encode(g.to_move, HEALTHY))
+    assert g.contract_name == "silent_marriage"
+    assert view(g, holder).contract == "silent_marriage"
+    assert view(g, holder).parties == tuple("re" if s == holder else "kontra" for s in range(4))
+    other = (holder + 1) & 3
+    assert view(g, other).contract == "normal"
+    assert view(g, other).soloist is None
+    assert view(g, None).contract == "normal"
+    # the holder plays both ♣Q: then everybody knows
+    while g.phase == 2:
+        acts = [a for a in g.legal_actions() if a & 63 < 24]
+        pick = [a for a in acts if a >> 6 == holder and a & 63 == QC]
+        g.apply(pick[0] if pick else acts[0])
+        played = sum(
+            1 for ld, cs, _ in g.tricks for i, k in enumerate(cs)
+            if k == QC and (ld + i) & 3 == holder
+        ) + sum(1 for s, k in g.current_trick() if k == QC and s == holder)
+        if played == 2:
+            break
+    assert view(g, other).contract == "silent_marriage"
+    assert view(g, other).soloist == holder
+    assert view(g, None).partnerships_clarified
+
+
+def test_solo_parties_public_at_once() -> None:
+    """TSR 5.5.1 (1): naming a solo makes every party public."""
+    g = Game.deal(11)
+    first = g.to_move
+    g.apply(encode(first, RESERVATION))
+    for _ in range(3):
+        g.apply(encode(g.to_move, HEALTHY))
+    g.apply(encode(first, SOLO_BASE + 4))  # Damensolo
+    v = view(g, None)
+    assert v.contract == "solo_queens" and v.soloist == first
+    assert v.parties == tuple("re" if s == first else "kontra" for s in range(4))
+    assert v.partnerships_clarified
+
+
+def test_view_during_query_has_no_contract() -> None:
+    """TSR 4.1.1: before the Vorbehaltsabfrage ends the game type is unknown."""
+    g = Game.deal(2)
+    v = view(g, g.to_move)
+    assert v.contract is None and v.phase == "query"
+    assert {a & 63 for a in v.legal_actions} == {HEALTHY, RESERVATION}
+    assert view(g, (g.to_move + 1) & 3).legal_actions == ()
+
+
+def test_view_json_has_no_foreign_cards() -> None:
+    """No view ever contains a card of another seat's hand."""
+    g = _start_normal(_normal_game_seed())
+    for _ in range(10):
+        g.apply(next(a for a in g.legal_actions() if a & 63 < 24))
+    for seat in range(4):
+        data = view(g, seat).to_json()
+        public = {c for t in data["tricks"] for c in t["cards"]} | {
+            t["card"] for t in data["trick"]
+        }
+        assert set(data["hand"]) == {card_code(k) for k in g.hand(seat)}
+        other_only = {card_code(k) for s in range(4) if s != seat for k in g.hand(s)} - set(
+            data["hand"]
+        ) - public
+        text = json.dumps({k: v for k, v in data.items() if k != "legal_actions"})
+        for code in other_only:
+            assert f'"{code}"' not in text
