@@ -19,7 +19,7 @@ from doko.actions import ActionFormatError, from_dict, to_dict
 from doko.cards import CardError, card_code, hand_from_codes, hand_kinds
 from doko.errors import IllegalActionError, RecordError, ReplayError
 from doko.game import Game
-from doko.rules import preset
+from doko.rules import Rules
 
 FORMAT = "doko-game/1"
 _KEYS = {"format", "rules", "dealer", "hands", "owes_pflichtsolo", "vorfuehrung", "actions"}
@@ -29,7 +29,7 @@ def to_record(game: Game) -> dict[str, Any]:
     """The record of ``game``: its deal, round context and every action so far."""
     return {
         "format": FORMAT,
-        "rules": game.rules.name,
+        "rules": game.rules.to_json(),
         "dealer": game.dealer,
         "hands": [[card_code(k) for k in hand_kinds(h)] for h in game.initial_hands],
         "owes_pflichtsolo": list(game.owes_pflichtsolo),
@@ -59,13 +59,10 @@ def start_of(record: Mapping[str, Any]) -> tuple[Game, list[int]]:
         raise RecordError(f"the record lacks: {', '.join(sorted(missing))}")
     if record["format"] != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}, got {record['format']!r}")
-    rules_name = record.get("rules", "tsr")
-    if not isinstance(rules_name, str):
-        raise RecordError(f"'rules' must be a preset name, got {rules_name!r}")
     try:
-        rules = preset(rules_name)
+        rules = Rules.from_json(record.get("rules", "tsr"))
     except ValueError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(f"'rules': {e}") from None
     dealer = _seat(record["dealer"], "'dealer'")
     hands_in = record["hands"]
     if not isinstance(hands_in, list) or len(hands_in) != 4:

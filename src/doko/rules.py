@@ -1,24 +1,155 @@
 """Rule presets. ``tsr`` is the DDV tournament rules with every house rule off.
 
+A :class:`Rules` value travels with every game record and round file (by preset name, or as
+a preset name plus the options that differ from it).
+
 >>> preset("tsr") is TSR
+True
+>>> preset("hausregeln").bock is not None
+True
+>>> Rules.from_json(TSR.to_json()) == TSR
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+#: Bock triggers (house rule, seed 002): a game of 120 to 120 Augen; a lost solo; a lost game in
+#: which the loser had called Re or Kontra; Re and Kontra both called.
+BOCK_TRIGGERS = ("tie_120", "solo_lost", "called_game_lost", "re_and_kontra")
+DULLE_RULES = ("first", "second", "second_except_last")
+
+
+@dataclass(frozen=True)
+class BockRules:
+    """Bockrunden (house rule): after a trigger the next games count double.
+
+    ``length``: how many games one Bock lasts; ``None`` means one pass of the dealer round
+    (as many games as there are players at the table). ``stacking``: ``"add"`` queues a new Bock
+    after the ones already pending; ``"double"`` lets overlapping Bocks multiply (Doppelbock:
+    value x4).
+    """
+
+    triggers: tuple[str, ...] = BOCK_TRIGGERS
+    length: int | None = None
+    stacking: str = "add"
+
+    def __post_init__(self) -> None:
+        bad = [t for t in self.triggers if t not in BOCK_TRIGGERS]
+        if bad:
+            raise ValueError(f"unknown Bock triggers {bad}; known: {', '.join(BOCK_TRIGGERS)}")
+        if self.length is not None and self.length < 1:
+            raise ValueError(f"a Bock lasts at least one game, not {self.length}")
+        if self.stacking not in ("add", "double"):
+            raise ValueError(f"Bock stacking is 'add' or 'double', not {self.stacking!r}")
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A named rule set. The ``tsr`` preset follows the TSR exactly."""
+    """A rule set. Every field's default is the TSR; each other value is a house rule."""
 
     name: str = "tsr"
+    #: TSR 6.4.2 shifts the call deadlines in a Hochzeit by the Klärungsstich; False: the
+    #: Normalspiel deadlines (house rule, "today's common practice" per seed 002).
+    marriage_shift: bool = True
+    #: Re and Kontra each double the game value instead of adding 2 points (house rule).
+    re_kontra_double: bool = False
+    #: Two ♥10 in one trick: "first" wins (TSR 5.3.3); "second" beats the first;
+    #: "second_except_last": the second wins except in the last trick (house rules).
+    dulle: str = "first"
+    #: In a Farbsolo the ten of the trump suit takes the ♥10's place as top trump and the ♥10
+    #: is a plain heart (regional house rule, seed 002).
+    dulle_moves: bool = False
+    #: The soloist leads trick 1 in every solo, Lustsolo included (house rule).
+    soloist_leads: bool = False
+    #: False: play without the nines (40 cards, 10 each; every call deadline 2 cards lower).
+    nines: bool = True
+    #: Bockrunden (house rule); None: off.
+    bock: BockRules | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.dulle not in DULLE_RULES:
+            raise ValueError(f"dulle must be one of {', '.join(DULLE_RULES)}, not {self.dulle!r}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand: 12, or 10 without nines."""
+        return 12 if self.nines else 10
+
+    @property
+    def is_tsr(self) -> bool:
+        """True if every option is as the TSR says."""
+        return self.options() == {}
+
+    def options(self, base_rules: Rules | None = None) -> dict[str, Any]:
+        """The options that differ from ``base_rules`` (default: the TSR), JSON-able."""
+        base = asdict(base_rules if base_rules is not None else Rules())
+        mine = asdict(self)
+        out = {k: v for k, v in mine.items() if k != "name" and v != base[k]}
+        if "bock" in out and out["bock"] is not None:
+            out["bock"] = {**out["bock"], "triggers": list(out["bock"]["triggers"])}
+        return out
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The preset name if this is a preset, else ``{"name": preset, **differences}``."""
+        base = PRESETS.get(self.name, TSR)
+        if self == base:
+            return self.name
+        return {"name": self.name, **self.options(base)}
+
+    @classmethod
+    def from_json(cls, obj: object) -> Rules:
+        """A rule set from a preset name or ``{"name": preset, option: value, ...}``."""
+        if isinstance(obj, str):
+            return preset(obj)
+        if not isinstance(obj, dict):
+            raise ValueError(f"rules must be a preset name or an object, not {obj!r}")
+        name = obj.get("name", "tsr")
+        if not isinstance(name, str):
+            raise ValueError(f"rules 'name' must be a string, not {name!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = set(obj) - known
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        changes: dict[str, Any] = {k: v for k, v in obj.items() if k != "name"}
+        for key in ("marriage_shift", "re_kontra_double", "dulle_moves", "soloist_leads",
+                    "nines"):
+            if key in changes and not isinstance(changes[key], bool):
+                raise ValueError(f"rule option {key!r} must be true or false")
+        if "bock" in changes and changes["bock"] is not None:
+            b = changes["bock"]
+            if not isinstance(b, dict) or set(b) - {"triggers", "length", "stacking"}:
+                raise ValueError("'bock' must be an object with triggers, length, stacking")
+            try:
+                changes["bock"] = BockRules(
+                    triggers=tuple(b.get("triggers", BOCK_TRIGGERS)),
+                    length=b.get("length"),
+                    stacking=b.get("stacking", "add"),
+                )
+            except TypeError as e:
+                raise ValueError(f"bad 'bock' options: {e}") from None
+        base = PRESETS[name] if name in PRESETS else Rules(name=name)
+        try:
+            return replace(base, **changes)
+        except TypeError as e:  # pragma: no cover - guarded by the checks above
+            raise ValueError(str(e)) from None
 
 
 TSR = Rules()
 
-PRESETS: dict[str, Rules] = {"tsr": TSR}
+#: A typical selection for a home game: Bockrunden, Re/Kontra doubling, the second ♥10 beats
+#: the first except in the last trick, and the Normalspiel deadlines in a Hochzeit.
+HAUSREGELN = Rules(
+    name="hausregeln",
+    marriage_shift=False,
+    re_kontra_double=True,
+    dulle="second_except_last",
+    bock=BockRules(),
+)
+
+PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN}
 
 
 def preset(name: str) -> Rules:
