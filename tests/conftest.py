@@ -48,6 +48,7 @@ CALL = {
     "no30": NO30,
     "black": BLACK,
 }
+LEVEL_OF = {"re": 1, "kontra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
 #: Latest moment of each call level, cards in the caller's hand (TSR 6.2.2, 6.3.4).
 MIN_CARDS = {1: 11, 2: 10, 3: 9, 4: 8, 5: 7}
 ABSAGE_BY_LEVEL = {2: "no90", 3: "no60", 4: "no30", 5: "black"}
@@ -163,6 +164,29 @@ def play_auto(g: Game, n: int = 1) -> None:
         g.apply(encode(g.to_move, first_legal_card(g)))
 
 
+def play_not_winning_last(g: Game, seat: int) -> None:
+    """Play one card so that ``seat`` rarely takes a trick: the other seats lead their highest
+    plain card and follow with their highest legal card; ``seat`` plays its lowest card, and
+    when it completes a trick, one with which it does not win (if it has one). So ``seat`` is
+    usually off turn right after its play."""
+    s = g.to_move
+    power = g.order.power
+    plays = sorted((code_of(a) for a in g.legal_actions(s) if code_of(a) < 24),
+                   key=lambda k: power[k] + (0 if g.order.eff_suit[k] != 4 else 1000))
+    if s != seat:
+        plain = [k for k in plays if g.order.eff_suit[k] != 4]
+        g.apply(encode(s, plain[-1] if plain and not g.trick else plays[-1]))
+        return
+    if len(g.trick) == 3:
+        for k in plays:
+            h = g.clone()
+            h.apply(encode(seat, k))
+            if h.tricks[-1][2] != seat:
+                g.apply(encode(seat, k))
+                return
+    g.apply(encode(seat, plays[0]))
+
+
 def advance_until(g: Game, pred: Callable[[Game], bool], limit: int = 48) -> None:
     """Play lowest legal cards until ``pred(g)`` holds (fails after ``limit`` cards)."""
     for _ in range(limit):
@@ -183,6 +207,38 @@ def can_call(g: Game, seat: int, name: str) -> bool:
     ok = g.can_apply(a)
     assert ok == (a in g.legal_actions()), "can_apply and legal_actions disagree"
     return ok
+
+
+def check_deadline(g: Game, seat: int, name: str, need: int, rule: str | None = None,
+                   off_turn_allowed: bool = True) -> None:
+    """Play on (lowest legal cards) and check the call ``name`` of ``seat`` at every state: it
+    is allowed while the seat holds ``need`` cards and refused (naming ``rule``) once it holds
+    ``need - 1``; both on turn and off turn (TSR 6.4.1). ``g`` itself is advanced.
+
+    ``off_turn_allowed``: also require an off-turn state with ``need`` cards (not reachable
+    when calls open only as the seat comes on turn, e.g. right after a Klärungsstich).
+    """
+    seen: set[tuple[int, bool]] = set()
+    a = encode(seat, CALL[name])
+    while g.phase == PLAY:
+        n = g.cards_in_hand(seat)
+        if n < need - 1:
+            break
+        on_turn = g.to_move == seat
+        if n == need:
+            assert can_call(g, seat, name), (name, seat, n, on_turn, g.history)
+            h = g.clone()
+            h.apply(a)
+            assert h.level[0 if g.is_re[seat] else 1] == LEVEL_OF[name]
+            seen.add((n, on_turn))
+        elif n == need - 1:
+            assert not can_call(g, seat, name), (name, seat, n, on_turn, g.history)
+            assert_illegal(g, a, rule)
+            seen.add((n, on_turn))
+        play_not_winning_last(g, seat)
+    assert (need, True) in seen and (need - 1, True) in seen and (need - 1, False) in seen, seen
+    if off_turn_allowed:
+        assert (need, False) in seen, seen
 
 
 # ---------------------------------------------------------------------------------------------
@@ -393,6 +449,7 @@ __all__ = [
     "call",
     "can_call",
     "cards",
+    "check_deadline",
     "choose_action",
     "first_legal_card",
     "hands",
