@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import time
 
 from doko.bots.randomplay import RandomPolicy
@@ -26,18 +27,27 @@ STATE_TRICKS = 6
 
 _TEXT = {
     "de": {
-        "games": "Zufallsspiele (komplett, mit allen Regelprüfungen)",
-        "plays": "Kartenzüge ab Spielmitte (Stich {n}, clone + Zufallskarten)",
-        "per_s": "/s",
-        "count": "{n} in {t:.2f} s",
+        "head": "doko bench: ein Kern, Python {py}",
+        "games": "Zufallsspiele (komplett, alle Regelprüfungen an)",
+        "plays": "Kartenzüge ab Spielmitte (nach Stich {n}, clone + Zufallskarten)",
+        "count_games": "{n} Spiele in {t} s",
+        "count_plays": "{n} Kartenzüge in {t} s",
     },
     "en": {
+        "head": "doko bench: one core, Python {py}",
         "games": "random full games (all legality checks on)",
         "plays": "card plays from mid-game (after trick {n}, clone + random cards)",
-        "per_s": "/s",
-        "count": "{n} in {t:.2f} s",
+        "count_games": "{n} games in {t} s",
+        "count_plays": "{n} card plays in {t} s",
     },
 }
+
+
+def _num(x: float, lang: str, digits: int = 0) -> str:
+    text = f"{x:,.{digits}f}"
+    if lang == "de":
+        text = text.replace(",", "_").replace(".", ",").replace("_", ".")
+    return text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -160,9 +170,15 @@ def run(ns: argparse.Namespace) -> int:
         print(json.dumps({"games_per_s": round(games_per_s, 1),
                           "card_plays_per_s": round(plays_per_s, 1)}))
         return 0
-    tx = _TEXT[ns.lang]
-    print(f"{tx['games'] + ':':<62} {games_per_s:>10,.0f}{tx['per_s']}"
-          f"  ({tx['count'].format(n=n, t=t)})")
-    print(f"{tx['plays'].format(n=STATE_TRICKS) + ':':<62} {plays_per_s:>10,.0f}{tx['per_s']}"
-          f"  ({tx['count'].format(n=plays, t=t2)})")
+    lang: str = ns.lang
+    tx = _TEXT[lang]
+    print(tx["head"].format(py=platform.python_version()))
+    rows = [
+        (tx["games"], games_per_s, tx["count_games"].format(n=_num(n, lang), t=_num(t, lang, 2))),
+        (tx["plays"].format(n=STATE_TRICKS), plays_per_s,
+         tx["count_plays"].format(n=_num(plays, lang), t=_num(t2, lang, 2))),
+    ]
+    width = max(len(r[0]) for r in rows) + 1
+    for label, rate, detail in rows:
+        print(f"{label + ':':<{width}} {_num(rate, lang):>9} /s  ({detail})")
     return 0
