@@ -7,7 +7,9 @@ It is used by ``doko simulate`` and ``doko bench`` and is deterministic for a gi
 >>> p = RandomPolicy(seed=1)
 >>> while not g.is_over:
 ...     g.apply(p.choose(g))
->>> len(g.tricks) + (g.ended != "played") > 0
+>>> g.ended in ("played", "conceded", "claimed")
+True
+>>> g.history == _replay(5, 1)  # the same seeds play the same game
 True
 """
 
@@ -19,6 +21,14 @@ from doko.actions import CALL_RE, CLAIM, CONCEDE, HEALTHY, MARRIAGE, PASS, RESER
 from doko.game import NAMING, PLAY, QUERY, Game
 
 __all__ = ["RandomPolicy"]
+
+
+def _replay(deal_seed: int, seed: int) -> list[Action]:
+    g = Game.deal(seed=deal_seed)
+    p = RandomPolicy(seed)
+    while not g.is_over:
+        g.apply(p.choose(g))
+    return g.history
 
 
 class RandomPolicy:
