@@ -164,27 +164,33 @@ def play_auto(g: Game, n: int = 1) -> None:
         g.apply(encode(g.to_move, first_legal_card(g)))
 
 
-def play_not_winning_last(g: Game, seat: int) -> None:
-    """Play one card so that ``seat`` rarely takes a trick: the other seats lead their highest
-    plain card and follow with their highest legal card; ``seat`` plays its lowest card, and
-    when it completes a trick, one with which it does not win (if it has one). So ``seat`` is
-    usually off turn right after its play."""
+def _plan_not_winning(g: Game, seat: int) -> int | None:
+    """A card for the seat on turn that lets the current trick end without ``seat`` (which
+    plays its last card) winning it, whatever is needed after; None if there is none."""
     s = g.to_move
-    power = g.order.power
-    plays = sorted((code_of(a) for a in g.legal_actions(s) if code_of(a) < 24),
-                   key=lambda k: power[k] + (0 if g.order.eff_suit[k] != 4 else 1000))
-    if s != seat:
-        plain = [k for k in plays if g.order.eff_suit[k] != 4]
-        g.apply(encode(s, plain[-1] if plain and not g.trick else plays[-1]))
-        return
-    if len(g.trick) == 3:
-        for k in plays:
-            h = g.clone()
-            h.apply(encode(seat, k))
+    for a in g.legal_actions(s):
+        if code_of(a) >= 24:
+            continue
+        h = g.clone()
+        h.apply(a)
+        if not h.trick:  # the trick is complete
             if h.tricks[-1][2] != seat:
-                g.apply(encode(seat, k))
-                return
-    g.apply(encode(seat, plays[0]))
+                return code_of(a)
+        elif _plan_not_winning(h, seat) is not None:
+            return code_of(a)
+    return None
+
+
+def play_not_winning_last(g: Game, seat: int) -> None:
+    """Play one card so that ``seat`` does not take a trick as its last player when that can be
+    avoided (so ``seat`` is off turn right after each of its plays); otherwise the lowest legal
+    card."""
+    if (g.trick_leader + 3) & 3 == seat:
+        k = _plan_not_winning(g, seat)
+        if k is not None:
+            g.apply(encode(g.to_move, k))
+            return
+    play_auto(g)
 
 
 def advance_until(g: Game, pred: Callable[[Game], bool], limit: int = 48) -> None:
