@@ -22,20 +22,31 @@ def claim_refutation(
     trick: list[int],
     leader: int,
     hint: list[int] | None = None,
+    dulle: int = -1,
+    dulle_except_last: bool = False,
 ) -> str | None:
     """``None`` if the claim is forced; otherwise a short line of play that refutes it.
 
     ``hint`` (a two-item list, updated in place) remembers the soloist card and opponent of the
-    last quick refutation, which usually still refutes a few cards later.
+    last quick refutation, which usually still refutes a few cards later. ``dulle`` is the
+    Dulle's kind when the house rule "the second Dulle beats the first" is on (else -1), and
+    ``dulle_except_last`` exempts the last trick from it.
     """
-    quick = _quick_refutation(order, hands, soloist, trick, leader, hint)
+    quick = _quick_refutation(order, hands, soloist, trick, leader, hint, dulle,
+                              dulle_except_last)
     if quick is not None:
         return quick
-    return _search_refutation(order, hands, soloist, trick, leader)
+    return _search_refutation(order, hands, soloist, trick, leader, dulle, dulle_except_last)
 
 
 def _search_refutation(
-    order: CardOrder, hands: list[int], soloist: int, trick: list[int], leader: int
+    order: CardOrder,
+    hands: list[int],
+    soloist: int,
+    trick: list[int],
+    leader: int,
+    dulle: int = -1,
+    dulle_except_last: bool = False,
 ) -> str | None:
     eff, power, follow = order.eff_suit, order.power, order.follow
     safe: set[tuple[object, ...]] = set()
@@ -53,7 +64,7 @@ def _search_refutation(
                 reverse=seat != soloist)
         return ks
 
-    beaters = _beaters(order)
+    beaters = _beaters(order, dulle)
 
     def classes(mine: int) -> tuple[tuple[int, ...], int, list[int]]:
         """Class of each kind for the opponents while the soloist leads and holds ``mine``.
@@ -89,7 +100,8 @@ def _search_refutation(
         mine = hs[soloist]
         if not mine:
             return True
-        quick = _quick_refutation(order, hs, soloist, (), soloist)
+        quick = _quick_refutation(order, hs, soloist, (), soloist, None, dulle,
+                                  dulle_except_last)
         if quick is not None:
             return False
         cls, danger, suits = classes(mine)
@@ -133,6 +145,10 @@ def _search_refutation(
                 s = eff[c]
                 if (s == led or s == TRUMP) and power[c] > bp:
                     best, bp = i, power[c]
+            if dulle >= 0 and cards[best] == dulle and cards.count(dulle) == 2 and not (
+                dulle_except_last and not any(hs)
+            ):
+                best = 3 - cards[::-1].index(dulle)  # house rule: the second Dulle wins
             if (lead + best) & 3 != soloist:
                 return False
             return boundary(hs)
@@ -159,19 +175,21 @@ def _search_refutation(
     return f"e.g. {shown}"
 
 
-_BEATERS: dict[str, tuple[int, ...]] = {}
+_BEATERS: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
-def _beaters(order: CardOrder) -> tuple[int, ...]:
-    """For each kind: the bit set of kinds of the same effective suit that beat it."""
-    found = _BEATERS.get(order.name)
+def _beaters(order: CardOrder, dulle: int = -1) -> tuple[int, ...]:
+    """For each kind: the bit set of kinds of the same effective suit that beat it when played
+    after it (with ``dulle`` >= 0 a second Dulle beats the first)."""
+    found = _BEATERS.get((order.name, dulle))
     if found is None:
         eff, power = order.eff_suit, order.power
         found = tuple(
-            sum(1 << b for b in range(24) if eff[b] == eff[k] and power[b] > power[k])
+            sum(1 << b for b in range(24)
+                if eff[b] == eff[k] and (power[b] > power[k] or b == k == dulle))
             for k in range(24)
         )
-        _BEATERS[order.name] = found
+        _BEATERS[(order.name, dulle)] = found
     return found
 
 
@@ -191,6 +209,8 @@ def _quick_refutation(
     trick: list[int] | tuple[int, ...],
     leader: int,
     hint: list[int] | None = None,
+    dulle: int = -1,
+    dulle_except_last: bool = False,
 ) -> str | None:
     """A soloist card that an opponent can surely beat once the soloist leads, if any.
 
@@ -199,46 +219,49 @@ def _quick_refutation(
     loses the current trick or he leads next, and then the card can be beaten.
     """
     eff, follow = order.eff_suit, order.follow
-    beaters = _beaters(order)
+    beaters = _beaters(order, dulle)
     trumps = follow[TRUMP]
     n = len(trick)
     h0 = hands[soloist]
-    mine = h0 & 0xFFFFFF
     solo_legal = 0 if (soloist - leader) & 3 < n else _legal_mask(order, h0, trick)
-    seats = [(soloist + 1) & 3, (soloist + 2) & 3, (soloist + 3) & 3]
-    kinds = []
-    if hint is not None and mine >> hint[0] & 1:
-        kinds.append(hint[0])
-        if hint[1] in seats:
-            seats.remove(hint[1])
-            seats.insert(0, hint[1])
-    m = mine
-    while m:
-        low = m & -m
-        kinds.append(low.bit_length() - 1)
-        m ^= low
-    for k in kinds:
+    after = h0.bit_count() - (1 if solo_legal else 0)  # soloist's cards after this trick
+
+    def beater(k: int, seat: int) -> int:
+        """A card of ``seat`` that surely beats the soloist's ``k`` once he leads it, or -1."""
         if solo_legal and not (h0 >> (k + 24) & 1 or solo_legal & ~(1 << k)):
-            continue  # the soloist may have to play k in this trick
+            return -1  # the soloist may have to play k in this trick
+        h = hands[seat]
+        b = h & beaters[k]
         s = eff[k]
-        bm = beaters[k]
-        for seat in seats:
-            h = hands[seat]
-            b = h & bm
-            if not b and s != TRUMP and not h & follow[s]:
-                b = h & trumps
-            b &= 0xFFFFFF
-            if not b:
-                continue
-            if (
-                (seat - leader) & 3 >= n  # not yet played: one card must go in this trick
-                and not (h >> 24 & b)
-                and b & (b - 1) == 0  # a single beater, so another legal card must exist
-                and not _legal_mask(order, h, trick) & ~b
-            ):
-                continue
-            b = b.bit_length() - 1
-            if hint is not None:
-                hint[0], hint[1] = k, seat
-            return f"e.g. {soloist}:{card_symbol(k, 'en')}, {seat}:{card_symbol(b, 'en')}"
+        if not b and s != TRUMP and not h & follow[s]:
+            b = h & trumps
+        b &= 0xFFFFFF
+        if not b:
+            return -1
+        if k == dulle and b == 1 << k and dulle_except_last and after < 2:
+            return -1  # the soloist's Dulle would lead the last trick, where it stays first
+        if (
+            (seat - leader) & 3 >= n  # not yet played: one card must go in this trick
+            and not (h >> 24 & b)
+            and b & (b - 1) == 0  # a single beater, so another legal card must exist
+            and not _legal_mask(order, h, trick) & ~b
+        ):
+            return -1
+        return b.bit_length() - 1
+
+    mine = h0 & 0xFFFFFF
+    if hint is not None and mine >> hint[0] & 1 and hint[1] != soloist:
+        b = beater(hint[0], hint[1])  # the last witness usually still holds
+        if b >= 0:
+            return f"e.g. {soloist}:{card_symbol(hint[0], 'en')}, {hint[1]}:{card_symbol(b, 'en')}"
+    while mine:
+        low = mine & -mine
+        k = low.bit_length() - 1
+        mine ^= low
+        for seat in ((soloist + 1) & 3, (soloist + 2) & 3, (soloist + 3) & 3):
+            b = beater(k, seat)
+            if b >= 0:
+                if hint is not None:
+                    hint[0], hint[1] = k, seat
+                return f"e.g. {soloist}:{card_symbol(k, 'en')}, {seat}:{card_symbol(b, 'en')}"
     return None

@@ -79,8 +79,16 @@ def is_solo(contract: int) -> bool:
     return contract >= SOLO_DIAMONDS
 
 
-def order_of(contract: int) -> int:
-    """The card order a contract is played in (both Hochzeit kinds use the normal order)."""
+def order_of(contract: int, dulle_moves: bool = False) -> int:
+    """The card order a contract is played in (both Hochzeit kinds use the normal order).
+
+    ``dulle_moves``: the house rule where in a declared Karo, Pik or Kreuz solo the ten of the
+    trump suit replaces the ♥10 as top trump.
+    """
+    if dulle_moves:
+        moved = {SOLO_DIAMONDS: 7, SOLO_SPADES: 8, SOLO_CLUBS: 9}.get(contract)
+        if moved is not None:
+            return moved
     if contract <= SOLO_DIAMONDS:
         return NORMAL_ORDER
     return contract - SOLO_DIAMONDS
@@ -103,6 +111,13 @@ class CardOrder:
     follow: tuple[int, ...]
     #: rank_key[k]: sort key for showing a hand: trumps first high to low, then suits.
     sort_key: tuple[int, ...]
+
+    @property
+    def dulle(self) -> int:
+        """The Dulle (a ten as top trump) of this order, or -1 if there is none."""
+        if self.trumps and self.trumps[0] % 6 == TEN:
+            return self.trumps[0]
+        return -1
 
     def plain(self, suit: int) -> list[int]:
         """The plain cards of ``suit``, high to low."""
@@ -145,7 +160,12 @@ def _make_order(name: str, trumps: list[int], plain_ranks: tuple[int, ...]) -> C
     return CardOrder(name, tuple(trumps), tuple(eff), tuple(power), tuple(follow), tuple(sort_key))
 
 
-def _suit_trumps(suit: int) -> list[int]:
+def _suit_trumps(suit: int, dulle_moves: bool = False) -> list[int]:
+    if dulle_moves and suit != HEARTS:  # house rule: the trump suit's ten is the Dulle
+        top = [kind(suit, TEN)]
+        top += [kind(s, QUEEN) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+        top += [kind(s, JACK) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+        return top + [kind(suit, r) for r in (ACE, KING, NINE)]
     top = [kind(HEARTS, TEN)]
     top += [kind(s, QUEEN) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
     top += [kind(s, JACK) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
@@ -164,7 +184,12 @@ ORDERS: tuple[CardOrder, ...] = (
     ),  # TSR 2.3.6
     _make_order("jacks", [kind(s, JACK) for s in range(4)], (NINE, QUEEN, KING, TEN, ACE)),
     _make_order("meatless", [], _ALL),  # TSR 2.3.7
+    # house rule "the Dulle moves with the trump suit" (seed 002): Karo, Pik, Kreuz solo
+    _make_order("diamonds_moved", _suit_trumps(DIAMONDS, True), (NINE, KING, TEN, ACE)),
+    _make_order("spades_moved", _suit_trumps(SPADES, True), (NINE, KING, TEN, ACE)),
+    _make_order("clubs_moved", _suit_trumps(CLUBS, True), (NINE, KING, TEN, ACE)),
 )
+DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
 
 
 def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> int:

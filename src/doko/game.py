@@ -140,12 +140,15 @@ class Game:
     """
 
     __slots__ = (
+        "_call_floor",
         "_claim_cache",
         "_claim_hint",
         "answers",
+        "base_shift",
         "calls",
         "contract",
         "dealer",
+        "dulle_rule",
         "ended",
         "eyes",
         "frozen_sizes",
@@ -172,6 +175,7 @@ class Game:
         "trick",
         "trick_leader",
         "tricks",
+        "tricks_total",
         "vorfuehrung",
         "won",
     )
@@ -187,15 +191,19 @@ class Game:
         vorfuehrung: int | None = None,
         rules: Rules = TSR,
     ) -> None:
-        if len(hands) != 4 or any(hand_size(h) != 12 for h in hands):
-            raise ValueError("a game needs four hands of 12 cards (TSR 3.3.7)")
+        size = rules.hand_size
+        if len(hands) != 4 or any(hand_size(h) != size for h in hands):
+            raise ValueError(f"a game needs four hands of {size} cards (TSR 3.3.7)")
         total = [0] * 24
         for h in hands:
             for k in hand_kinds(h):
                 total[k] += 1
-        if any(n != 2 for n in total):
-            bad = [card_code(k) for k in range(24) if total[k] != 2]
-            raise ValueError(f"the hands must hold every card exactly twice (TSR 2.2.1): {bad}")
+        want = [0 if not rules.nines and k % 6 == 0 else 2 for k in range(24)]
+        if total != want:
+            bad = [card_code(k) for k in range(24) if total[k] != want[k]]
+            what = "every card exactly twice (TSR 2.2.1)" if rules.nines else (
+                "every card but the nines exactly twice (house rule: without nines)")
+            raise ValueError(f"the hands must hold {what}: {bad}")
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
         if len(owes_pflichtsolo) != 4:
@@ -235,7 +243,12 @@ class Game:
         self.partner = -1
         self.marriage_solo = False
         self.klaerung = 0
-        self.shift = 0
+        # call deadlines: 2 cards lower without nines (house rule); a Hochzeit adds its shift
+        self.base_shift = 0 if rules.nines else 2
+        self.shift = self.base_shift
+        self.tricks_total = rules.hand_size
+        # the second Dulle beats the first (house rule): 0 never, 1 always, 2 not in the last
+        self.dulle_rule = ("first", "second", "second_except_last").index(rules.dulle)
         self.is_re = [False] * 4
         self.trick: list[int] = []
         self.trick_leader = (dealer + 1) & 3
@@ -249,6 +262,7 @@ class Game:
         self.frozen_sizes: list[int] | None = None
         self._claim_cache: tuple[int, str | None] | None = None
         self._claim_hint = [0, 0]
+        self._call_floor = 11 - self.shift
         if vorfuehrung is not None:
             self.phase = NAMING
             self.naming_stage = FORCED
@@ -274,10 +288,10 @@ class Game:
         with the dealer's left neighbour (3.3.7).
         """
         if vorfuehrung is not None or not 0 <= dealer <= 3 or len(owes_pflichtsolo) != 4:
-            return cls(deal_hands(seed, dealer), dealer, owes_pflichtsolo=owes_pflichtsolo,
-                       vorfuehrung=vorfuehrung, rules=rules)
+            return cls(deal_hands(seed, dealer, rules.nines), dealer,
+                       owes_pflichtsolo=owes_pflichtsolo, vorfuehrung=vorfuehrung, rules=rules)
         g = cls.__new__(cls)  # a dealt deck needs no checking
-        g._setup(deal_hands(seed, dealer), dealer, owes_pflichtsolo, None, rules)
+        g._setup(deal_hands(seed, dealer, rules.nines), dealer, owes_pflichtsolo, None, rules)
         return g
 
     @classmethod
@@ -318,6 +332,9 @@ class Game:
         g.marriage_solo = self.marriage_solo
         g.klaerung = self.klaerung
         g.shift = self.shift
+        g.base_shift = self.base_shift
+        g.tricks_total = self.tricks_total
+        g.dulle_rule = self.dulle_rule
         g.is_re = self.is_re[:]
         g.trick = self.trick[:]
         g.trick_leader = self.trick_leader
@@ -331,6 +348,7 @@ class Game:
         g.frozen_sizes = None if self.frozen_sizes is None else self.frozen_sizes[:]
         g._claim_cache = self._claim_cache
         g._claim_hint = self._claim_hint[:]
+        g._call_floor = self._call_floor
         g.phase = self.phase
         g.to_move = self.to_move
         return g
@@ -429,7 +447,7 @@ class Game:
                         m = f
                 t = _PLAYS[s]
                 out = list(t[0][m & 4095] + t[1][m >> 12])
-            if 12 - len(self.tricks) >= self._min_call_cards() and (
+            if self.tricks_total - len(self.tricks) >= self._call_floor and (
                 self.contract != C_MARRIAGE or self.klaerung
             ):
                 for c in range(4) if seat is None else (seat,):
@@ -677,7 +695,7 @@ class Game:
                                      done=_level_label(cur, p))
         n = self.cards_in_hand(seat)
         shift = self.shift
-        rule_sfx = ", 6.4.2" if shift else ""
+        rule_sfx = ", 6.4.2" if shift > self.base_shift else ""
         ontime = self.ontime[p]
         for lv in range(cur + 1, target + 1):
             need = CALL_MIN_CARDS[lv] - shift
@@ -728,7 +746,8 @@ class Game:
         if cache is not None and cache[0] == key:
             return cache[1]
         found = claim_refutation(
-            self.order, self.hands, self.soloist, self.trick, self.trick_leader, self._claim_hint
+            self.order, self.hands, self.soloist, self.trick, self.trick_leader, self._claim_hint,
+            self.order.dulle if self.dulle_rule else -1, self.dulle_rule == 2,
         )
         self._claim_cache = (key, found)
         return found
@@ -796,6 +815,8 @@ class Game:
             s = eff[c]
             if (s == led or s == TRUMP) and power[c] > bp:
                 best, bp = i, power[c]
+        if self.dulle_rule:
+            best = self._second_dulle(trick, best)
         w = (self.trick_leader + best) & 3
         self.tricks.append((self.trick_leader, tuple(trick), w))
         self.eyes[w] += EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]
@@ -807,16 +828,28 @@ class Game:
         if self.contract == C_MARRIAGE and self.klaerung == 0:
             if w != self.hochzeiter:  # the Klärungsstich (TSR 4.4.3 a)
                 self.klaerung = n
-                self.shift = n - 1  # TSR 6.4.2
+                if self.rules.marriage_shift:
+                    self.shift += n - 1  # TSR 6.4.2
                 self.partner = w
                 self.is_re[w] = True
             elif n == 3:  # the Hochzeiter took tricks 1 to 3 (TSR 4.4.3 b)
                 self.klaerung = 3
-                self.shift = 2
+                if self.rules.marriage_shift:
+                    self.shift += 2
                 self.marriage_solo = True
                 self.soloist = self.hochzeiter
-        if n == 12:
+            self._call_floor = self._min_call_cards()
+        if n == self.tricks_total:
             self._finish(ENDED_PLAYED)
+
+    def _second_dulle(self, trick: list[int], best: int) -> int:
+        """House rule: a second Dulle beats the first (perhaps not in the last trick)."""
+        dulle = self.order.dulle
+        if dulle < 0 or trick[best] != dulle or trick.count(dulle) < 2:
+            return best
+        if self.dulle_rule == 2 and len(self.tricks) == self.tricks_total - 1:
+            return best
+        return 3 - trick[::-1].index(dulle)
 
     def _finish(self, how: str) -> None:
         self.ended = how
@@ -873,7 +906,7 @@ class Game:
 
     def _start_play(self, contract: int, seat: int) -> None:
         self.contract = contract
-        self.order = ORDERS[order_of(contract)]
+        self.order = ORDERS[order_of(contract, self.rules.dulle_moves)]
         self.phase = PLAY
         self.naming_queue = []
         if contract == NORMAL:
@@ -886,7 +919,8 @@ class Game:
             self.is_re = [s == seat for s in range(4)]
         # who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
         # (TSR 4.2.2, 4.3.1, 5.1.1)
-        lead = seat if self.pflichtsolo else (self.dealer + 1) & 3
+        solo_leads = self.pflichtsolo or (self.rules.soloist_leads and contract >= SOLO_DIAMONDS)
+        lead = seat if solo_leads else (self.dealer + 1) & 3
         self.trick_leader = lead
         self.to_move = lead
 
@@ -898,6 +932,7 @@ class Game:
             self.ontime[p] = n >= 11 - self.shift
         self.level[p] = target
         self.calls.append((seat, p, target, n))
+        self._call_floor = self._min_call_cards()
 
     # ------------------------------------------------------------------ results
 
@@ -913,7 +948,7 @@ class Game:
         """Tricks of Re (with the rest of the game after a claim)."""
         n = sum(self.won[s] for s in range(4) if self.is_re[s])
         if self.ended == ENDED_CLAIMED:
-            n += 12 - len(self.tricks)
+            n += self.tricks_total - len(self.tricks)
         return n
 
     def _remaining_eyes(self) -> int:
@@ -940,7 +975,7 @@ class Game:
             for j, k in enumerate(cards):
                 if k == AD and (RE if is_re[(leader + j) & 3] else KONTRA) != wp:
                     extras[wp]["fox"] += 1
-            if i == 11 and cards[(w - leader) & 3] == JC:
+            if i == self.tricks_total - 1 and cards[(w - leader) & 3] == JC:
                 extras[wp]["charlie"] += 1
         return extras
 
@@ -963,26 +998,29 @@ class Game:
         return to_record(self)
 
 
-def deal_hands(seed: int, dealer: int = 0) -> list[int]:
+def deal_hands(seed: int, dealer: int = 0, nines: bool = True) -> list[int]:
     """Four hands (bit sets) dealt from ``seed`` by TSR 3.3; see :meth:`Game.deal`.
 
-    >>> [hand_size(h) for h in deal_hands(1)]
-    [12, 12, 12, 12]
+    Without nines (house rule) the 40 cards are dealt in rounds of 3, 4 and 3.
+
+    >>> [hand_size(h) for h in deal_hands(1)], [hand_size(h) for h in deal_hands(1, nines=False)]
+    ([12, 12, 12, 12], [10, 10, 10, 10])
     """
     rng = random.Random(seed)
-    cards = deck()
+    cards = deck() if nines else [k for k in deck() if k % 6]
     rng.shuffle(cards)
-    cut = rng.randint(3, 45)  # at least 3 lifted and at least 3 left (TSR 3.3.5)
+    # the cutter lifts at least 3 cards and leaves at least 3 (TSR 3.3.5)
+    cut = rng.randint(3, len(cards) - 3)
     cards = cards[cut:] + cards[:cut]
     hands = [0, 0, 0, 0]
     pos = 0
-    for _ in range(4):
+    for size in (3, 3, 3, 3) if nines else (3, 4, 3):
         for i in range(4):
             seat = (dealer + 1 + i) & 3
-            for k in cards[pos:pos + 3]:
+            for k in cards[pos:pos + size]:
                 h = hands[seat]
                 hands[seat] = h | 1 << (k + 24) if h >> k & 1 else h | 1 << k
-            pos += 3
+            pos += size
     return hands
 
 
