@@ -14,6 +14,15 @@ from __future__ import annotations
 from doko.cards import card_symbol
 from doko.contracts import TRUMP, CardOrder
 
+#: A line of play, as (seat, card kind) pairs.
+Line = tuple[tuple[int, int], ...]
+
+
+def explain(line: Line, lang: str = "en") -> str:
+    """A refuting line in words, e.g. ``"e.g. 2:♠A, 3:♠Q"``."""
+    shown = ", ".join(f"{s}:{card_symbol(k, lang)}" for s, k in line)
+    return ("z. B. " if lang == "de" else "e.g. ") + shown
+
 
 def claim_refutation(
     order: CardOrder,
@@ -24,8 +33,9 @@ def claim_refutation(
     hint: list[int] | None = None,
     dulle: int = -1,
     dulle_except_last: bool = False,
-) -> str | None:
-    """``None`` if the claim is forced; otherwise a short line of play that refutes it.
+) -> Line | None:
+    """``None`` if the claim is forced; otherwise a line of play that refutes it, as
+    ``(seat, card)`` pairs (see :func:`explain`).
 
     ``hint`` (a two-item list, updated in place) remembers the soloist card and opponent of the
     last quick refutation, which usually still refutes a few cards later. ``dulle`` is the
@@ -47,7 +57,7 @@ def _search_refutation(
     leader: int,
     dulle: int = -1,
     dulle_except_last: bool = False,
-) -> str | None:
+) -> Line | None:
     eff, power, follow = order.eff_suit, order.power, order.follow
     safe: set[tuple[object, ...]] = set()
     line: list[tuple[int, int]] = []
@@ -171,8 +181,7 @@ def _search_refutation(
     ok = play(tuple(hands), leader, list(trick), (leader + len(trick)) & 3, None)
     if ok:
         return None
-    shown = ", ".join(f"{s}:{card_symbol(k, 'en')}" for s, k in line[-8:])
-    return f"e.g. {shown}"
+    return tuple(line[-8:])
 
 
 _BEATERS: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -211,7 +220,7 @@ def _quick_refutation(
     hint: list[int] | None = None,
     dulle: int = -1,
     dulle_except_last: bool = False,
-) -> str | None:
+) -> Line | None:
     """A soloist card that an opponent can surely beat once the soloist leads, if any.
 
     Sound for any moment of a trick: the soloist must keep the card through the current trick
@@ -253,7 +262,7 @@ def _quick_refutation(
     if hint is not None and mine >> hint[0] & 1 and hint[1] != soloist:
         b = beater(hint[0], hint[1])  # the last witness usually still holds
         if b >= 0:
-            return f"e.g. {soloist}:{card_symbol(hint[0], 'en')}, {hint[1]}:{card_symbol(b, 'en')}"
+            return ((soloist, hint[0]), (hint[1], b))
     while mine:
         low = mine & -mine
         k = low.bit_length() - 1
@@ -263,5 +272,5 @@ def _quick_refutation(
             if b >= 0:
                 if hint is not None:
                     hint[0], hint[1] = k, seat
-                return f"e.g. {soloist}:{card_symbol(k, 'en')}, {seat}:{card_symbol(b, 'en')}"
+                return ((soloist, k), (seat, b))
     return None

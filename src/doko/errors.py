@@ -15,17 +15,17 @@ from __future__ import annotations
 _TEMPLATES: dict[str, tuple[str, str]] = {
     # key: (English, German)
     "phase": (
-        "{what} is not possible now: {why}",
-        "{what} ist jetzt nicht möglich: {why_de}",
+        "{what} is not possible now: {why} (TSR {rule})",
+        "{what} ist jetzt nicht möglich: {why_de} (TSR {rule})",
     ),
-    "finished": ("the game is over", "das Spiel ist beendet"),
+    "finished": ("the game is over (TSR {rule})", "das Spiel ist beendet (TSR {rule})"),
     "not_your_turn": (
-        "seat {seat} is not on turn: seat {to_move} must {verb}",
-        "Platz {seat} ist nicht an der Reihe: Platz {to_move} muss {verb_de}",
+        "seat {seat} is not on turn: seat {to_move} must {verb} (TSR {rule})",
+        "Platz {seat} ist nicht an der Reihe: Platz {to_move} muss {verb_de} (TSR {rule})",
     ),
     "not_in_hand": (
-        "seat {seat} does not hold {card}",
-        "Platz {seat} hat {card_de} nicht auf der Hand",
+        "seat {seat} does not hold {card} (TSR {rule})",
+        "Platz {seat} hat {card_de} nicht auf der Hand (TSR {rule})",
     ),
     "must_follow": (
         "{card} does not follow {led}: seat {seat} must follow suit (TSR 5.2.2)",

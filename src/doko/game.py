@@ -16,7 +16,7 @@ the rule and leaves the state unchanged.
 >>> g.apply(encode(3, PLAY_BASE + 0))  # seat 3 is not on turn
 Traceback (most recent call last):
 ...
-doko.errors.IllegalActionError: seat 3 is not on turn: seat 1 must play a card
+doko.errors.IllegalActionError: seat 3 is not on turn: seat 1 must play a card (TSR 5.1.1)
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from doko.cards import (
     hand_kinds,
     hand_size,
 )
-from doko.claims import claim_refutation
+from doko.claims import Line, claim_refutation, explain
 from doko.contracts import (
     CONTRACT_NAMES,
     CONTRACT_NAMES_DE,
@@ -260,7 +260,7 @@ class Game:
         self.calls: list[tuple[int, int, int, int]] = []  # (seat, party, level, cards held)
         self.ended: str | None = None
         self.frozen_sizes: list[int] | None = None
-        self._claim_cache: tuple[int, str | None] | None = None
+        self._claim_cache: tuple[int, Line | None] | None = None
         self._claim_hint = [0, 0]
         self._call_floor = 11 - self.shift
         if vorfuehrung is not None:
@@ -362,10 +362,13 @@ class Game:
 
     @property
     def contract_name(self) -> str:
-        """The game kind: ``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``.
+        """The game kind: ``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``;
+        ``undecided`` during the Vorbehaltsabfrage.
 
         A Hochzeit that became a Karo solo reads ``solo_diamonds`` (see :attr:`marriage_solo`).
         """
+        if self.phase < PLAY and self.ended is None:
+            return "undecided"
         if self.marriage_solo:
             return "solo_diamonds"
         return CONTRACT_NAMES[self.contract]
@@ -474,6 +477,22 @@ class Game:
             for c in range(4) if seat is None else (seat,):
                 self._add_calls(c, out)
         return out
+
+    def legal_plays(self) -> list[Action]:
+        """The card plays allowed now (only the seat on turn may play; TSR 5.2).
+
+        In :meth:`legal_actions` these come first, before calls, concession and claim.
+        """
+        if self.phase != PLAY:
+            return []
+        s = self.to_move
+        m = self.hands[s] & KIND_MASK
+        if self.trick:
+            f = m & self.order.follow[self.order.eff_suit[self.trick[0]]]
+            if f:
+                m = f
+        t = _PLAYS[s]
+        return list(t[0][m & 4095] + t[1][m >> 12])
 
     def _naming_codes(self, s: int) -> list[int]:
         both = hand_count(self.initial_hands[s], QC) == 2
@@ -591,7 +610,7 @@ class Game:
 
     def _phase_error(self, what: str, what_de: str) -> IllegalActionError:
         if self.phase == FINISHED:
-            return IllegalActionError("finished", "5.3")
+            return IllegalActionError("finished", self._end_rule())
         if self.phase == QUERY:
             why = f"the Vorbehaltsabfrage is running, seat {self.to_move} must answer"
             why_de = f"die Vorbehaltsabfrage läuft, Platz {self.to_move} muss antworten"
@@ -609,7 +628,8 @@ class Game:
             raise self._phase_error(f"playing {card_code(k)}", f"{card_code(k)} spielen")
         if seat != self.to_move:
             raise IllegalActionError(
-                "not_your_turn", "5.2.1" if self.trick else "5.1", seat,
+                "not_your_turn", ("5.2.1" if self.trick else "5.1.2" if self.tricks else "5.1.1"),
+                seat,
                 to_move=self.to_move, verb="play a card", verb_de="eine Karte spielen",
             )
         h = self.hands[seat]
@@ -627,6 +647,9 @@ class Game:
                     "must_follow", "5.2.2", seat, card=card_symbol(k, "en"),
                     card_de=card_symbol(k), led=led_en, led_de=led_de,
                 )
+
+    def _end_rule(self) -> str:
+        return {ENDED_CONCEDED: "5.4.6", ENDED_CLAIMED: "5.4.4"}.get(self.ended or "", "5.3.1")
 
     def _verify_query(self, seat: int, code: int) -> None:
         what = "healthy" if code == HEALTHY else "Vorbehalt"
@@ -681,7 +704,7 @@ class Game:
         if self.ended == ENDED_CLAIMED or self.ended == ENDED_PLAYED:
             if self.ended == ENDED_CLAIMED:
                 raise IllegalActionError("calls_closed", "5.4.4", seat)
-            raise IllegalActionError("finished", "5.3", seat)
+            raise IllegalActionError("finished", self._end_rule(), seat)
         p = RE if self.is_re[seat] else KONTRA
         if self.ended == ENDED_CONCEDED and p == RE:
             raise IllegalActionError("calls_conceded", "5.4.7", seat)
@@ -734,12 +757,12 @@ class Game:
         if seat != self.soloist:
             raise IllegalActionError("not_soloist", "5.4.3", seat, verb=verb, verb_de=verb_de)
         if code == CLAIM:
-            detail = self._claim_refutation()
-            if detail is not None:
-                raise IllegalActionError("claim_refused", "5.4.4", seat, detail=detail,
-                                         detail_de=detail)
+            line = self._claim_refutation()
+            if line is not None:
+                raise IllegalActionError("claim_refused", "5.4.4", seat, detail=explain(line),
+                                         detail_de=explain(line, "de"))
 
-    def _claim_refutation(self) -> str | None:
+    def _claim_refutation(self) -> Line | None:
         """None if the soloist takes every remaining trick whatever is played, else why not."""
         key = len(self.history)
         cache = self._claim_cache
@@ -948,6 +971,20 @@ class Game:
         """Tricks of Re (with the rest of the game after a claim)."""
         n = sum(self.won[s] for s in range(4) if self.is_re[s])
         if self.ended == ENDED_CLAIMED:
+            n += self.tricks_total - len(self.tricks)
+        return n
+
+    def kontra_eyes(self) -> int:
+        """Augen of Kontra (with the rest of the game after a concession, TSR 5.4.6)."""
+        eyes = sum(self.eyes[s] for s in range(4) if not self.is_re[s])
+        if self.ended == ENDED_CONCEDED:
+            eyes += self._remaining_eyes()
+        return eyes
+
+    def kontra_tricks(self) -> int:
+        """Tricks of Kontra (with the rest of the game after a concession)."""
+        n = sum(self.won[s] for s in range(4) if not self.is_re[s])
+        if self.ended == ENDED_CONCEDED:
             n += self.tricks_total - len(self.tricks)
         return n
 

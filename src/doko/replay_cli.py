@@ -246,28 +246,17 @@ def action_text(action: Action, lang: str) -> str:
 def _result_fields(game: Game) -> dict[str, Any]:
     """Winner, per-seat scores and score items of a finished game (TSR 7.1, 7.2); else ``{}``.
 
-    Builds a :class:`doko.scoring.GameSummary` from the game. Items are
+    Scored by :func:`doko.result.game_result`. Items are
     :meth:`doko.scoring.LineItem.to_json` objects (party, points, clause, de, en).
     """
     if not game.is_over:
         return {}
-    from doko.scoring import Extras, GameSummary, ScoringInputError, score
+    from doko.result import game_result
 
-    name = game.contract_name
-    contract = name if name in ("normal", "marriage", "silent_marriage") else "solo"
-    re_x, kontra_x = game.sonderpunkte()
     try:
-        s = score(GameSummary(
-            contract,
-            re_eyes=game.re_eyes(),
-            re_tricks=game.re_tricks(),
-            re_calls=game.level[0],
-            kontra_calls=game.level[1],
-            re_extras=Extras(**re_x),
-            kontra_extras=Extras(**kontra_x),
-        ))
+        s = game_result(game)
         scores = s.seat_scores(game.re_seats())
-    except (ScoringInputError, ValueError) as e:  # an engine/scoring mismatch: show, not crash
+    except ValueError as e:  # an engine/scoring mismatch: show, not crash
         return {"score_error": str(e)}
     return {
         "winner": s.winner,
@@ -279,12 +268,7 @@ def _result_fields(game: Game) -> dict[str, Any]:
 
 def party_totals(game: Game) -> tuple[int, int, int, int]:
     """Re's and Kontra's Augen and tricks: final ones for a finished game, else so far."""
-    re_eyes, re_tricks = game.re_eyes(), game.re_tricks()
-    if game.is_over:
-        return re_eyes, 240 - re_eyes, re_tricks, 12 - re_tricks
-    kontra = [s for s in range(4) if not game.is_re[s]]
-    return (re_eyes, sum(game.eyes[s] for s in kontra), re_tricks,
-            sum(game.won[s] for s in kontra))
+    return game.re_eyes(), game.kontra_eyes(), game.re_tricks(), game.kontra_tricks()
 
 
 def _settled(game: Game) -> bool:

@@ -33,12 +33,13 @@ def summary_of(game: Game) -> GameSummary:
         kontra_calls=game.level[1],
         re_extras=Extras(**re_x),
         kontra_extras=Extras(**ko_x),
+        nines=game.rules.nines,
     )
 
 
 def game_result(game: Game) -> Score:
-    """The score of a finished game by TSR 7, with its line items."""
-    return score(summary_of(game))
+    """The score of a finished game by TSR 7 (and its house rules), with its line items."""
+    return score(summary_of(game), game.rules)
 
 
 def seat_scores(game: Game) -> list[int]:

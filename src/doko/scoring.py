@@ -17,6 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from doko.rules import Rules
 
 RE, KONTRA = "re", "kontra"
 PARTIES = (RE, KONTRA)
@@ -47,22 +51,26 @@ def other(party: str) -> str:
 
 
 @cache
-def _eye_sums() -> tuple[int, ...]:
-    """Entry ``k``: bit ``a`` is set iff some ``k`` cards of the 48-card deck hold ``a`` Augen."""
-    masks = [1] + [0] * 48
-    for n, eyes in enumerate(_CARD_EYES * 8):
+def _eye_sums(nines: bool = True) -> tuple[int, ...]:
+    """Entry ``k``: bit ``a`` is set iff some ``k`` cards of the deck hold ``a`` Augen (the
+    48-card deck, or the 40 cards without nines)."""
+    values = _CARD_EYES if nines else _CARD_EYES[1:]
+    masks = [1] + [0] * (8 * len(values))
+    for n, eyes in enumerate(values * 8):
         for k in range(n, -1, -1):
             masks[k + 1] |= masks[k] << eyes
     return tuple(masks)
 
 
-def _possible(eyes: int, tricks: int) -> bool:
+def _possible(eyes: int, tricks: int, nines: bool = True) -> bool:
     """Whether ``tricks`` tricks (4 cards each) can hold exactly ``eyes`` Augen.
 
     >>> _possible(0, 2), _possible(0, 3), _possible(39, 1), _possible(40, 1)
     (True, False, False, True)
+    >>> _possible(0, 1, nines=False)
+    False
     """
-    return bool(_eye_sums()[4 * tricks] >> eyes & 1)
+    return bool(_eye_sums(nines)[4 * tricks] >> eyes & 1)
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
@@ -91,7 +99,9 @@ class Extras:
 _EXTRA_KEYS = tuple(f.name for f in fields(Extras))
 #: Most of each Sonderpunkt in one game, for one party and for both together.
 _EXTRA_MAX = {"doppelkopf": 6, "fox": 2, "charlie": 1}
-_SUMMARY_KEYS = ("contract", "re_eyes", "re_tricks", "re_calls", "kontra_calls", "extras")
+_SUMMARY_KEYS = (
+    "contract", "re_eyes", "re_tricks", "re_calls", "kontra_calls", "extras", "nines"
+)
 
 
 @dataclass(frozen=True)
@@ -100,6 +110,7 @@ class GameSummary:
 
     ``re_calls``/``kontra_calls`` are the highest level called (0 none, 1 Re/Kontra, 2 keine 90,
     3 keine 60, 4 keine 30, 5 schwarz); lower levels count as made (TSR 6.4.3).
+    ``nines=False``: a game without nines (house rule), 10 tricks of 40 cards.
     """
 
     contract: str
@@ -109,6 +120,12 @@ class GameSummary:
     kontra_calls: int = 0
     re_extras: Extras = Extras()
     kontra_extras: Extras = Extras()
+    nines: bool = True
+
+    @property
+    def total_tricks(self) -> int:
+        """Tricks in the game: 12, or 10 without nines."""
+        return 12 if self.nines else 10
 
     def __post_init__(self) -> None:
         if self.contract not in CONTRACTS:
@@ -116,8 +133,11 @@ class GameSummary:
                 f"contract: {self.contract!r} is not one of {', '.join(CONTRACTS)}"
             )
         _check_int("re_eyes", self.re_eyes, 0, 240)
+        if not isinstance(self.nines, bool):
+            raise ScoringInputError(f"nines: expected true or false, got {self.nines!r}")
+        total = self.total_tricks
         if self.re_tricks is not None:
-            _check_int("re_tricks", self.re_tricks, 0, 12)
+            _check_int("re_tricks", self.re_tricks, 0, total)
         _check_int("re_calls", self.re_calls, 0, 5)
         _check_int("kontra_calls", self.kontra_calls, 0, 5)
         if self.re_tricks is None:
@@ -127,12 +147,12 @@ class GameSummary:
                     f"re_tricks is needed when re_eyes is {self.re_eyes}: {party} has 0 Augen, "
                     "and a trick of four nines has 0 Augen, so whether it took a trick is unknown"
                 )
-            if not any(_possible(self.re_eyes, t) for t in range(1, 12)):
+            if not any(_possible(self.re_eyes, t, self.nines) for t in range(1, total)):
                 raise ScoringInputError(f"re_eyes: no set of cards holds {self.re_eyes} Augen")
-        elif not _possible(self.re_eyes, self.re_tricks):
+        elif not _possible(self.re_eyes, self.re_tricks, self.nines):
             raise ScoringInputError(
                 f"re_tricks/re_eyes: {self.re_tricks} tricks ({4 * self.re_tricks} cards) cannot "
-                f"hold {self.re_eyes} Augen (and the other {12 - self.re_tricks} tricks "
+                f"hold {self.re_eyes} Augen (and the other {total - self.re_tricks} tricks "
                 f"{240 - self.re_eyes} Augen)"
             )
         self._check_extras()
@@ -188,7 +208,7 @@ class GameSummary:
     def tricks(self, party: str) -> int | None:
         if self.re_tricks is None:
             return None
-        return self.re_tricks if party == RE else 12 - self.re_tricks
+        return self.re_tricks if party == RE else self.total_tricks - self.re_tricks
 
     def took_trick(self, party: str) -> bool:
         """Whether the party won a trick (from Augen when tricks are unknown: 1..239 is safe)."""
@@ -237,10 +257,11 @@ class GameSummary:
             kontra_calls=_call_level("kontra_calls", obj.get("kontra_calls"), CALL_NAMES_KONTRA),
             re_extras=_extras_from_json("re", extras.get(RE)),
             kontra_extras=_extras_from_json("kontra", extras.get(KONTRA)),
+            nines=obj.get("nines", True),
         )
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "contract": self.contract,
             "re_eyes": self.re_eyes,
             "re_tricks": self.re_tricks,
@@ -248,6 +269,9 @@ class GameSummary:
             "kontra_calls": CALL_NAMES_KONTRA[self.kontra_calls],
             "extras": {RE: self.re_extras.to_json(), KONTRA: self.kontra_extras.to_json()},
         }
+        if not self.nines:
+            out["nines"] = False
+        return out
 
 
 def _call_level(field: str, value: object, names: tuple[str | None, ...]) -> int:
@@ -359,8 +383,13 @@ def winner(g: GameSummary) -> str | None:
     return met[0] if met else None
 
 
-def score(g: GameSummary) -> Score:
-    """Score a game by TSR 7.2: line items, netted into per-player scores."""
+def score(g: GameSummary, rules: Rules | None = None) -> Score:
+    """Score a game by TSR 7.2: line items, netted into per-player scores.
+
+    With ``rules.re_kontra_double`` (house rule) "Re" and "Kontra" each double the netted game
+    value instead of adding 2 points; the doubling shows as an item worth the value before it.
+    """
+    double = rules is not None and rules.re_kontra_double
     win = winner(g)
     items: list[LineItem] = []
 
@@ -381,7 +410,7 @@ def score(g: GameSummary) -> Score:
                 add(party, 1, "7.2.2 (a)", "schwarz gespielt", "opponents took no trick (schwarz)")
     if win is not None:  # (b) to (d) only count for a winner
         for party in PARTIES:
-            if g.calls(party) >= 1:
+            if g.calls(party) >= 1 and not double:
                 name = _PARTY_DE[party]
                 add(win, 2, "7.2.2 (b)", f"„{name}“ angesagt", f"{name} announced")
         for party, clause in ((RE, "7.2.2 (c)"), (KONTRA, "7.2.2 (d)")):
@@ -407,6 +436,13 @@ def score(g: GameSummary) -> Score:
             add(party, ex.charlie, "7.2.3", "Karlchen macht den letzten Stich",
                 "Karlchen (♣J) won the last trick")
     net = sum(i.points if i.party == RE else -i.points for i in items)
+    if double:  # house rule: each of Re and Kontra doubles the value
+        for party in PARTIES:
+            if g.calls(party) >= 1 and net:
+                name = _PARTY_DE[party]
+                add(RE if net > 0 else KONTRA, abs(net), "house rule",
+                    f"„{name}“ angesagt: verdoppelt", f"{name} announced: value doubled")
+                net *= 2
     return Score(
         winner=win,
         value=abs(net),
