@@ -71,8 +71,10 @@ def start_of(record: Mapping[str, Any]) -> tuple[Game, list[int]]:
     for i, h in enumerate(hands_in):
         if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
             raise RecordError(f"hand {i} must be a list of card codes")
-        if len(h) != 12:
-            raise RecordError(f"hand {i} has {len(h)} cards, a hand has 12 (TSR 3.3.7)")
+        if len(h) != rules.hand_size:
+            raise RecordError(
+                f"hand {i} has {len(h)} cards, a hand has {rules.hand_size} (TSR 3.3.7)"
+            )
         try:
             hands.append(hand_from_codes(h))
         except CardError as e:
