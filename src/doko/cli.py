@@ -11,7 +11,8 @@ import sys
 from collections.abc import Sequence
 
 #: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
-_COMMAND_MODULES = ("doko.score_cli", "doko.replay_cli", "doko.simulate_cli", "doko.bench")
+_COMMAND_MODULES = ("doko.score_cli", "doko.replay_cli", "doko.simulate_cli", "doko.bench",
+                    "doko.sheet_cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

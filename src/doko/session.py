@@ -1,0 +1,1480 @@
+"""Rounds (Spielrunde) and the score sheet (Spielliste): TSR 3.3, 4.2, 4.3, 7.3, 8.5, 8.6, 9.3,
+9.4 and 10.1, with Bockrunden as a house rule. See ``docs/rounds.md``.
+
+A :class:`Round` knows who deals next, who still owes a Pflichtsolo and when one is vorgeführt,
+and gives each engine game its context (:meth:`Round.context`, :meth:`Round.new_game`). Finished
+games enter the sheet as engine games (:meth:`Round.add_game`), as summaries of games played with
+real cards (:meth:`Round.add_summary`) or as penalties (:meth:`Round.add_penalty`). Every entry
+is checked against the round and against TSR 7.3.3 before it is accepted. A round bound to a file
+(:meth:`Round.create`, :meth:`Round.load`) writes every change to disk atomically before the call
+returns.
+
+>>> r = Round(["Anna", "Bert", "Carl", "Dora"])
+>>> r.games_total, r.next_dealer, r.games_left
+(24, 0, 24)
+>>> row = r.add_summary({"contract": "normal", "re_eyes": 151}, re_players=[0, 2])
+>>> row.scores, r.next_dealer
+((2, -2, 2, -2), 1)
+>>> row = r.add_summary({"contract": "solo", "re_eyes": 130}, re_players=[3])
+>>> row.column, row.scores, r.next_dealer, r.owes_pflichtsolo
+('pflichtsolo', (-1, -1, -1, 3), 1, (True, True, True, False))
+>>> r.totals
+(1, -3, 1, 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import csv
+import enum
+import inspect
+import io
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from doko.contracts import SOLO_NAMES
+from doko.errors import DokoError
+from doko.game import Game
+from doko.record import replay, to_record
+from doko.result import game_result, summary_of
+from doko.rules import TSR, Rules
+from doko.scoring import GameSummary, Score, score
+
+__all__ = [
+    "FORMAT",
+    "TSR_LENGTH",
+    "Context",
+    "Round",
+    "RoundError",
+    "RoundFileError",
+    "Row",
+    "format_sheet",
+    "sheet_csv",
+    "sheet_json",
+    "status_lines",
+    "write_atomic",
+]
+
+FORMAT = "doko-round/1"
+
+
+class _Default(enum.Enum):
+    TSR = "tsr"
+
+
+#: ``Round(games=TSR_LENGTH)``: 24 games at a 4-table (TSR 8.5.1), 30 at a 5-table (10.1.5).
+TSR_LENGTH = _Default.TSR
+_TSR_GAMES = {4: 24, 5: 30}
+#: Playing time in minutes (TSR 8.5.1, 10.1.5).
+TSR_MINUTES = {4: 100, 5: 125}
+
+#: Rows that may break the even/odd rule: penalty points in a solo in favour of the soloist
+#: (TSR 7.3.3 item 2).
+_ODD_EXCEPTIONS = (3, 15, 21)
+
+_KIND_DE = {
+    "normal": "Normalspiel",
+    "marriage": "Hochzeit",
+    "silent_marriage": "stille Hochzeit",
+    "marriage_solo": "Hochzeit → Karo-Solo",
+    "solo": "Solo",
+    "solo_diamonds": "Karo-Solo",
+    "solo_hearts": "Herz-Solo",
+    "solo_spades": "Pik-Solo",
+    "solo_clubs": "Kreuz-Solo",
+    "solo_queens": "Damensolo",
+    "solo_jacks": "Bubensolo",
+    "solo_meatless": "Fleischloser",
+    "penalty_minor": "Strafe: geringfügig",
+    "penalty_serious": "Strafe: schwerwiegend",
+}
+_KIND_EN = {
+    **_KIND_DE,
+    "solo_diamonds": "Karo-Solo (diamonds)",
+    "solo_hearts": "Herz-Solo (hearts)",
+    "solo_spades": "Pik-Solo (spades)",
+    "solo_clubs": "Kreuz-Solo (clubs)",
+    "solo_queens": "Damensolo (queens)",
+    "solo_jacks": "Bubensolo (jacks)",
+    "solo_meatless": "Fleischloser (no trumps)",
+    "penalty_minor": "penalty: minor (geringfügig)",
+    "penalty_serious": "penalty: serious (schwerwiegend)",
+}
+
+
+# ------------------------------------------------------------------------------------ errors
+
+
+class RoundError(DokoError):
+    """An entry or request the round refuses; nothing was changed.
+
+    ``rule`` names the TSR clause; the message exists in English (``str``) and German
+    (:meth:`text`).
+    """
+
+    def __init__(self, en: str, de: str | None = None, rule: str | None = None) -> None:
+        suffix = f" (TSR {rule})" if rule else ""
+        self.en = en + suffix
+        self.de = (de if de is not None else en) + suffix
+        self.rule = rule
+        super().__init__(self.en)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``)."""
+        return self.de if lang == "de" else self.en
+
+
+class RoundFileError(RoundError):
+    """A round file that cannot be read or whose entries do not replay."""
+
+
+# ------------------------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Context:
+    """The round's context for the next game.
+
+    ``dealer`` is the player who deals it (at a 5-table he sits out, TSR 10.1.1); ``players``
+    the player at each engine seat 0..3 (clockwise, seat ``engine_dealer + 1`` is the real
+    dealer's left neighbour); ``owes_pflichtsolo`` and ``vorfuehrung`` are per engine seat, as
+    :class:`doko.game.Game` takes them; ``vorgefuehrt`` is the forced player (TSR 4.2.3).
+    """
+
+    dealer: int
+    players: tuple[int, int, int, int]
+    engine_dealer: int
+    owes_pflichtsolo: tuple[bool, bool, bool, bool]
+    vorfuehrung: int | None
+    vorgefuehrt: int | None
+    sitting_out: int | None
+
+    def seat_of(self, player: int) -> int:
+        """The engine seat of ``player`` (ValueError for the sitting-out dealer)."""
+        return self.players.index(player)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the Spielliste (TSR 7.3).
+
+    ``type`` is ``"game"`` or ``"penalty"`` (a penalty that is not a game of its own: 9.3, and
+    9.4.3 where the game counts as not played). A solo that counts as played after a serious
+    violation of a Kontra player (9.4.4) is a ``"game"`` row with ``penalty`` set.
+    ``number`` counts the games of the round (None for a penalty row); ``column`` is
+    ``"normal"``, ``"pflichtsolo"`` or ``"penalty"`` (TSR 4.2.4, 4.3.2); ``bock`` the Bock
+    level (points x 2**bock); ``plus`` the players with positive points (7.3.3 item 3).
+    """
+
+    type: str
+    number: int | None
+    dealer: int
+    kind: str
+    column: str
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    soloist: int | None = None
+    pflichtsolo: bool = False
+    vorfuehrung: bool = False
+    bock: int = 0
+    base_scores: tuple[int, ...] = ()
+    bock_triggers: tuple[str, ...] = ()
+    penalty: Mapping[str, Any] | None = None
+    sitting_out: int | None = None
+
+    @property
+    def plus(self) -> tuple[int, ...]:
+        """Players with positive points (TSR 7.3.3 item 3)."""
+        return tuple(i for i, s in enumerate(self.scores) if s > 0)
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << self.bock
+
+    def label(self, lang: str = "de") -> str:
+        """The game kind as players say it, with Pflichtsolo/Lustsolo/Vorführung."""
+        names = _KIND_DE if lang == "de" else _KIND_EN
+        text = names.get(self.kind, self.kind)
+        if self.type == "game" and self.kind.startswith("solo"):
+            if self.vorfuehrung:
+                text += ", Vorführung"
+            elif self.pflichtsolo:
+                text += ", Pflichtsolo"
+            else:
+                text += ", Lustsolo"
+        if self.penalty is not None and self.type == "game":
+            text += ", Strafe 9.4.4" if lang == "de" else ", penalty 9.4.4"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "number": self.number,
+            "dealer": self.dealer,
+            "sitting_out": self.sitting_out,
+            "kind": self.kind,
+            "column": self.column,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "plus": list(self.plus),
+            "soloist": self.soloist,
+            "pflichtsolo": self.pflichtsolo,
+            "vorfuehrung": self.vorfuehrung,
+            "bock": self.bock,
+            "multiplier": self.multiplier,
+            "base_scores": list(self.base_scores),
+            "bock_triggers": list(self.bock_triggers),
+            "penalty": None if self.penalty is None else dict(self.penalty),
+        }
+
+
+@dataclass
+class _State:
+    next_dealer: int
+    owes: list[bool]
+    played: int = 0
+    time_up: bool = False
+    time_up_at: float | None = None
+    struck: int = 0
+    bocks: list[int] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
+
+    A temporary file in the same directory is written, flushed and fsynced, then renamed over
+    ``path`` with :func:`os.replace`, and the directory is fsynced so the rename is durable.
+    """
+    p = Path(path)
+    directory = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:
+        dfd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a platform without directory handles
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on directories
+        pass
+    finally:
+        os.close(dfd)
+
+
+def _score_summary(summary: GameSummary, rules: Rules) -> Score:
+    """Score ``summary`` by TSR 7 (with ``rules`` if the scoring accepts a rule set)."""
+    fn: Any = score
+    try:
+        takes_rules = "rules" in inspect.signature(score).parameters
+    except (TypeError, ValueError):  # pragma: no cover
+        takes_rules = False
+    result: Score = fn(summary, rules=rules) if takes_rules else fn(summary)
+    return result
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name_list(names: Sequence[str]) -> str:
+    return ", ".join(names)
+
+
+# ------------------------------------------------------------------------------------ the round
+
+
+class Round:
+    """A Spielrunde at a 4- or 5-table and its Spielliste.
+
+    ``players``: names in seat order (position 1 first; position 1 deals first, TSR 3.3.1).
+    ``games``: :data:`TSR_LENGTH` (24 at a 4-table, 30 at a 5-table), a number of games, or
+    ``None`` for an open-ended round. ``pflichtsoli``: whether every player owes one Pflichtsolo
+    (default: yes for a fixed length, no for an open-ended round). ``time_limit``: minutes of
+    playing time (TSR 8.5.1: 100, 10.1.5: 125; see :data:`TSR_MINUTES`), measured with
+    ``clock`` (seconds, default :func:`time.time`) from ``started_at`` (default: now).
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        games: int | Literal[_Default.TSR] | None = TSR_LENGTH,
+        *,
+        rules: Rules = TSR,
+        pflichtsoli: bool | None = None,
+        time_limit: float | None = None,
+        started_at: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        names = [str(p).strip() for p in players]
+        if len(names) not in (4, 5):
+            raise RoundError(
+                f"a table has 4 or 5 players, not {len(names)}",
+                f"ein Tisch hat 4 oder 5 Mitspieler, nicht {len(names)}", "2.1.1, 10")
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise RoundError("player names must be non-empty and distinct",
+                             "die Namen der Mitspieler müssen verschieden und nicht leer sein")
+        n = len(names)
+        if games is TSR_LENGTH:
+            games = _TSR_GAMES[n]
+        if games is not None and (not _is_int(games) or games < 1):
+            raise RoundError(f"the number of games must be a positive integer, not {games!r}",
+                             f"die Anzahl der Spiele muss positiv sein, nicht {games!r}")
+        if pflichtsoli is None:
+            pflichtsoli = games is not None
+        if pflichtsoli and games is not None and games < n:
+            raise RoundError(
+                f"{games} games leave no room for {n} Pflichtsoli",
+                f"{games} Spiele reichen nicht für {n} Pflichtsoli", "4.2.3")
+        if time_limit is not None and not time_limit > 0:
+            raise RoundError(f"the time limit must be positive, not {time_limit!r}",
+                             f"das Zeitlimit muss positiv sein, nicht {time_limit!r}")
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules value")
+        self.players: tuple[str, ...] = tuple(names)
+        self.games_total: int | None = games
+        self.pflichtsoli: bool = bool(pflichtsoli)
+        self.rules = rules
+        self.time_limit = time_limit
+        self.clock = clock
+        self.started_at: float | None = started_at
+        if time_limit is not None and started_at is None:
+            self.started_at = clock()
+        self.path: Path | None = None
+        self._s = _State(next_dealer=0, owes=[self.pflichtsoli] * n, totals=[0] * n)
+
+    # -------------------------------------------------------------- simple properties
+
+    @property
+    def size(self) -> int:
+        """Players at the table: 4 or 5."""
+        return len(self.players)
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """The sheet's lines, in order."""
+        return tuple(self._s.rows)
+
+    @property
+    def games(self) -> tuple[Row, ...]:
+        """The game rows (penalties that are no game left out)."""
+        return tuple(r for r in self._s.rows if r.type == "game")
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's running total."""
+        return tuple(self._s.totals)
+
+    @property
+    def owes_pflichtsolo(self) -> tuple[bool, ...]:
+        """Per player: still owes the round's Pflichtsolo (TSR 4.2.3, 8.6)."""
+        return tuple(self._s.owes)
+
+    @property
+    def games_played(self) -> int:
+        """Games counted so far (a game that counts as not played, 9.4.3, is not)."""
+        return self._s.played
+
+    @property
+    def time_up(self) -> bool:
+        """True once the end of the playing time has been recorded (TSR 8.5.1)."""
+        return self._s.time_up
+
+    @property
+    def struck(self) -> int:
+        """Normalspiele struck at the time limit (TSR 8.5.1)."""
+        return self._s.struck
+
+    @property
+    def next_dealer(self) -> int:
+        """The player who deals the next game (TSR 3.3.1, 4.2.5); see :meth:`context`."""
+        return self.context().dealer
+
+    @property
+    def games_left(self) -> int | None:
+        """Games still to play (None: open-ended); after the time limit only the outstanding
+        Pflichtsoli (TSR 8.5.1, 8.6)."""
+        return self._games_left(self._time_is_up())
+
+    @property
+    def is_over(self) -> bool:
+        """True when no game is left to play."""
+        return self.games_left == 0
+
+    @property
+    def vorfuehrung_due(self) -> int | None:
+        """The player who is vorgeführt in the next game, or None (TSR 4.2.3, 8.6)."""
+        return self._vorgefuehrt(self._time_is_up())
+
+    def games_until_vorfuehrung(self) -> int | None:
+        """How many more Normalspiele can be played before a Vorführung is due (0: due now),
+        if no Pflichtsolo is played meanwhile; None if none will be (TSR 4.2.3)."""
+        outstanding = sum(self._s.owes)
+        left = self.games_left
+        if outstanding == 0 or left is None:
+            return None
+        return max(0, left - outstanding)
+
+    def bock_level(self) -> int:
+        """The Bock level of the next game (its points x 2**level); 0 without Bock."""
+        bock = self.rules.bock
+        if bock is None or not self._s.bocks:
+            return 0
+        return 1 if bock.stacking == "add" else len(self._s.bocks)
+
+    def bock_games(self) -> int:
+        """Bock games still pending (all queued Bocks, ``add``; the longest, ``double``)."""
+        bock = self.rules.bock
+        if bock is None or not self._s.bocks:
+            return 0
+        return sum(self._s.bocks) if bock.stacking == "add" else max(self._s.bocks)
+
+    def bock_length(self) -> int:
+        """Games one Bock lasts: ``rules.bock.length``, else one pass of the dealer round."""
+        bock = self.rules.bock
+        if bock is not None and bock.length is not None:
+            return bock.length
+        return self.size
+
+    # -------------------------------------------------------------- time
+
+    def deadline(self) -> float | None:
+        """Clock time at which the playing time ends (None without a time limit)."""
+        if self.time_limit is None or self.started_at is None:
+            return None
+        return self.started_at + 60.0 * self.time_limit
+
+    def _clock_expired(self) -> bool:
+        end = self.deadline()
+        return end is not None and self.clock() >= end
+
+    def _time_is_up(self) -> bool:
+        return self._s.time_up or self._clock_expired()
+
+    def call_time(self, at: float | None = None) -> None:
+        """Record the end of the playing time (TSR 8.5.1): outstanding Normalspiele are struck,
+        outstanding Pflichtsoli are still played as Vorführungen (8.6). Games already begun
+        are entered as usual."""
+        if self._s.time_up:
+            raise RoundError("the end of the playing time is already recorded",
+                             "das Ende der Spielzeit ist schon eingetragen", "8.5.1")
+        when = self.clock() if at is None else float(at)
+        self._commit({"type": "time_up", "at": when})
+
+    def _check_clock(self) -> None:
+        if not self._s.time_up and self._clock_expired():
+            end = self.deadline()
+            self._commit({"type": "time_up", "at": end})
+
+    # -------------------------------------------------------------- context
+
+    def _games_left(self, time_up: bool) -> int | None:
+        outstanding = sum(self._s.owes)
+        if time_up:
+            return outstanding
+        if self.games_total is None:
+            return None
+        return self.games_total - self._s.played
+
+    def _vorgefuehrt(self, time_up: bool) -> int | None:
+        outstanding = sum(self._s.owes)
+        left = self._games_left(time_up)
+        if outstanding == 0 or left is None or outstanding < left:
+            return None
+        n = self.size
+        d = self._s.next_dealer
+        for i in range(1, n + 1):  # from the dealer's left neighbour, the dealer last
+            p = (d + i) % n
+            if self._s.owes[p]:
+                return p
+        return None  # pragma: no cover - outstanding > 0
+
+    def context(self) -> Context:
+        """The next game's context, with the clock (after the time limit: a Vorführung)."""
+        return self._context(self._time_is_up())
+
+    def _context(self, time_up: bool) -> Context:
+        n = self.size
+        d = self._s.next_dealer
+        vorg = self._vorgefuehrt(time_up)
+        if n == 4:
+            players: tuple[int, int, int, int] = (0, 1, 2, 3)
+            engine_dealer, sitting = d, None
+        else:
+            sitting = d
+            if vorg == d:
+                # A 5-table dealer who is vorgeführt must play: his left neighbour deals in his
+                # place and sits out (our reading; cf. 3.3.2). See docs/rounds.md.
+                sitting = (d + 1) % n
+            players = tuple((sitting + 1 + i) % n for i in range(4))  # type: ignore[assignment]
+            engine_dealer = 3  # the active player to the sitter's right: seat 0 is his left
+        owes = tuple(self._s.owes[p] for p in players)
+        return Context(
+            dealer=d if sitting is None else sitting,
+            players=players,
+            engine_dealer=engine_dealer,
+            owes_pflichtsolo=owes,  # type: ignore[arg-type]
+            vorfuehrung=None if vorg is None else players.index(vorg),
+            vorgefuehrt=vorg,
+            sitting_out=sitting,
+        )
+
+    # -------------------------------------------------------------- engine games
+
+    def new_game(self, seed: int) -> Game:
+        """Deal the next game with its round context (records the time limit first if it has
+        passed). Enter it with :meth:`add_game` once it is finished."""
+        self._check_clock()
+        self._refuse_if_over()
+        ctx = self._context(self._s.time_up)
+        return Game.deal(seed, ctx.engine_dealer, owes_pflichtsolo=ctx.owes_pflichtsolo,
+                         vorfuehrung=ctx.vorfuehrung, rules=self.rules)
+
+    def add_game(self, game: Game) -> Row:
+        """Enter a finished engine game dealt with this round's context."""
+        if not isinstance(game, Game):
+            raise TypeError("add_game takes a doko.game.Game")
+        if not game.is_over:
+            raise RoundError("the game is not finished: only finished games enter the sheet",
+                             "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "
+                             "Spielliste", "7.3.1")
+        if (not self._s.time_up and self._clock_expired()
+                and self._game_context_problem(game, self._context(False)) is not None
+                and self._game_context_problem(game, self._context(True)) is None):
+            self._check_clock()  # dealt as a Vorführung after the time limit
+        return self._commit_row({"type": "game", "record": to_record(game)})
+
+    def _game_context_problem(self, game: Game, ctx: Context) -> RoundError | None:
+        if game.rules != self.rules:
+            return RoundError(
+                f"the game was played with rules {game.rules.name!r}, the round uses "
+                f"{self.rules.name!r}",
+                f"das Spiel lief mit den Regeln {game.rules.name!r}, die Runde mit "
+                f"{self.rules.name!r}")
+        if game.dealer != ctx.engine_dealer:
+            return RoundError(
+                f"the game's dealer is engine seat {game.dealer}, the round's dealer "
+                f"{self.players[ctx.dealer]} is seat {ctx.engine_dealer}",
+                f"Geber des Spiels ist Platz {game.dealer}, Geber der Runde ist "
+                f"{self.players[ctx.dealer]} (Platz {ctx.engine_dealer})", "3.3.1")
+        if tuple(game.owes_pflichtsolo) != ctx.owes_pflichtsolo:
+            return RoundError(
+                f"the game's Pflichtsolo debts {list(game.owes_pflichtsolo)} do not match the "
+                f"round's {list(ctx.owes_pflichtsolo)}",
+                f"die offenen Pflichtsoli des Spiels {list(game.owes_pflichtsolo)} passen nicht "
+                f"zur Runde {list(ctx.owes_pflichtsolo)}", "4.2.3")
+        if game.vorfuehrung != ctx.vorfuehrung:
+            if ctx.vorgefuehrt is not None:
+                who = self.players[ctx.vorgefuehrt]
+                return RoundError(
+                    f"{who} is vorgeführt in this game, the game says "
+                    f"vorfuehrung={game.vorfuehrung}",
+                    f"{who} wird in diesem Spiel vorgeführt, das Spiel sagt "
+                    f"vorfuehrung={game.vorfuehrung}", "4.2.3")
+            return RoundError(
+                "no Vorführung is due in this game",
+                "in diesem Spiel ist keine Vorführung fällig", "4.2.3")
+        return None
+
+    def _apply_game(self, entry: dict[str, Any]) -> Row:
+        record = entry.get("record")
+        if not isinstance(record, Mapping):
+            raise RoundFileError("a game entry needs its 'record'",
+                                 "ein Spiel-Eintrag braucht seinen 'record'")
+        try:
+            game = replay(record)
+        except ValueError as e:
+            raise RoundError(f"the game record does not replay: {e}",
+                             f"der Spielbericht lässt sich nicht nachspielen: {e}") from None
+        if not game.is_over:
+            raise RoundError("the game is not finished: only finished games enter the sheet",
+                             "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "
+                             "Spielliste", "7.3.1")
+        self._refuse_if_over()
+        ctx = self._context(self._s.time_up)
+        problem = self._game_context_problem(game, ctx)
+        if problem is not None:
+            raise problem
+        engine_scores = game_result(game).seat_scores(game.re_seats())
+        scores = [0] * self.size
+        for s, p in enumerate(ctx.players):
+            scores[p] = engine_scores[s]
+        soloist = ctx.players[game.soloist] if game.soloist >= 0 else None
+        kind = "marriage_solo" if game.marriage_solo else game.contract_name
+        summary = summary_of(game)
+        return self._add_game_row(
+            ctx, kind=kind, scores=scores, soloist=soloist, pflichtsolo=bool(game.pflichtsolo),
+            vorfuehrung=game.vorfuehrung is not None, summary=summary,
+            result=game_result(game))
+
+    # -------------------------------------------------------------- real cards
+
+    def add_summary(
+        self,
+        summary: GameSummary | Mapping[str, Any],
+        re_players: Sequence[int],
+        *,
+        soloist: int | None = None,
+        pflichtsolo: bool | None = None,
+        marriage_solo: bool = False,
+        solo: str | None = None,
+    ) -> Row:
+        """Enter a game played with real cards: its ``doko score`` summary, the Re players (by
+        index in the round) and, for a solo, the soloist (default: the one Re player) and
+        whether it was the Pflichtsolo (default: whether the soloist owes it, TSR 4.3.1).
+        ``marriage_solo``: a Hochzeit that became a Karo solo (4.4.3, a Normalspiel on the
+        sheet); ``solo``: the solo kind for the sheet (``"clubs"``...), optional."""
+        if not isinstance(summary, GameSummary):
+            summary = GameSummary.from_json(summary)
+        entry: dict[str, Any] = {
+            "type": "summary",
+            "summary": summary.to_json(),
+            "re_players": list(re_players),
+            "soloist": soloist,
+            "pflichtsolo": pflichtsolo,
+            "marriage_solo": marriage_solo,
+            "solo": solo,
+        }
+        return self._commit_row(entry)
+
+    def _apply_summary(self, entry: dict[str, Any]) -> Row:
+        try:
+            summary = GameSummary.from_json(entry.get("summary"))
+        except ValueError as e:
+            raise RoundError(f"bad game summary: {e}", f"fehlerhafte Spielzusammenfassung: {e}",
+                             ) from None
+        n = self.size
+        re_in = entry.get("re_players")
+        if (not isinstance(re_in, list) or not all(_is_int(p) and 0 <= p < n for p in re_in)
+                or len(set(re_in)) != len(re_in)):
+            raise RoundError(
+                f"re_players must be distinct player numbers 0..{n - 1}, got {re_in!r}",
+                f"re_players müssen verschiedene Spielernummern 0..{n - 1} sein, nicht {re_in!r}")
+        re_players: list[int] = list(re_in)
+        soloist = entry.get("soloist")
+        pflicht = entry.get("pflichtsolo")
+        marriage_solo = entry.get("marriage_solo", False)
+        solo_kind = entry.get("solo")
+        if soloist is not None and not (_is_int(soloist) and 0 <= soloist < n):
+            raise RoundError(f"soloist must be a player number 0..{n - 1}, got {soloist!r}",
+                             f"soloist muss eine Spielernummer 0..{n - 1} sein, nicht {soloist!r}")
+        if pflicht is not None and not isinstance(pflicht, bool):
+            raise RoundError(f"pflichtsolo must be true or false, got {pflicht!r}",
+                             f"pflichtsolo muss true oder false sein, nicht {pflicht!r}")
+        if not isinstance(marriage_solo, bool):
+            raise RoundError(f"marriage_solo must be true or false, got {marriage_solo!r}",
+                             f"marriage_solo muss true oder false sein, nicht {marriage_solo!r}")
+        if solo_kind is not None and solo_kind not in SOLO_NAMES:
+            raise RoundError(
+                f"solo must be one of {', '.join(SOLO_NAMES)}, got {solo_kind!r}",
+                f"solo muss eines von {', '.join(SOLO_NAMES)} sein, nicht {solo_kind!r}")
+        self._refuse_if_over()
+        ctx = self._context(self._s.time_up)
+        contract = summary.contract
+        alone = contract in ("solo", "silent_marriage")
+        want = 1 if alone else 2
+        if len(re_players) != want:
+            what = "a solo" if alone else "a Normalspiel"
+            what_de = "ein Solo" if alone else "ein Normalspiel"
+            raise RoundError(
+                f"{what} has {want} Re player(s), got re_players={re_players}",
+                f"{what_de} hat {want} Re-Spieler, nicht re_players={re_players}", "2.4")
+        if ctx.sitting_out is not None and ctx.sitting_out in re_players:
+            who = self.players[ctx.sitting_out]
+            raise RoundError(
+                f"{who} deals this game and sits out: he cannot be Re",
+                f"{who} gibt dieses Spiel und sitzt: er kann nicht Re sein", "10.1.1")
+        if alone:
+            if soloist is None:
+                soloist = re_players[0]
+            elif soloist != re_players[0]:
+                raise RoundError(
+                    f"the soloist {soloist} must be the one Re player {re_players[0]}",
+                    f"der Solist {soloist} muss der eine Re-Spieler {re_players[0]} sein", "2.4")
+        elif soloist is not None:
+            raise RoundError(f"a {contract} game has no soloist",
+                             f"ein Spiel {contract} hat keinen Solisten")
+        if contract != "solo" and (pflicht or marriage_solo or solo_kind is not None):
+            raise RoundError(
+                f"pflichtsolo, marriage_solo and solo belong to a solo, not to {contract!r}",
+                f"pflichtsolo, marriage_solo und solo gehören zu einem Solo, nicht zu "
+                f"{contract!r}")
+        if marriage_solo and (pflicht or solo_kind not in (None, "diamonds")):
+            raise RoundError(
+                "a Hochzeit that became a Karo solo is no Pflichtsolo and is a Karo solo",
+                "eine Hochzeit, die ein Karo-Solo wurde, ist kein Pflichtsolo und ein Karo-Solo",
+                "4.4.3")
+        if contract == "solo" and not marriage_solo:
+            assert soloist is not None
+            pflicht = self._solo_is_pflicht(soloist, pflicht)
+            kind = "solo" if solo_kind is None else f"solo_{solo_kind}"
+        else:
+            pflicht = False
+            kind = "marriage_solo" if marriage_solo else contract
+        self._check_vorfuehrung(ctx, soloist if contract == "solo" and not marriage_solo
+                                else None, pflicht)
+        result = _score_summary(summary, self.rules)
+        if ctx.sitting_out is None:
+            scores = result.seat_scores(re_players, seats=n)
+        else:
+            scores = result.seat_scores(re_players, seats=n, sitting_out=[ctx.sitting_out])
+        return self._add_game_row(
+            ctx, kind=kind, scores=scores, soloist=soloist if alone else None,
+            pflichtsolo=pflicht, vorfuehrung=pflicht and ctx.vorgefuehrt == soloist,
+            summary=summary, result=result)
+
+    def _solo_is_pflicht(self, soloist: int, pflicht: bool | None) -> bool:
+        """Whether a solo of ``soloist`` is his Pflichtsolo; refuses contradictions."""
+        who = self.players[soloist]
+        owes = self._s.owes[soloist]
+        if pflicht is None:
+            return owes
+        if pflicht and not owes:
+            if not self.pflichtsoli:
+                raise RoundError(
+                    "this round has no Pflichtsoli: every solo is a Lustsolo",
+                    "in dieser Runde gibt es keine Pflichtsoli: jedes Solo ist ein Lustsolo",
+                    "4.3")
+            raise RoundError(
+                f"{who} has already played his Pflichtsolo: a second one is a Lustsolo",
+                f"{who} hat sein Pflichtsolo schon gespielt: ein weiteres ist ein Lustsolo",
+                "4.2.3, 4.3.1")
+        if not pflicht and owes:
+            raise RoundError(
+                f"{who} still owes his Pflichtsolo: he cannot play a Lustsolo",
+                f"{who} hat sein Pflichtsolo noch nicht gespielt: ein Lustsolo ist nicht erlaubt",
+                "4.3.1")
+        return pflicht
+
+    def _check_vorfuehrung(self, ctx: Context, soloist: int | None, pflicht: bool) -> None:
+        vorg = ctx.vorgefuehrt
+        if vorg is None:
+            return
+        if soloist != vorg or not pflicht:
+            who = self.players[vorg]
+            raise RoundError(
+                f"a Vorführung is due: {who} must play his Pflichtsolo in this game",
+                f"eine Vorführung ist fällig: {who} muss in diesem Spiel sein Pflichtsolo "
+                f"spielen", "4.2.3" if not self._s.time_up else "4.2.3, 8.6")
+
+    # -------------------------------------------------------------- penalties
+
+    def add_penalty(
+        self,
+        player: int,
+        kind: str,
+        *,
+        soloist: int | None = None,
+        harms_soloist: bool = False,
+        absagen: int = 0,
+        pflichtsolo: bool | None = None,
+        contract: str = "solo",
+    ) -> Row:
+        """Enter penalty points for ``player`` (TSR 9.3, 9.4), for the game in progress.
+
+        ``kind``: ``"minor"`` (9.3) or ``"serious"`` (9.4). ``soloist``: the soloist, if the
+        violation happened in a solo (the offender himself for a soloist's violation).
+        ``harms_soloist``: a Kontra player's minor violation that can hurt the soloist
+        (9.3.3 b1). ``absagen``: for a serious violation, the Absagen made by the offender's
+        opponents (9.4.3; in a solo by a Kontra player: the soloist's Absagen, 9.4.4).
+        A serious violation by a Kontra player in a solo makes the solo count as played: then
+        ``pflichtsolo`` (default: whether the soloist owes one) and ``contract`` (``"solo"``,
+        ``"silent_marriage"``, ``"marriage_solo"``) say what it was.
+        """
+        entry: dict[str, Any] = {
+            "type": "penalty",
+            "player": player,
+            "kind": kind,
+            "soloist": soloist,
+            "harms_soloist": harms_soloist,
+            "absagen": absagen,
+            "pflichtsolo": pflichtsolo,
+            "contract": contract,
+        }
+        return self._commit_row(entry)
+
+    def _apply_penalty(self, entry: dict[str, Any]) -> Row:
+        n = self.size
+        player: Any = entry.get("player")
+        kind = entry.get("kind")
+        soloist = entry.get("soloist")
+        harms = entry.get("harms_soloist", False)
+        absagen = entry.get("absagen", 0)
+        pflicht = entry.get("pflichtsolo")
+        contract = entry.get("contract", "solo")
+        if not (_is_int(player) and 0 <= player < n):
+            raise RoundError(f"player must be a player number 0..{n - 1}, got {player!r}",
+                             f"Spieler muss eine Nummer 0..{n - 1} sein, nicht {player!r}")
+        if kind not in ("minor", "serious"):
+            raise RoundError(f"the kind of violation is minor or serious, not {kind!r}",
+                             f"die Art des Regelverstoßes ist minor (geringfügig) oder serious "
+                             f"(schwerwiegend), nicht {kind!r}", "9.3, 9.4")
+        if soloist is not None and not (_is_int(soloist) and 0 <= soloist < n):
+            raise RoundError(f"soloist must be a player number 0..{n - 1}, got {soloist!r}",
+                             f"Solist muss eine Nummer 0..{n - 1} sein, nicht {soloist!r}")
+        if not isinstance(harms, bool):
+            raise RoundError("harms_soloist must be true or false",
+                             "harms_soloist muss true oder false sein")
+        if not _is_int(absagen) or not 0 <= absagen <= 4:
+            raise RoundError(
+                f"the number of Absagen is 0..4 (keine 90, 60, 30, schwarz), not {absagen!r}",
+                f"die Zahl der Absagen ist 0..4 (keine 90, 60, 30, schwarz), nicht {absagen!r}",
+                "9.4.3")
+        if pflicht is not None and not isinstance(pflicht, bool):
+            raise RoundError("pflichtsolo must be true or false",
+                             "pflichtsolo muss true oder false sein")
+        if contract not in ("solo", "silent_marriage", "marriage_solo"):
+            raise RoundError(
+                f"contract is solo, silent_marriage or marriage_solo, not {contract!r}",
+                f"contract ist solo, silent_marriage oder marriage_solo, nicht {contract!r}")
+        player = int(player)
+        soloist = None if soloist is None else int(soloist)
+        absagen = int(absagen)
+        self._refuse_if_over()
+        ctx = self._context(self._s.time_up)
+        sitter = ctx.sitting_out
+        for who in (player, soloist):
+            if who is not None and who == sitter:
+                assert sitter is not None
+                raise RoundError(
+                    f"{self.players[sitter]} deals this game and sits out: he takes no part",
+                    f"{self.players[sitter]} gibt dieses Spiel und sitzt: er spielt nicht mit",
+                    "10.1.1")
+        kontra_offender = soloist is not None and soloist != player
+        if harms and not kontra_offender:
+            raise RoundError(
+                "'harms the soloist' (9.3.3 b1) needs a soloist other than the offender",
+                "„zum Nachteil des Solospielers“ (9.3.3 b1) verlangt einen Solisten, der nicht "
+                "der Verursacher ist", "9.3.3")
+        if kind == "minor" and absagen:
+            raise RoundError("Absagen only matter for a serious violation",
+                             "Absagen zählen nur bei einem schwerwiegenden Regelverstoß", "9.3")
+        if harms and kind != "minor":
+            raise RoundError("'harms the soloist' is a case of a minor violation",
+                             "„zum Nachteil des Solospielers“ ist ein Fall des geringfügigen "
+                             "Regelverstoßes", "9.3.3")
+        if (pflicht is not None or contract != "solo") and not (
+                kind == "serious" and kontra_offender):
+            raise RoundError(
+                "pflichtsolo/contract only describe a solo that counts as played (9.4.4)",
+                "pflichtsolo/contract beschreiben nur ein Solo, das als gespielt gilt (9.4.4)",
+                "9.4.4")
+        active = [p for p in range(n) if p != sitter]
+        scores = [0] * n
+        if kind == "minor":
+            if harms:  # 9.3.3 (b1)
+                assert soloist is not None
+                scores[player] = -3
+                scores[soloist] = 3
+                clause = "9.3.3 (b1)"
+            else:  # 9.3.2, 9.3.3 (a), (b2)
+                for p in active:
+                    scores[p] = 1
+                scores[player] = -3
+                clause = ("9.3.2" if soloist is None else
+                          "9.3.3 (a)" if soloist == player else "9.3.3 (b2)")
+            detail = self._penalty_detail(entry, clause)
+            return self._add_penalty_row(ctx, "penalty_minor", scores, detail)
+        if not kontra_offender:  # 9.4.3, and 9.4.4 for the soloist: the game is not played
+            for p in active:
+                scores[p] = 4 + absagen
+            scores[player] = -(12 + 3 * absagen)
+            clause = "9.4.3" if soloist is None else "9.4.4 (9.4.3)"
+            detail = self._penalty_detail(entry, clause)
+            return self._add_penalty_row(ctx, "penalty_serious", scores, detail)
+        # 9.4.4: a Kontra player's serious violation: the solo counts as played
+        assert soloist is not None
+        scores[player] = -(12 + 3 * absagen)
+        scores[soloist] = 12 + 3 * absagen
+        if contract == "solo":
+            pflicht_b = self._solo_is_pflicht(soloist, pflicht)
+            kind_name = "solo"
+        else:
+            pflicht_b = False
+            kind_name = contract
+        self._check_vorfuehrung(ctx, soloist if contract == "solo" else None, pflicht_b)
+        detail = self._penalty_detail(entry, "9.4.4")
+        return self._add_game_row(
+            ctx, kind=kind_name, scores=scores, soloist=soloist, pflichtsolo=pflicht_b,
+            vorfuehrung=pflicht_b and ctx.vorgefuehrt == soloist, summary=None, result=None,
+            penalty=detail)
+
+    @staticmethod
+    def _penalty_detail(entry: Mapping[str, Any], clause: str) -> dict[str, Any]:
+        return {
+            "player": entry.get("player"),
+            "kind": entry.get("kind"),
+            "soloist": entry.get("soloist"),
+            "harms_soloist": entry.get("harms_soloist", False),
+            "absagen": entry.get("absagen", 0),
+            "clause": clause,
+        }
+
+    # -------------------------------------------------------------- rows and state
+
+    def _refuse_if_over(self) -> None:
+        if self._games_left(self._s.time_up) == 0:
+            if self._s.time_up:
+                raise RoundError(
+                    "the playing time is over and no Pflichtsolo is outstanding: the round "
+                    "is over",
+                    "die Spielzeit ist abgelaufen und kein Pflichtsolo steht aus: die Runde ist "
+                    "beendet", "8.5.1")
+            raise RoundError(
+                f"the round is over: all {self.games_total} games are played",
+                f"die Runde ist beendet: alle {self.games_total} Spiele sind gespielt", "8.5.1")
+
+    def _add_penalty_row(self, ctx: Context, kind: str, scores: list[int],
+                         detail: dict[str, Any]) -> Row:
+        row = self._make_row("penalty", None, ctx, kind, "penalty", scores, penalty=detail)
+        self._accept_row(row)
+        return row
+
+    def _make_row(self, type_: str, number: int | None, ctx: Context, kind: str, column: str,
+                  scores: Sequence[int], **extra: Any) -> Row:
+        totals = tuple(t + s for t, s in zip(self._s.totals, scores, strict=True))
+        return Row(type=type_, number=number, dealer=ctx.dealer, kind=kind, column=column,
+                   scores=tuple(scores), totals=totals, sitting_out=ctx.sitting_out,
+                   base_scores=tuple(extra.pop("base_scores", scores)), **extra)
+
+    def _accept_row(self, row: Row) -> None:
+        problems = self._row_problems(row, "en")
+        if problems:
+            de = self._row_problems(row, "de")
+            raise RoundError("the entry fails the sheet checks: " + "; ".join(problems),
+                             "der Eintrag besteht die Prüfung nicht: " + "; ".join(de), "7.3.3")
+        self._s.rows.append(row)
+        self._s.totals = list(row.totals)
+
+    def _add_game_row(
+        self,
+        ctx: Context,
+        *,
+        kind: str,
+        scores: Sequence[int],
+        soloist: int | None,
+        pflichtsolo: bool,
+        vorfuehrung: bool,
+        summary: GameSummary | None,
+        result: Score | None,
+        penalty: dict[str, Any] | None = None,
+    ) -> Row:
+        bock = self.rules.bock
+        level = self.bock_level() if penalty is None else 0
+        final = [s * (1 << level) for s in scores]
+        triggers: tuple[str, ...] = ()
+        if bock is not None and summary is not None and result is not None:
+            triggers = _bock_triggers(summary, result, bock.triggers)
+        row = self._make_row(
+            "game", self._s.played + 1, ctx, kind,
+            "pflichtsolo" if pflichtsolo else "normal", final,
+            soloist=soloist, pflichtsolo=pflichtsolo, vorfuehrung=vorfuehrung, bock=level,
+            base_scores=tuple(scores), bock_triggers=triggers, penalty=penalty)
+        self._accept_row(row)
+        s = self._s
+        s.played += 1
+        if pflichtsolo:
+            assert soloist is not None
+            s.owes[soloist] = False
+        if pflichtsolo and not vorfuehrung:
+            s.next_dealer = ctx.dealer  # the same dealer deals again (TSR 3.3.1, 4.2.5)
+        else:
+            s.next_dealer = (ctx.dealer + 1) % self.size
+        if bock is not None and penalty is None:
+            if s.bocks:
+                if bock.stacking == "add":
+                    s.bocks[0] -= 1
+                else:
+                    s.bocks = [b - 1 for b in s.bocks]
+                s.bocks = [b for b in s.bocks if b > 0]
+            s.bocks.extend([self.bock_length()] * len(triggers))
+        return row
+
+    def _apply_time_up(self, entry: dict[str, Any]) -> None:
+        if self._s.time_up:
+            raise RoundError("the end of the playing time is already recorded",
+                             "das Ende der Spielzeit ist schon eingetragen", "8.5.1")
+        at = entry.get("at")
+        if at is not None and not isinstance(at, (int, float)):
+            raise RoundFileError(f"'at' must be a time in seconds, got {at!r}",
+                                 f"'at' muss eine Zeit in Sekunden sein, nicht {at!r}")
+        left = self._games_left(False)
+        outstanding = sum(self._s.owes)
+        self._s.struck = 0 if left is None else max(0, left - outstanding)
+        self._s.time_up = True
+        self._s.time_up_at = None if at is None else float(at)
+
+    def _apply(self, entry: dict[str, Any]) -> Row | None:
+        t = entry.get("type")
+        if t == "game":
+            return self._apply_game(entry)
+        if t == "summary":
+            return self._apply_summary(entry)
+        if t == "penalty":
+            return self._apply_penalty(entry)
+        if t == "time_up":
+            self._apply_time_up(entry)
+            return None
+        raise RoundFileError(f"unknown entry type {t!r}", f"unbekannter Eintrag {t!r}")
+
+    def _commit(self, entry: dict[str, Any]) -> Row | None:
+        """Apply ``entry``; with a file, write it before returning. On any failure the round
+        is unchanged."""
+        saved = copy.deepcopy(self._s)
+        try:
+            row = self._apply(entry)
+            stored = dict(entry)
+            if row is not None:
+                stored["scores"] = list(row.scores)
+            self._s.entries.append(stored)
+            if self.path is not None:
+                write_atomic(self.path, self.dumps())
+        except BaseException:
+            self._s = saved
+            raise
+        if row is not None:
+            self._check_clock_after()
+        return row
+
+    def _commit_row(self, entry: dict[str, Any]) -> Row:
+        row = self._commit(entry)
+        assert row is not None
+        return row
+
+    def _check_clock_after(self) -> None:
+        # After an entry: if the time is up, record it now, so the next game is a Vorführung.
+        # A failed write here is retried with the next change (the entry itself is saved).
+        if not self._s.time_up and self._clock_expired():
+            with contextlib.suppress(OSError):
+                self._commit({"type": "time_up", "at": self.deadline()})
+
+    def _count_before(self, target: Row) -> int:
+        """Game rows before ``target``."""
+        n = 0
+        for row in self._s.rows:
+            if row is target:
+                return n
+            if row.type == "game":
+                n += 1
+        return n
+
+    # -------------------------------------------------------------- checks (TSR 7.3.3)
+
+    def _row_problems(self, row: Row, lang: str) -> list[str]:
+        de = lang == "de"
+        out: list[str] = []
+        label = (f"Spiel {row.number}" if de else f"game {row.number}") if row.number else (
+            "Strafe" if de else "penalty")
+        total = sum(row.scores)
+        if total != 0:
+            out.append(f"{label}: Quersumme {total}, nicht 0 (TSR 7.3.3 Nr. 1)" if de else
+                       f"{label}: the row sums to {total}, not 0 (TSR 7.3.3 item 1)")
+        if row.sitting_out is not None and row.scores[row.sitting_out] != 0:
+            who = self.players[row.sitting_out]
+            out.append(f"{label}: der Geber {who} sitzt und bekommt 0 Punkte (TSR 10.1.2)" if de
+                       else f"{label}: the dealer {who} sits out and scores 0 (TSR 10.1.2)")
+        if self.size == 4 and len({s % 2 for s in row.scores}) > 1:
+            exc = (row.penalty is not None and row.penalty.get("soloist") is not None
+                   and sorted(row.scores) in ([-k, 0, 0, k] for k in _ODD_EXCEPTIONS)
+                   and max(row.scores) == row.scores[row.penalty["soloist"]])
+            if not exc:
+                out.append(
+                    f"{label}: Punkte {list(row.scores)} weder alle gerade noch alle ungerade "
+                    "(TSR 7.3.3 Nr. 2)" if de else
+                    f"{label}: points {list(row.scores)} are neither all even nor all odd "
+                    "(TSR 7.3.3 item 2)")
+        return out
+
+    def check(self, lang: str = "en") -> list[str]:
+        """The checks of TSR 7.3.3 (and 10.1.2) over the whole sheet; an empty list if all
+        pass."""
+        out: list[str] = []
+        running = [0] * self.size
+        for row in self._s.rows:
+            out += self._row_problems(row, lang)
+            running = [t + s for t, s in zip(running, row.scores, strict=True)]
+            if tuple(running) != row.totals:
+                out.append(f"Zwischensumme falsch nach {row.number}" if lang == "de" else
+                           f"running totals wrong after {row.number}")
+        if tuple(running) != tuple(self._s.totals) or sum(running) != 0:
+            out.append("Summen falsch" if lang == "de" else "totals wrong")
+        return out
+
+    # -------------------------------------------------------------- files
+
+    def to_json(self) -> dict[str, Any]:
+        """The round file (``doko-round/1``): settings, players and every entry."""
+        return {
+            "format": FORMAT,
+            "players": list(self.players),
+            "games": self.games_total,
+            "pflichtsoli": self.pflichtsoli,
+            "time_limit": self.time_limit,
+            "started_at": self.started_at,
+            "rules": self.rules.to_json(),
+            "entries": copy.deepcopy(self._s.entries),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the round to ``path`` atomically and keep writing every change there."""
+        write_atomic(path, self.dumps())
+        self.path = Path(path)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], players: Sequence[str],
+               games: int | Literal[_Default.TSR] | None = TSR_LENGTH, **kw: Any) -> Round:
+        """A new round bound to a new file ``path`` (refused if it exists)."""
+        if Path(path).exists():
+            raise RoundFileError(f"{path} exists already", f"{path} gibt es schon")
+        r = cls(players, games, **kw)
+        r.save(path)
+        return r
+
+    @classmethod
+    def from_json(cls, obj: object, *, clock: Callable[[], float] = time.time) -> Round:
+        """Rebuild a round from its file form, re-validating every entry (game records are
+        replayed through the engine); raises :class:`RoundFileError`."""
+        if not isinstance(obj, Mapping):
+            raise RoundFileError("a round file holds a JSON object",
+                                 "eine Rundendatei enthält ein JSON-Objekt")
+        known = {"format", "players", "games", "pflichtsoli", "time_limit", "started_at",
+                 "rules", "entries"}
+        unknown = set(obj) - known
+        if unknown:
+            raise RoundFileError(f"unknown keys: {', '.join(sorted(unknown))}",
+                                 f"unbekannte Schlüssel: {', '.join(sorted(unknown))}")
+        if obj.get("format") != FORMAT:
+            raise RoundFileError(f"'format' must be {FORMAT!r}",
+                                 f"'format' muss {FORMAT!r} sein")
+        players = obj.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RoundFileError("'players' must be a list of names",
+                                 "'players' muss eine Liste von Namen sein")
+        games = obj.get("games")
+        pflicht = obj.get("pflichtsoli")
+        limit = obj.get("time_limit")
+        started = obj.get("started_at")
+        if games is not None and not _is_int(games):
+            raise RoundFileError("'games' must be a number or null",
+                                 "'games' muss eine Zahl oder null sein")
+        if pflicht is not None and not isinstance(pflicht, bool):
+            raise RoundFileError("'pflichtsoli' must be true or false",
+                                 "'pflichtsoli' muss true oder false sein")
+        for key, val in (("time_limit", limit), ("started_at", started)):
+            if val is not None and (not isinstance(val, (int, float)) or isinstance(val, bool)):
+                raise RoundFileError(f"{key!r} must be a number or null",
+                                     f"{key!r} muss eine Zahl oder null sein")
+        try:
+            rules = Rules.from_json(obj.get("rules", "tsr"))
+        except ValueError as e:
+            raise RoundFileError(f"'rules': {e}", f"'rules': {e}") from None
+        try:
+            r = cls(players, games, rules=rules, pflichtsoli=pflicht, time_limit=limit,
+                    started_at=started, clock=clock)
+        except RoundError as e:
+            raise RoundFileError(e.en, e.de) from None
+        if limit is not None and started is None:
+            r.started_at = None
+        entries = obj.get("entries", [])
+        if not isinstance(entries, list):
+            raise RoundFileError("'entries' must be a list", "'entries' muss eine Liste sein")
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                raise RoundFileError(f"entry {i + 1} is not an object",
+                                     f"Eintrag {i + 1} ist kein Objekt")
+            item = dict(entry)
+            stored_scores = item.pop("scores", None)
+            try:
+                row = r._apply(item)
+            except RoundError as err:
+                raise RoundFileError(f"entry {i + 1}: {err.en}", f"Eintrag {i + 1}: {err.de}",
+                                     ) from None
+            except ValueError as err:
+                raise RoundFileError(f"entry {i + 1}: {err}", f"Eintrag {i + 1}: {err}") from None
+            if row is not None:
+                if stored_scores is not None and list(row.scores) != stored_scores:
+                    raise RoundFileError(
+                        f"entry {i + 1}: the file says {stored_scores}, the rules give "
+                        f"{list(row.scores)}",
+                        f"Eintrag {i + 1}: die Datei sagt {stored_scores}, die Regeln ergeben "
+                        f"{list(row.scores)}")
+                item["scores"] = list(row.scores)
+            r._s.entries.append(item)
+        return r
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *,
+             clock: Callable[[], float] = time.time) -> Round:
+        """Resume a round from its file; later changes are written back to it."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise RoundFileError(f"{path}: {msg}", f"{path}: {msg}") from None
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RoundFileError(f"{path}: not valid JSON: {e}",
+                                 f"{path}: kein gültiges JSON: {e}") from None
+        r = cls.from_json(obj, clock=clock)
+        r.path = Path(path)
+        return r
+
+
+# ------------------------------------------------------------------------------------ Bock
+
+
+def _bock_triggers(summary: GameSummary, result: Score,
+                   enabled: Sequence[str]) -> tuple[str, ...]:
+    """The Bock triggers a game fires (house rule). A party "lost" when it is not the winner
+    (with no winner, TSR 7.1.3, both lost)."""
+    fired: list[str] = []
+    win = result.winner
+    for t in enabled:
+        if t == "tie_120":
+            hit = summary.re_eyes == 120
+        elif t == "solo_lost":
+            hit = summary.solo and win != "re"
+        elif t == "called_game_lost":
+            hit = ((summary.re_calls >= 1 and win != "re")
+                   or (summary.kontra_calls >= 1 and win != "kontra"))
+        elif t == "re_and_kontra":
+            hit = summary.re_calls >= 1 and summary.kontra_calls >= 1
+        else:  # pragma: no cover - BockRules checks the names
+            hit = False
+        if hit:
+            fired.append(t)
+    return tuple(fired)
+
+
+# ------------------------------------------------------------------------------------ output
+
+_T: dict[str, dict[str, str]] = {
+    "de": {
+        "title": "Spielliste",
+        "nr": "Nr",
+        "dealer": "Geber",
+        "kind": "Spiel",
+        "column": "Rubrik",
+        "bock": "Bock",
+        "plus": "Plus",
+        "sum": "Summe",
+        "normal": "N",
+        "pflichtsolo": "P",
+        "penalty": "S",
+        "table": "{n}er-Tisch",
+        "games": "{n} Spiele",
+        "open": "offene Liste",
+        "rules": "Regeln",
+        "limit": "Spielzeit {m} min",
+        "check_ok": "Prüfung nach TSR 7.3.3: in Ordnung",
+        "check_bad": "Prüfung nach TSR 7.3.3: FEHLER",
+        "next": "Nächster Geber: {name} (Position {pos})",
+        "sits": "{name} gibt und sitzt (TSR 10.1.1)",
+        "owes": "Pflichtsolo offen: {names}",
+        "owes_none": "Pflichtsolo offen: niemand",
+        "vorf_now": "Vorführung fällig: {name} muss im nächsten Spiel sein Pflichtsolo spielen "
+        "(TSR 4.2.3)",
+        "vorf_in": "Vorführung fällig nach {k} weiteren Spielen ohne Pflichtsolo (TSR 4.2.3)",
+        "left": "Noch {n} Spiele",
+        "left_open": "Offene Liste: {n} Spiele gespielt",
+        "over": "Die Runde ist beendet.",
+        "time_up": "Spielzeit abgelaufen: {k} Normalspiele gestrichen, ausstehende Pflichtsoli "
+        "werden vorgeführt (TSR 8.5.1, 8.6)",
+        "bock_next": "Bock: das nächste Spiel zählt ×{m} (noch {k} Bockspiele)",
+        "struck": "gestrichen",
+    },
+    "en": {
+        "title": "Score sheet (Spielliste)",
+        "nr": "No",
+        "dealer": "Dealer",
+        "kind": "Game",
+        "column": "Col",
+        "bock": "Bock",
+        "plus": "Plus",
+        "sum": "Total",
+        "normal": "N",
+        "pflichtsolo": "P",
+        "penalty": "pen",
+        "table": "{n}-player table",
+        "games": "{n} games",
+        "open": "open-ended list",
+        "rules": "rules",
+        "limit": "playing time {m} min",
+        "check_ok": "TSR 7.3.3 checks: all passed",
+        "check_bad": "TSR 7.3.3 checks: FAILED",
+        "next": "Next dealer: {name} (position {pos})",
+        "sits": "{name} deals and sits out (TSR 10.1.1)",
+        "owes": "Pflichtsolo still owed by: {names}",
+        "owes_none": "Pflichtsolo still owed by: nobody",
+        "vorf_now": "Vorführung due: {name} must play his Pflichtsolo in the next game "
+        "(TSR 4.2.3)",
+        "vorf_in": "Vorführung due after {k} more games without a Pflichtsolo (TSR 4.2.3)",
+        "left": "{n} games left",
+        "left_open": "Open-ended list: {n} games played",
+        "over": "The round is over.",
+        "time_up": "Playing time is up: {k} Normalspiele struck, outstanding Pflichtsoli are "
+        "vorgeführt (TSR 8.5.1, 8.6)",
+        "bock_next": "Bock: the next game counts ×{m} ({k} Bock games pending)",
+        "struck": "struck",
+    },
+}
+
+
+def _lang(lang: str) -> dict[str, str]:
+    return _T["de" if lang != "en" else "en"]
+
+
+def status_lines(r: Round, lang: str = "de") -> list[str]:
+    """Who deals next, who still owes a Pflichtsolo, when a Vorführung is due, games left."""
+    t = _lang(lang)
+    out: list[str] = []
+    if r.time_up or r._time_is_up():
+        out.append(t["time_up"].format(k=r.struck if r.time_up else
+                                       max(0, (r._games_left(False) or 0) - sum(r._s.owes))))
+    if r.is_over:
+        out.append(t["over"])
+        return out
+    ctx = r.context()
+    out.append(t["next"].format(name=r.players[ctx.dealer], pos=ctx.dealer + 1))
+    if ctx.sitting_out is not None:
+        out.append(t["sits"].format(name=r.players[ctx.sitting_out]))
+    if r.pflichtsoli:
+        owing = [r.players[i] for i, o in enumerate(r.owes_pflichtsolo) if o]
+        out.append(t["owes"].format(names=_name_list(owing)) if owing else t["owes_none"])
+    if ctx.vorgefuehrt is not None:
+        out.append(t["vorf_now"].format(name=r.players[ctx.vorgefuehrt]))
+    else:
+        k = r.games_until_vorfuehrung()
+        if k is not None:
+            out.append(t["vorf_in"].format(k=k))
+    left = r.games_left
+    out.append(t["left_open"].format(n=r.games_played) if left is None else
+               t["left"].format(n=left))
+    level = r.bock_level()
+    if level:
+        out.append(t["bock_next"].format(m=1 << level, k=r.bock_games()))
+    return out
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def format_sheet(r: Round, lang: str = "de") -> str:
+    """The Spielliste as a text table: per game the points and running total of each player,
+    the dealer, the kind, the column (N Normalspiel, P Pflichtsolo, S/pen penalty), the Bock
+    multiplier and the players with positive points (by position)."""
+    t = _lang(lang)
+    head = [t["table"].format(n=r.size),
+            t["open"] if r.games_total is None else t["games"].format(n=r.games_total),
+            f"{t['rules']}: {r.rules.name}"]
+    if r.time_limit is not None:
+        head.append(t["limit"].format(m=f"{r.time_limit:g}"))
+    lines = [f"{t['title']} — " + ", ".join(head)]
+    rows = r.rows
+    kinds = [row.label(lang) for row in rows]
+    kw = max([len(t["kind"]), *(len(k) for k in kinds)])
+    dw = max([len(t["dealer"]), *(len(p) for p in r.players)])
+    cw = max(9, *(len(p) for p in r.players))
+    header = (f"{t['nr']:>3}  {t['dealer']:<{dw}}  {t['kind']:<{kw}}  {t['column']:<6} "
+              f"{t['bock']:<4}" + "".join(f"  {p:>{cw}}" for p in r.players) + f"  {t['plus']}")
+    lines.append(header)
+    lines.append("-" * len(header))
+    for row, kind in zip(rows, kinds, strict=True):
+        nr = "" if row.number is None else str(row.number)
+        bock = f"×{row.multiplier}" if row.bock else ""
+        cells = "".join(f"  {_signed(s):>4} {tot:>{cw - 5}}"
+                        for s, tot in zip(row.scores, row.totals, strict=True))
+        plus = ",".join(str(p + 1) for p in row.plus)
+        lines.append(f"{nr:>3}  {r.players[row.dealer]:<{dw}}  {kind:<{kw}}  "
+                     f"{t[row.column]:<6} {bock:<4}{cells}  {plus}")
+    lines.append("-" * len(header))
+    pad = 3 + 2 + dw + 2 + kw + 2 + 6 + 1 + 4
+    lines.append(f"{t['sum']:<{pad}}" + "".join(f"  {tot:>{cw}}" for tot in r.totals))
+    lines.append("")
+    problems = r.check(lang)
+    lines.append(t["check_ok"] if not problems else t["check_bad"])
+    lines += [f"  {p}" for p in problems]
+    lines += status_lines(r, lang)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def sheet_csv(r: Round, lang: str = "de") -> str:
+    """The Spielliste as CSV: one line per row, points and running totals per player."""
+    t = _lang(lang)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([t["nr"], t["dealer"], t["kind"], t["column"], t["bock"],
+                *r.players, *(f"{t['sum']} {p}" for p in r.players), t["plus"]])
+    for row in r.rows:
+        w.writerow(["" if row.number is None else row.number, r.players[row.dealer],
+                    row.label(lang), t[row.column], row.multiplier if row.bock else "",
+                    *row.scores, *row.totals, " ".join(str(p + 1) for p in row.plus)])
+    return buf.getvalue()
+
+
+def sheet_json(r: Round) -> dict[str, Any]:
+    """The Spielliste as JSON: ``players``, ``games`` (game rows), ``penalties`` (penalty rows,
+    with ``before_game``), ``rows`` (everything in order), ``totals``, ``next_dealer``,
+    ``owes_pflichtsolo``, ``vorfuehrung_due``, ``games_left`` and more."""
+    over = r.is_over
+    ctx = None if over else r.context()
+    games = []
+    penalties = []
+    for row in r.rows:
+        j = row.to_json()
+        if row.type == "game":
+            games.append(j)
+        else:
+            penalties.append({**j, "before_game": r._count_before(row) + 1})
+    return {
+        "format": "doko-sheet/1",
+        "players": list(r.players),
+        "table": r.size,
+        "rules": r.rules.to_json(),
+        "games_total": r.games_total,
+        "games_played": r.games_played,
+        "games_left": r.games_left,
+        "time_limit": r.time_limit,
+        "time_up": r.time_up or r._time_is_up(),
+        "struck": r.struck,
+        "games": games,
+        "penalties": penalties,
+        "rows": [row.to_json() for row in r.rows],
+        "totals": list(r.totals),
+        "next_dealer": None if ctx is None else ctx.dealer,
+        "sitting_out": None if ctx is None else ctx.sitting_out,
+        "owes_pflichtsolo": list(r.owes_pflichtsolo),
+        "vorfuehrung_due": None if ctx is None else ctx.vorgefuehrt,
+        "games_until_vorfuehrung": r.games_until_vorfuehrung(),
+        "over": over,
+        "bock": {"level": r.bock_level(), "multiplier": 1 << r.bock_level(),
+                 "pending_games": r.bock_games()},
+        "problems": r.check("en"),
+    }
+
