@@ -145,7 +145,7 @@ def run(ns: argparse.Namespace) -> int:
     except ValueError as e:  # e.g. a bad game summary (ScoringInputError)
         return _fail(lang, str(e))
     except OSError as e:
-        return _fail(lang, f"{ns.file}: {e.strerror or e}")
+        return _fail(lang, f"{e.filename or ns.file}: {e.strerror or e}")
     sys.stdout.write(out if out.endswith("\n") else out + "\n")
     return 0
 
