@@ -819,3 +819,16 @@ def test_round_file_killed_mid_write_resumes(tmp_path: Path) -> None:
     assert frozen(resumed) == frozen(r)
     row = normal(resumed, re=(2, 3), eyes=100)
     assert row.number == 3 and Round.load(path).games_played == 3
+
+
+def test_rounds_doc_names_the_file_format() -> None:
+    """docs/rounds.md describes every key and entry type of the round file."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rounds.md").read_text("utf-8")
+    r = Round(NAMES4)
+    for key in r.to_json():
+        assert f'"{key}"' in doc
+    for kind in ("game", "summary", "penalty", "time_up"):
+        assert f'"type": "{kind}"' in doc
+    for clause in ("3.3.1", "4.2.3", "4.2.5", "7.3.3", "8.5.1", "8.6", "9.3.3", "9.4.4",
+                   "10.1"):
+        assert clause in doc
