@@ -11,8 +11,18 @@ import sys
 from collections.abc import Sequence
 
 #: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
-_COMMAND_MODULES = ("doko.score_cli", "doko.replay_cli", "doko.simulate_cli", "doko.bench",
-                    "doko.sheet_cli")
+#: A module that is not installed (an optional front end) is left out of the command.
+_COMMAND_MODULES = (
+    "doko.play_cli",
+    "doko.score_cli",
+    "doko.replay_cli",
+    "doko.sheet_cli",
+    "doko.simulate_cli",
+    "doko.arena",
+    "doko.solve_cli",
+    "doko.bench",
+    "doko.server.cli",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,8 +33,15 @@ def build_parser() -> argparse.ArgumentParser:
         prog="doko", description="Doppelkopf nach den DDV-Turnierspielregeln (TSR)."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    import importlib.util
+
     for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:  # its package is missing
+            found = False
+        if found:
+            importlib.import_module(name).register(sub)
     return parser
 
 

@@ -23,8 +23,9 @@ from typing import Any
 
 from doko.actions import to_dict
 from doko.cards import QC, card_code, hand_count
-from doko.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE, TRUMP
+from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
 from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
+from doko.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,17 @@ class SeatView:
     partnerships_clarified: bool
     legal_actions: tuple[int, ...]
     history: tuple[int, ...]
+    #: the round context and rules (public): who owes a Pflichtsolo, who is vorgeführt
+    rules: Rules = Rules()
+    owes_pflichtsolo: tuple[bool, ...] = (False, False, False, False)
+    vorfuehrung: int | None = None
+    #: the game kind's card order, once known to this seat (index into doko.contracts.ORDERS)
+    order: int | None = None
+
+    @property
+    def to_play(self) -> bool:
+        """True if this seat must act now (answer, name or play a card)."""
+        return self.seat is not None and self.seat == self.to_move
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict; cards as codes, actions in record form."""
@@ -75,6 +87,9 @@ class SeatView:
             "partnerships_clarified": self.partnerships_clarified,
             "legal_actions": [to_dict(a) for a in self.legal_actions],
             "history": [to_dict(a) for a in self.history],
+            "rules": self.rules.to_json(),
+            "owes_pflichtsolo": list(self.owes_pflichtsolo),
+            "vorfuehrung": self.vorfuehrung,
         }
 
 
@@ -192,4 +207,8 @@ def view(game: Game, seat: int | None) -> SeatView:
         partnerships_clarified=clarified,
         legal_actions=legal,
         history=tuple(game.history),
+        rules=game.rules,
+        owes_pflichtsolo=game.owes_pflichtsolo,
+        vorfuehrung=game.vorfuehrung,
+        order=None if contract is None else ORDERS.index(game.order),
     )
