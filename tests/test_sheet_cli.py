@@ -255,3 +255,17 @@ def test_doko_sheet_as_a_program(tmp_path: Path) -> None:
     done = subprocess.run([*cmd, "add", str(f), "-"], input=bad, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "4.3.1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bad_options_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad or missing options: one line on stderr, exit status 2, no file written."""
+    f = tmp_path / "o.json"
+    for args in (["new", str(f)], ["penalty", str(f), "--player", "0", "--kind", "severe"],
+                 ["show", str(f), "--csv", "--json"], ["new", str(f), "--players", "A,B,C,D",
+                                                       "--time-limit", "soon"]):
+        with pytest.raises(SystemExit) as info:
+            main(["sheet", *args])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "error" in err, err
+    assert not f.exists()
