@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest play bench clean
+.PHONY: test lint typecheck pytest play serve bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,14 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# a game against three computer players in the terminal (ARGS="--lang en --level search")
+play: $(STAMP)
+	$(BIN)/doko play $(ARGS)
+
+# the web table at http://127.0.0.1:8000
+serve: $(STAMP)
+	$(BIN)/doko serve $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/doko bench
