@@ -247,6 +247,24 @@ def check_deadline(g: Game, seat: int, name: str, need: int, rule: str | None = 
         assert (need, False) in seen, seen
 
 
+def takes_all(g: Game, soloist: int) -> bool:
+    """Brute force: True if ``soloist`` wins every remaining trick whatever anyone plays, his
+    own cards in any order included (TSR 9.2.2 as the rules notes fix it)."""
+    if g.phase != PLAY:
+        return True
+    n = len(g.tricks)
+    for a in g.legal_actions(g.to_move):
+        if code_of(a) >= 24:
+            continue
+        h = g.clone()
+        h.apply(a)
+        if len(h.tricks) > n and h.tricks[-1][2] != soloist:
+            return False
+        if not takes_all(h, soloist):
+            return False
+    return True
+
+
 # ---------------------------------------------------------------------------------------------
 # State comparison
 
@@ -480,6 +498,7 @@ __all__ = [
     "start_marriage",
     "start_normal",
     "start_solo",
+    "takes_all",
     "trick_game",
     "trick_winner",
 ]

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import Knobs, choose_action, knobs, snapshot
+from conftest import Knobs, choose_action, knobs, snapshot, takes_all
 from doko.actions import (
     BLACK,
     CALL_KONTRA,
     CALL_RE,
+    CLAIM,
     CONCEDE,
     HEALTHY,
     MARRIAGE,
@@ -177,6 +178,9 @@ def check_state(m: Model, g: Game, rng: random.Random) -> None:
                 assert CONCEDE in shorten
             else:
                 assert not shorten
+        if g.phase == PLAY and so >= 0 and len(g.tricks) >= 9:
+            # the claim is listed exactly when it is forced (TSR 5.4.4, 9.2.2)
+            assert (encode(so, CLAIM) in legal_set) == takes_all(g, so), g.history
         if g.phase == PLAY:
             plays = {code_of(a) for a in legal_set if code_of(a) < 24}
             assert plays == legal_plays(g, g.to_move)

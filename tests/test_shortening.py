@@ -23,6 +23,7 @@ from conftest import (
     start_marriage,
     start_normal,
     start_solo,
+    takes_all,
 )
 from doko.actions import CALL_KONTRA, CALL_RE, NO90, code_of, encode
 from doko.cards import EYES, hand_kinds
@@ -329,23 +330,6 @@ def test_claim_by_non_soloist_or_in_normalspiel_refused() -> None:
 # -- the claim check against a brute-force search -----------------------------------------------
 
 
-def _takes_all(g: Game, soloist: int) -> bool:
-    """True if ``soloist`` wins every remaining trick whatever anyone plays (9.2.2)."""
-    if g.phase != PLAY:
-        return True
-    n = len(g.tricks)
-    for a in g.legal_actions(g.to_move):
-        if code_of(a) >= 24:
-            continue
-        h = g.clone()
-        h.apply(a)
-        if len(h.tricks) > n and h.tricks[-1][2] != soloist:
-            return False
-        if not _takes_all(h, soloist):
-            return False
-    return True
-
-
 def _order(name: str) -> CardOrder:
     return ORDERS[order_of_solo(name)]
 
@@ -371,7 +355,7 @@ def test_claim_listing_matches_brute_force_search() -> None:
         power = g.order.power
         while g.phase == PLAY:
             if len(g.tricks) >= 8:
-                expected = _takes_all(g, 0)
+                expected = takes_all(g, 0)
                 assert (encode(0, CLAIM) in g.legal_actions()) == expected, (seed, g.history)
                 assert g.can_apply(encode(0, CLAIM)) == expected
                 positives += expected

@@ -167,14 +167,18 @@ def test_diamond_lead_asks_for_trump_in_normalspiel() -> None:
         "9D 9C 9C KC KC AC AC TC TC 9S 9S KS",
         "TH QS 9H 9H KH AH AS AS TS TS KS JD",
         None,
-        "QC QC JC JC KD KD AD AD TD TD QD QD",
+        "QC JC JC KD KD AD AD TD TD QD QD 9D",
         dealer=3,
     )
-    # seat 3 has both ♣Q: the all-healthy query makes it a stille Hochzeit; same card order
-    assert g.contract_name == "silent_marriage"
+    assert g.contract_name == "normal"
     play(g, "9D")
     assert _plays(g, 1) == {"TH", "QS", "JD"}
     assert_illegal(g, encode(1, parse_card("AH")), "5.2.2")
+    play(g, "JD")
+    assert g.hand_codes(2).count("QC") == 1
+    assert not any(card_code(code_of(a))[1] in "CSH" and card_code(code_of(a)) not in (
+        "TH", "QC", "QS", "QH", "JC", "JS", "JH") for a in g.legal_actions(2)
+        if code_of(a) < 24)  # seat 2 holds trumps: only trumps
 
 
 def test_no_trump_in_hand_allows_any_card_on_trump_lead() -> None:
@@ -243,3 +247,12 @@ def test_playing_out_of_turn_or_a_card_not_held_is_refused() -> None:
     g = start_normal(*BED_HANDS, dealer=3)
     assert_illegal(g, encode(1, parse_card("KH")))
     assert_illegal(g, encode(0, parse_card("QC")))  # seat 0 holds no ♣Q
+
+
+def test_action_of_a_seat_out_of_range_is_an_illegal_action() -> None:
+    """An action whose seat is not 0..3 is refused like any illegal action
+    (IllegalActionError), and changes nothing."""
+    g = start_normal(*BED_HANDS, dealer=3)
+    for seat in (4, 5, 7):
+        assert_illegal(g, encode(seat, parse_card("AH")))
+        assert_illegal(g, encode(seat, 35))
