@@ -28,7 +28,6 @@ import contextlib
 import copy
 import csv
 import enum
-import inspect
 import io
 import json
 import os
@@ -284,14 +283,8 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 
 def _score_summary(summary: GameSummary, rules: Rules) -> Score:
-    """Score ``summary`` by TSR 7 (with ``rules`` if the scoring accepts a rule set)."""
-    fn: Any = score
-    try:
-        takes_rules = "rules" in inspect.signature(score).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        takes_rules = False
-    result: Score = fn(summary, rules=rules) if takes_rules else fn(summary)
-    return result
+    """Score ``summary`` by TSR 7 and the round's house rules."""
+    return score(summary, rules)
 
 
 def _is_int(value: object) -> bool:

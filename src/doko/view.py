@@ -25,7 +25,7 @@ from doko.actions import to_dict
 from doko.cards import QC, card_code, hand_count
 from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
 from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
-from doko.rules import Rules
+from doko.rules import TSR, Rules
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class SeatView:
     legal_actions: tuple[int, ...]
     history: tuple[int, ...]
     #: the round context and rules (public): who owes a Pflichtsolo, who is vorgeführt
-    rules: Rules = Rules()
+    rules: Rules = TSR
     owes_pflichtsolo: tuple[bool, ...] = (False, False, False, False)
     vorfuehrung: int | None = None
     #: the game kind's card order, once known to this seat (index into doko.contracts.ORDERS)
