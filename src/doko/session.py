@@ -665,6 +665,12 @@ class Round:
                 f"re_players must be distinct player numbers 0..{n - 1}, got {re_in!r}",
                 f"re_players müssen verschiedene Spielernummern 0..{n - 1} sein, nicht {re_in!r}")
         re_players: list[int] = list(re_in)
+        if summary.nines != self.rules.nines:
+            raise RoundError(
+                "the summary's 'nines' does not match the round's rules (house rule: without "
+                "nines)",
+                "'nines' der Zusammenfassung passt nicht zu den Regeln der Runde (Hausregel: "
+                "ohne Neunen)")
         soloist = entry.get("soloist")
         pflicht = entry.get("pflichtsolo")
         marriage_solo = entry.get("marriage_solo", False)
