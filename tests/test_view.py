@@ -157,3 +157,22 @@ def test_view_json_has_no_foreign_cards() -> None:
         text = json.dumps({k: v for k, v in data.items() if k != "legal_actions"})
         for code in other_only:
             assert f'"{code}"' not in text
+
+
+def test_known_parties_are_always_true() -> None:
+    """Over many random games, every party a seat (or a spectator) knows is its real party,
+    and a claim offered in a seat's view is accepted (TSR 5.5, 5.4.4)."""
+    from doko.bots.randomplay import RandomPolicy
+
+    for seed in range(150):
+        g = Game.deal(seed)
+        policy = RandomPolicy(seed, p_reservation=0.2, p_call=0.1)
+        while not g.is_over:
+            for seat in (0, 1, 2, 3, None):
+                v = view(g, seat)
+                for s, party in enumerate(v.parties):
+                    if party is not None:
+                        assert party == ("re" if g.is_re[s] else "kontra"), (seed, seat, s)
+                if seat is not None and v.legal_actions and v.legal_actions[-1] & 63 == 42:
+                    assert g.can_apply(v.legal_actions[-1])
+            g.apply(policy.choose(g))

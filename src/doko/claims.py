@@ -274,3 +274,22 @@ def _quick_refutation(
                     hint[0], hint[1] = k, seat
                 return ((soloist, k), (seat, b))
     return None
+
+
+def claim_certain(order: CardOrder, own: int, unseen: int, dulle: int = -1) -> bool:
+    """Whether a soloist on lead holding ``own`` can *know* that a claim is forced: no card he
+    has not seen (``unseen``, a kind mask of the cards in the other hands) can beat one of his,
+    nor ruff one (TSR 5.4.4). Sound for every distribution of the unseen cards.
+    """
+    beaters = _beaters(order, dulle)
+    trumps = order.follow[TRUMP]
+    own &= 0xFFFFFF
+    if own & ~trumps and unseen & trumps:
+        return False
+    while own:
+        low = own & -own
+        k = low.bit_length() - 1
+        own ^= low
+        if unseen & beaters[k]:
+            return False
+    return True

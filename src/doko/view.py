@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from doko.actions import to_dict
+from doko.actions import CLAIM, to_dict
+from doko.claims import claim_certain
 from doko.cards import QC, card_code, hand_count
 from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
 from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
@@ -134,8 +135,8 @@ def _public_facts(game: Game) -> dict[int, int]:
         for s, k in cards:
             if k == QC:
                 known[s] = RE  # 5.5.1 (3)
-            elif lead_trump and order.eff_suit[k] != TRUMP:
-                known[s] = KONTRA  # 5.5.1 (5): no trump left, so no ♣Q
+            elif lead_trump and order.eff_suit[k] != TRUMP and known.get(s) != RE:
+                known[s] = KONTRA  # 5.5.1 (5): no trump left and no ♣Q played, so none held
     if contract in (NORMAL, SILENT_MARRIAGE):
         for s, p, _, _ in game.calls:  # 5.5.1 (4)
             known[s] = p
@@ -156,6 +157,24 @@ def _deduce(known: dict[int, int], re_size: int | None) -> None:
         elif len(kos) == 3 or (re_size is not None and len(kos) == 4 - re_size):
             for s in unknown:
                 known[s] = RE
+
+
+def _claim_known(game: Game, seat: int) -> bool:
+    """Whether the soloist can know from his own view that his claim is forced.
+
+    The engine accepts a claim that is forced for the actual cards (TSR 9.2.2); the seat's view
+    offers it only when the soloist, on lead, can be sure of it whatever the others hold, so
+    that the list of actions reveals nothing hidden.
+    """
+    if game.trick or game.trick_leader != seat:
+        return False
+    unseen = 0
+    for s in range(4):
+        if s != seat:
+            h = game.hands[s]
+            unseen |= (h | h >> 24) & 0xFFFFFF
+    dulle = game.order.dulle if game.dulle_rule else -1
+    return claim_certain(game.order, game.hands[seat], unseen, dulle)
 
 
 def view(game: Game, seat: int | None) -> SeatView:
@@ -186,6 +205,8 @@ def view(game: Game, seat: int | None) -> SeatView:
     if seat is not None:
         hand = tuple(game.hand(seat))
         legal = tuple(game.legal_actions(seat))
+        if legal and legal[-1] & 63 == CLAIM and not _claim_known(game, seat):
+            legal = legal[:-1]
     parties = tuple(PARTY_NAMES[known[s]] if s in known else None for s in range(4))
     soloist = game.soloist if game.soloist >= 0 and not silent_hidden else None
     if silent_hidden and seat == game.soloist:

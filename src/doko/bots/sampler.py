@@ -1,0 +1,181 @@
+"""Sample the hidden hands consistently with everything one seat has observed.
+
+From a :class:`~doko.view.SeatView` only: the cards not yet seen are dealt to the other seats
+so that each holds as many cards as it does, no seat holds a card of a suit it has shown void
+in (it did not follow), and the ♣Q go where the public facts put them (a seat known to be Re in
+a Normalspiel still holds a ♣Q it has not played; a seat known to be Kontra holds none; the
+Hochzeiter holds both). The sampled deal is replayed through the engine; a world in which the
+history would not be legal is rejected.
+
+>>> from doko.game import Game
+>>> from doko.actions import encode, HEALTHY
+>>> from doko.view import view
+>>> import random
+>>> g = Game.deal(seed=3)
+>>> for _ in range(4):
+...     g.apply(encode(g.to_move, HEALTHY))
+>>> for _ in range(9):
+...     g.apply(g.legal_plays()[0])
+>>> w = Sampler(view(g, 2)).world(random.Random(1))
+>>> w.history == g.history and w.hands[2] == g.hands[2]
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from doko.cards import KIND_MASK, QC, deck
+from doko.contracts import ORDERS, TRUMP
+from doko.errors import IllegalActionError
+from doko.game import Game
+from doko.view import SeatView
+
+
+class ImpossibleView(ValueError):
+    """No deal of the unseen cards fits the view (should not happen for a real view)."""
+
+
+class Sampler:
+    """Deals the unseen cards of one seat's view; see the module docstring."""
+
+    def __init__(self, view: SeatView) -> None:
+        if view.seat is None:
+            raise ValueError("a spectator's view has no own hand to sample around")
+        self.view = view
+        seat = view.seat
+        self.seat = seat
+        played: list[list[int]] = [[], [], [], []]
+        voids = [0, 0, 0, 0]  # bit set of effective suits each seat is void in
+        order = ORDERS[view.order] if view.order is not None else None
+        tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+        if view.trick:
+            tricks.append((view.trick[0][0], tuple(k for _, k in view.trick)))
+        for leader, cards in tricks:
+            for i, k in enumerate(cards):
+                who = (leader + i) & 3
+                played[who].append(k)
+                if order is not None and i and order.eff_suit[k] != order.eff_suit[cards[0]]:
+                    voids[who] |= 1 << order.eff_suit[cards[0]]
+        self.played = played
+        # the unseen cards
+        pool = deck() if view.rules.nines else [k for k in deck() if k % 6]
+        for k in view.hand:
+            pool.remove(k)
+        for cards in played:
+            for k in cards:
+                pool.remove(k)
+        self.pool = pool
+        self.need = [0 if s == seat else view.hand_sizes[s] for s in range(4)]
+        if sum(self.need) != len(pool):
+            raise ImpossibleView(f"{len(pool)} unseen cards for {sum(self.need)} places")
+        # which kinds each seat may hold
+        allowed = [KIND_MASK] * 4
+        if order is not None:
+            for s in range(4):
+                for suit in range(5):
+                    if voids[s] >> suit & 1:
+                        allowed[s] &= ~order.follow[suit]
+        # the ♣Q (TSR 2.4.4, 4.4, 5.5)
+        self.must_qc = [0, 0, 0, 0]
+        contract = view.contract
+        qc_played = [cards.count(QC) for cards in played]
+        if contract == "marriage":
+            h = _hochzeiter(view)
+            for s in range(4):
+                if s != h:
+                    allowed[s] &= ~(1 << QC)
+            if h != seat:
+                self.must_qc[h] = 2 - qc_played[h]
+        elif contract in ("normal", "silent_marriage"):
+            for s in range(4):
+                if s == seat:
+                    continue
+                party = view.parties[s]
+                if party == "kontra":
+                    allowed[s] &= ~(1 << QC)
+                elif party == "re" and qc_played[s] == 0:
+                    self.must_qc[s] = 1
+        self.allowed = allowed
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Current hands (bit sets) of all four seats, the own one as it is."""
+        seat = self.seat
+        for _ in range(200):
+            hands = [0, 0, 0, 0]
+            hands[seat] = _bits(self.view.hand)
+            room = self.need[:]
+            pool = self.pool[:]
+            ok = True
+            for s in range(4):
+                for _ in range(self.must_qc[s]):
+                    if QC not in pool or not room[s]:
+                        ok = False
+                        break
+                    pool.remove(QC)
+                    hands[s] = _add(hands[s], QC)
+                    room[s] -= 1
+            if not ok:
+                raise ImpossibleView("the ♣Q cannot be placed")
+            rng.shuffle(pool)
+            allowed = self.allowed
+            pool.sort(key=lambda k: sum(1 for s in range(4) if room[s] and allowed[s] >> k & 1))
+            for k in pool:
+                choices = [s for s in range(4) if room[s] and allowed[s] >> k & 1]
+                if not choices:
+                    ok = False
+                    break
+                total = sum(room[s] for s in choices)
+                r = rng.random() * total
+                for s in choices:
+                    r -= room[s]
+                    if r < 0:
+                        break
+                hands[s] = _add(hands[s], k)
+                room[s] -= 1
+            if ok:
+                return hands
+        raise ImpossibleView("no deal of the unseen cards fits the voids")
+
+    def world(self, rng: random.Random, tries: int = 50) -> Game:
+        """A full game state consistent with the view (the history replayed on a sampled
+        deal)."""
+        v = self.view
+        for _ in range(tries):
+            current = self.sample(rng)
+            initial = [current[s] for s in range(4)]
+            for s in range(4):
+                for k in self.played[s]:
+                    initial[s] = _add(initial[s], k)
+            try:
+                g = Game(initial, v.dealer, owes_pflichtsolo=v.owes_pflichtsolo,
+                         vorfuehrung=v.vorfuehrung, rules=v.rules)
+                for a in v.history:
+                    g.apply(a)
+            except (IllegalActionError, ValueError):
+                continue
+            return g
+        raise ImpossibleView("no sampled deal replays the history")
+
+
+def _bits(kinds: tuple[int, ...] | list[int]) -> int:
+    h = 0
+    for k in kinds:
+        h = _add(h, k)
+    return h
+
+
+def _add(h: int, k: int) -> int:
+    return h | 1 << (k + 24) if h >> k & 1 else h | 1 << k
+
+
+def _hochzeiter(view: SeatView) -> int:
+    from doko.actions import MARRIAGE
+
+    for a in view.history:
+        if a & 63 == MARRIAGE:
+            return a >> 6
+    raise ImpossibleView("a Hochzeit without its announcement")
+
+
+__all__ = ["TRUMP", "ImpossibleView", "Sampler"]

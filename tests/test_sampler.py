@@ -1,0 +1,105 @@
+"""The sampler deals the unseen cards consistently with one seat's view (voids, played cards,
+known parties and ♣Q), and replays the public history on every world."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doko.bots.randomplay import RandomPolicy
+from doko.bots.sampler import Sampler
+from doko.cards import QC, hand_count
+from doko.contracts import ORDERS
+from doko.game import PLAY, Game
+from doko.view import view
+
+
+def _random_state(seed: int, steps: int) -> Game:
+    g = Game.deal(seed, dealer=seed % 4,
+                  owes_pflichtsolo=[bool(seed >> i & 1) for i in range(4)])
+    policy = RandomPolicy(seed, p_reservation=0.2, p_call=0.1, p_concede=0.0)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(policy.choose(g))
+    return g
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), seat=st.integers(0, 3))
+def test_worlds_are_consistent_with_the_view(seed: int, steps: int, seat: int) -> None:
+    """Every sampled world keeps the own hand and the history, gives each seat its number of
+    cards, respects every void and agrees with every party the seat knows (TSR 5.5)."""
+    g = _random_state(seed, steps)
+    v = view(g, seat)
+    sampler = Sampler(v)
+    rng = random.Random(seed)
+    seen_hands = set()
+    for _ in range(8):
+        w = sampler.world(rng)
+        assert w.history == g.history
+        assert w.hands[seat] == g.hands[seat]
+        assert [w.cards_in_hand(s) for s in range(4)] == [g.cards_in_hand(s) for s in range(4)]
+        assert w.tricks == g.tricks and w.trick == g.trick
+        wv = view(w, seat)
+        assert wv.legal_actions == v.legal_actions  # the seat cannot tell the worlds apart
+        assert wv.contract == v.contract
+        for s, party in enumerate(v.parties):
+            if party is not None:
+                assert ("re" if w.is_re[s] else "kontra") == party
+        if g.phase >= PLAY and v.order is not None:
+            order = ORDERS[v.order]
+            for leader, cards, _ in g.tricks:
+                for i, k in enumerate(cards[1:], 1):
+                    if order.eff_suit[k] != order.eff_suit[cards[0]]:
+                        who = (leader + i) & 3
+                        assert not w.hands[who] & order.follow[order.eff_suit[cards[0]]]
+        seen_hands.add(tuple(w.hands))
+    if sum(g.cards_in_hand(s) for s in range(4) if s != seat) > 6:
+        assert len(seen_hands) > 1  # the worlds vary
+
+
+def test_club_queen_follows_the_re_call() -> None:
+    """A seat that called Re in a Normalspiel and has not played a ♣Q holds one in every
+    world (TSR 5.5.1 (4), 2.4.4)."""
+    for seed in range(200):
+        g = Game.deal(seed)
+        for _ in range(4):
+            g.apply(g.legal_actions()[0])
+        if g.contract_name != "normal":
+            continue
+        caller = g.re_seats()[0]
+        observer = next(s for s in range(4) if not g.is_re[s])
+        g.apply(caller << 6 | 35)  # Re
+        v = view(g, observer)
+        assert v.parties[caller] == "re"
+        sampler = Sampler(v)
+        rng = random.Random(seed)
+        for _ in range(20):
+            w = sampler.world(rng)
+            assert hand_count(w.hands[caller], QC) >= 1
+        return
+    raise AssertionError("no Normalspiel found")
+
+
+def test_hochzeiter_holds_both_club_queens() -> None:
+    """In an announced Hochzeit the Hochzeiter holds both ♣Q (TSR 4.4.1) in every world."""
+    for seed in range(3000):
+        g = Game.deal(seed)
+        holder = next((s for s in range(4) if hand_count(g.hands[s], QC) == 2), None)
+        if holder is None:
+            continue
+        for _ in range(4):
+            s = g.to_move
+            g.apply(s << 6 | (25 if s == holder else 24))
+        g.apply(holder << 6 | 33)  # Hochzeit
+        observer = (holder + 1) & 3
+        sampler = Sampler(view(g, observer))
+        rng = random.Random(1)
+        for _ in range(10):
+            w = sampler.world(rng)
+            assert hand_count(w.hands[holder], QC) == 2
+        return
+    raise AssertionError("no deal with both ♣Q in one hand")
