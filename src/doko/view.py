@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from doko.actions import CLAIM, to_dict
-from doko.claims import claim_certain
 from doko.cards import QC, card_code, hand_count
+from doko.claims import claim_certain
 from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
 from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
 from doko.rules import TSR, Rules

@@ -62,8 +62,8 @@ class Sampler:
         pool = deck() if view.rules.nines else [k for k in deck() if k % 6]
         for k in view.hand:
             pool.remove(k)
-        for cards in played:
-            for k in cards:
+        for own_cards in played:
+            for k in own_cards:
                 pool.remove(k)
         self.pool = pool
         self.need = [0 if s == seat else view.hand_sizes[s] for s in range(4)]
@@ -79,7 +79,7 @@ class Sampler:
         # the ♣Q (TSR 2.4.4, 4.4, 5.5)
         self.must_qc = [0, 0, 0, 0]
         contract = view.contract
-        qc_played = [cards.count(QC) for cards in played]
+        qc_played = [seat_cards.count(QC) for seat_cards in played]
         if contract == "marriage":
             h = _hochzeiter(view)
             for s in range(4):
