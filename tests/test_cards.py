@@ -44,7 +44,7 @@ RANKS = "9JQKTA"
 
 
 def test_kind_numbering_suit_times_six_plus_rank() -> None:
-    """kind = suit*6 + rank, suits C S H D, ranks 9 J Q K T A."""
+    """TSR 2.2: the 24 card kinds; kind = suit*6 + rank, suits C S H D, ranks 9 J Q K T A."""
     for s, sc in enumerate(SUITS):
         for r, rc in enumerate(RANKS):
             k = kind(s, r)
@@ -60,12 +60,14 @@ def test_kind_numbering_suit_times_six_plus_rank() -> None:
     [("QC", "QC"), ("10H", "TH"), ("th", "TH"), ("10d", "TD"), (" AS ", "AS"), ("9c", "9C")],
 )
 def test_parse_card_accepts_code_variants(code: str, expected: str) -> None:
+    """TSR 2.2: card codes, with 10 accepted for T and any case."""
     assert card_code(parse_card(code)) == expected
     assert is_card_code(code)
 
 
 @pytest.mark.parametrize("code", ["", "1H", "QX", "ZC", "11H", "QCC", "Q", "10", "BC"])
 def test_parse_card_rejects_bad_codes(code: str) -> None:
+    """TSR 2.2: only the 24 Doppelkopf cards exist; anything else is a CardError."""
     with pytest.raises(CardError) as info:
         parse_card(code)
     assert isinstance(info.value, ValueError)
@@ -73,12 +75,14 @@ def test_parse_card_rejects_bad_codes(code: str) -> None:
 
 
 def test_parse_card_rejects_non_strings() -> None:
+    """TSR 2.2: a card code is a string."""
     with pytest.raises(CardError):
         parse_card(None)  # type: ignore[arg-type]
     assert not is_card_code(16)
 
 
 def test_card_names_and_symbols() -> None:
+    """TSR 2.2: German card names (Kreuz-Dame, ♥10) and English ones."""
     assert card_symbol(TH) == "♥10"
     assert card_symbol(QC, "de") == "♣D" and card_symbol(QC, "en") == "♣Q"
     assert card_name(QC) == "Kreuz-Dame"
@@ -98,6 +102,7 @@ def test_augen_per_rank_and_240_in_the_deck() -> None:
 
 
 def test_hand_bitsets_hold_each_card_at_most_twice() -> None:
+    """TSR 2.2.1: every card exists twice, so no hand holds a third copy."""
     h = hand_from_codes(["QC", "QC", "9S"])
     assert hand_size(h) == 3 and hand_count(h, QC) == 2
     assert hand_kinds(h) == [QC, QC, parse_card("9S")]

@@ -342,9 +342,9 @@ def run(kn: Knobs) -> Game:
 @settings(max_examples=150, deadline=None)
 @given(knobs())
 def test_random_games_follow_the_rules(kn: Knobs) -> None:
-    """Random legal games: every state consistent (legal_actions == can_apply for every seat
-    and code; the independent model agrees); illegal actions change nothing; 12 tricks or a
-    concession/claim; 240 Augen; records replay to the same state."""
+    """TSR 2.2, 4, 5, 6: random legal games: every state consistent (legal_actions ==
+    can_apply for every seat and code; the independent model agrees); illegal actions change
+    nothing; 12 tricks or a concession/claim; 240 Augen; records replay to the same state."""
     run(kn)
 
 

@@ -57,8 +57,8 @@ ROUND_TRIP_KNOBS = [
 
 @pytest.mark.parametrize("kn", ROUND_TRIP_KNOBS, ids=lambda k: f"seed{k.seed}")
 def test_record_round_trip(kn: Knobs) -> None:
-    """A record replays to the same game: ``to_record(replay(rec)) == rec``, also through JSON
-    text."""
+    """A record (the deal, TSR 3.3.7, and the actions, TSR 4 to 6) replays to the same game:
+    ``to_record(replay(rec)) == rec``, also through JSON text."""
     g = random_game(kn)
     rec = to_record(g)
     h = replay(rec)
@@ -71,7 +71,8 @@ def test_record_round_trip(kn: Knobs) -> None:
 
 
 def test_record_keys_and_values() -> None:
-    """The record holds format, rules, dealer, hands (as dealt), round context, actions."""
+    """The record holds format, rules, dealer, hands as dealt (TSR 3.3.7), round context
+    (TSR 4.2.3), actions (the query first, TSR 4.1.2)."""
     rec = normal_record(5)
     assert set(rec) == {"format", "rules", "dealer", "hands", "owes_pflichtsolo", "vorfuehrung",
                         "actions"}
@@ -90,7 +91,8 @@ def test_record_keys_and_values() -> None:
 
 
 def test_unfinished_record_and_start_of() -> None:
-    """An unfinished record is valid; ``start_of`` gives the game before its first action."""
+    """An unfinished record (a game in progress, TSR 5) is valid; ``start_of`` gives the game
+    before its first action."""
     rec = normal_record(3)
     g0, actions = start_of(rec)
     assert g0.history == [] and len(actions) == len(rec["actions"])
@@ -102,7 +104,8 @@ def test_unfinished_record_and_start_of() -> None:
 
 
 def test_record_with_optional_keys_missing_and_ten_written_as_10() -> None:
-    """``rules``, ``owes_pflichtsolo`` and ``vorfuehrung`` may be left out; "10H" reads as TH."""
+    """``rules`` (default: TSR), ``owes_pflichtsolo`` and ``vorfuehrung`` may be left out;
+    "10H" reads as TH (TSR 2.2)."""
     rec = normal_record(0)
     for key in ("rules", "owes_pflichtsolo", "vorfuehrung"):
         del rec[key]
@@ -194,8 +197,9 @@ def _broken(change: str) -> dict[str, Any]:
     "action not an object",
 ])
 def test_malformed_record_raises_record_error(change: str) -> None:
-    """A record that is not a valid ``doko-game/1`` object raises RecordError (a ValueError),
-    before any action is applied (``start_of``)."""
+    """A record that is not a valid ``doko-game/1`` object (e.g. a hand that is not 12 of the
+    48 cards, TSR 2.2.1, 3.3.7) raises RecordError (a ValueError), before any action is
+    applied (``start_of``)."""
     r = _broken(change)
     with pytest.raises(RecordError) as info:
         start_of(r)
@@ -206,6 +210,7 @@ def test_malformed_record_raises_record_error(change: str) -> None:
 
 
 def test_record_error_messages_name_the_problem() -> None:
+    """RecordError messages name the bad card, the hand size (TSR 3.3.7), the key, the action."""
     with pytest.raises(RecordError, match="QX"):
         start_of(_broken("bad card code"))
     with pytest.raises(RecordError, match="11"):
@@ -218,6 +223,7 @@ def test_record_error_messages_name_the_problem() -> None:
 
 @pytest.mark.parametrize("text", ["", "{", "[1, 2]", "null", '"x"'])
 def test_loads_rejects_non_objects(text: str) -> None:
+    """Record JSON text must be one object; anything else is a RecordError."""
     with pytest.raises(RecordError):
         loads(text)
 
@@ -287,7 +293,8 @@ def test_replay_error_for_query_answer_out_of_order() -> None:
 
 
 def test_replayed_game_equals_the_original_state() -> None:
-    """Replaying the record of a game in progress gives the same state and legal actions."""
+    """Replaying the record of a game in progress (with an Ansage, TSR 6.2.2) gives the same
+    state and legal actions."""
     g = new_game(*NORMAL, dealer=0)
     query(g)
     g.apply(encode(3, CALL_RE))

@@ -250,8 +250,8 @@ def test_playing_out_of_turn_or_a_card_not_held_is_refused() -> None:
 
 
 def test_action_of_a_seat_out_of_range_is_an_illegal_action() -> None:
-    """An action whose seat is not 0..3 is refused like any illegal action
-    (IllegalActionError), and changes nothing."""
+    """TSR 5.1, 5.2.1: an action of a seat that is not 0..3 (nobody) is refused like any
+    illegal action (IllegalActionError), and changes nothing."""
     g = start_normal(*BED_HANDS, dealer=3)
     for seat in (4, 5, 7):
         assert_illegal(g, encode(seat, parse_card("AH")))
