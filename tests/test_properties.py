@@ -270,6 +270,8 @@ def check_end(m: Model, g: Game) -> None:
     else:
         assert g.re_eyes() == re_eyes
         assert g.re_tricks() == re_tricks
+    assert g.re_eyes() + g.kontra_eyes() == 240
+    assert g.re_tricks() + g.kontra_tricks() == 12
     # the Hochzeit (TSR 4.4.3)
     if m.named == MARRIAGE and n >= 1:
         hz = m.declarer

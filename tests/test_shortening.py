@@ -69,7 +69,8 @@ def test_concede_mid_trick_off_turn_gives_the_rest_to_kontra() -> None:
     assert g.re_eyes() == re_done
     assert g.re_tricks() == g.won[2]
     assert g.eyes == before_eyes
-    assert 240 - g.re_eyes() == sum(g.eyes[s] for s in (0, 1, 3)) + rest
+    assert 240 - g.re_eyes() == sum(g.eyes[s] for s in (0, 1, 3)) + rest == g.kontra_eyes()
+    assert g.kontra_tricks() == 12 - g.won[2]
     # nothing more is played
     for s in range(4):
         assert not any(code_of(a) < 24 for a in g.legal_actions(s))
