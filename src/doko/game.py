@@ -783,7 +783,7 @@ class Game:
         An illegal action never changes the state.
         """
         code = action & 63
-        if code < 24 and self.phase == PLAY:
+        if code < 24 and self.phase == PLAY and 0 <= action < 256:
             # fast path for card play
             seat = action >> 6
             h = self.hands[seat]
