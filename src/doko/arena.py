@@ -1,0 +1,466 @@
+"""``doko arena``: measure a player's strength against a baseline by the duplicate protocol.
+
+For each seeded deal (the dealer turns with the deal number) the baseline plays all four seats;
+then the candidate plays each seat in turn against three baselines on the same cards with the
+same dealer. Every player gets a seed derived from the run seed, the deal and its seat, the same
+for the baseline and the candidate in that seat: with ``--candidate X --baseline X`` (and the
+same options) the games are identical and the difference is exactly 0.
+
+Per deal the paired difference is the candidate's mean score over its four games minus the
+baseline's mean over the same seats; the report gives its mean with a 95% confidence interval
+over deals, win rates as Re and as Kontra, solo and call rates with their success, and the time
+per decision. Deals are independent tasks, so the games (not the timings) do not depend on
+``--workers``.
+
+>>> r = arena("random", "random", deals=2, seed=1)
+>>> r["mean_diff"], r["ci95"]
+(0.0, [0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from doko.bots.base import Player, make_player, play_game, player_names
+from doko.game import Game
+from doko.result import game_result, seat_scores
+from doko.view import SeatView
+
+__all__ = ["DealResult", "GameStats", "arena", "format_report", "play_deal", "register", "run"]
+
+_TEXT: dict[str, dict[str, Any]] = {
+    "de": {
+        "head": "Arena: {cand} gegen {base}, {n} Deals (Seed {seed}), je Deal 1 + 4 Spiele, "
+                "{t} s",
+        "diff": "Punkte je Spiel, Kandidat minus Basis: {d}  (95 %-Intervall {lo} bis {hi})",
+        "per_game": "Punkte je Spiel: Kandidat {c}, Basis {b} (gleiche Deals und Plätze)",
+        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
+                 "{p95:>9}",
+        "cols": ("", "Sieg Re", "Sieg Ko", "Soli", "Solo gew", "Ansagen", "Ans. gew",
+                 "ms Med.", "ms p95"),
+        "cand": "Kandidat",
+        "base": "Basis",
+        "bad_opt": "doko arena: Spieleroption {opt!r}: erwartet NAME=WERT",
+        "bad_player": "doko arena: {why}",
+    },
+    "en": {
+        "head": "Arena: {cand} against {base}, {n} deals (seed {seed}), 1 + 4 games per deal, "
+                "{t} s",
+        "diff": "Points per game, candidate minus baseline: {d}  (95% interval {lo} to {hi})",
+        "per_game": "Points per game: candidate {c}, baseline {b} (same deals and seats)",
+        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
+                 "{p95:>9}",
+        "cols": ("", "won as Re", "won as Ko", "solos", "solo won", "calls", "call won",
+                 "ms median", "ms p95"),
+        "cand": "candidate",
+        "base": "baseline",
+        "bad_opt": "doko arena: player option {opt!r}: expected NAME=VALUE",
+        "bad_player": "doko arena: {why}",
+    },
+}
+
+
+# --------------------------------------------------------------------------- playing
+
+
+class _Timed(Player):
+    """Delegates to a player and records how long each decision takes (in ms)."""
+
+    def __init__(self, inner: Player) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.name = inner.name
+        self.turn_ms: list[float] = []
+        self.offer_ms: list[float] = []
+
+    def decide(self, view: SeatView) -> int | None:
+        t0 = time.perf_counter()
+        a = self.inner.decide(view)
+        dt = (time.perf_counter() - t0) * 1000.0
+        (self.turn_ms if view.to_play else self.offer_ms).append(dt)
+        return a
+
+    def observe(self, view: SeatView) -> None:
+        self.inner.observe(view)
+
+
+@dataclass
+class GameStats:
+    """What one seat did and got in one game."""
+
+    score: int
+    party: str
+    won: bool
+    solo: bool
+    called: bool
+    turn_ms: list[float] = field(default_factory=list)
+    offer_ms: list[float] = field(default_factory=list)
+
+
+@dataclass
+class DealResult:
+    """One deal: the baseline's and the candidate's game in each seat."""
+
+    index: int
+    base: list[GameStats]
+    cand: list[GameStats]
+
+    @property
+    def diff(self) -> float:
+        """The candidate's mean score minus the baseline's, over the four seats."""
+        return sum(c.score - b.score for c, b in zip(self.cand, self.base, strict=True)) / 4
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a run with ``seed``."""
+    return random.Random(f"doko-arena:deal:{seed}:{index}").getrandbits(62)
+
+
+def player_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the player in ``seat`` for deal ``index`` (the same for every player kind)."""
+    return random.Random(f"doko-arena:player:{seed}:{index}:{seat}").getrandbits(62)
+
+
+def _stats(g: Game, seat: int, timed: _Timed) -> GameStats:
+    res = game_result(g)
+    party = "re" if g.is_re[seat] else "kontra"
+    called = any(s == seat for s, _p, _lv, _n in g.calls)
+    return GameStats(
+        score=seat_scores(g)[seat],
+        party=party,
+        won=res.winner == party,
+        solo=g.soloist == seat,
+        called=called,
+        turn_ms=[round(t, 4) for t in timed.turn_ms],
+        offer_ms=[round(t, 4) for t in timed.offer_ms],
+    )
+
+
+Spec = tuple[str, dict[str, object]]
+
+
+def _game(index: int, seed: int, specs: list[Spec]) -> tuple[Game, list[_Timed]]:
+    g = Game.deal(deal_seed(seed, index), dealer=index & 3)
+    players = [
+        _Timed(make_player(name, player_seed(seed, index, s), **opts))
+        for s, (name, opts) in enumerate(specs)
+    ]
+    play_game(g, players)
+    return g, players
+
+
+def play_deal(task: tuple[int, int, Spec, Spec]) -> DealResult:
+    """Play deal ``index``: the baseline in all seats, then the candidate in each seat."""
+    index, seed, cand, base = task
+    g, players = _game(index, seed, [base] * 4)
+    base_stats = [_stats(g, s, players[s]) for s in range(4)]
+    cand_stats = []
+    for seat in range(4):
+        specs = [base] * 4
+        specs[seat] = cand
+        g, players = _game(index, seed, specs)
+        cand_stats.append(_stats(g, seat, players[seat]))
+    return DealResult(index, base_stats, cand_stats)
+
+
+def run_deals(
+    cand: Spec, base: Spec, deals: int, seed: int, workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[DealResult]:
+    """Play ``deals`` deals (in order of their index), in ``workers`` processes."""
+    tasks = [(i, seed, cand, base) for i in range(deals)]
+    out: list[DealResult] = []
+    results: Iterable[DealResult]
+    if workers > 1 and deals > 1:
+        import concurrent.futures
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(min(workers, deals), mp_context=ctx) as ex:
+            results = ex.map(play_deal, tasks, chunksize=1)
+            for r in results:
+                out.append(r)
+                if progress is not None:
+                    progress(len(out), deals)
+    else:
+        for t in tasks:
+            out.append(play_deal(t))
+            if progress is not None:
+                progress(len(out), deals)
+    return out
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def _t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+             8: 2.306, 9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}
+    if df in table:
+        return table[df]
+    if df < 30:
+        lo = max(k for k in table if k < df)
+        hi = min(k for k in table if k > df)
+        return table[lo] + (table[hi] - table[lo]) * (df - lo) / (hi - lo)
+    z = 1.959964
+    # Cornish-Fisher expansion, accurate to 3 decimals from df = 30 on
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+def _quantile(xs: list[float], q: float) -> float | None:
+    if not xs:
+        return None
+    s = sorted(xs)
+    pos = q * (len(s) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def _rate(num: int, den: int) -> float | None:
+    return round(num / den, 4) if den else None
+
+
+def _side(games: list[GameStats]) -> dict[str, Any]:
+    n = len(games)
+    re = [g for g in games if g.party == "re"]
+    ko = [g for g in games if g.party == "kontra"]
+    solos = [g for g in games if g.solo]
+    calls = [g for g in games if g.called]
+    turn = [t for g in games for t in g.turn_ms]
+    offer = [t for g in games for t in g.offer_ms]
+    med, p95 = _quantile(turn, 0.5), _quantile(turn, 0.95)
+    omed, op95 = _quantile(offer, 0.5), _quantile(offer, 0.95)
+    return {
+        "games": n,
+        "points_per_game": round(sum(g.score for g in games) / n, 4) if n else None,
+        "win_rate": _rate(sum(g.won for g in games), n),
+        "win_rate_re": _rate(sum(g.won for g in re), len(re)),
+        "win_rate_kontra": _rate(sum(g.won for g in ko), len(ko)),
+        "re_games": len(re),
+        "kontra_games": len(ko),
+        "solo_rate": _rate(len(solos), n),
+        "solo_success": _rate(sum(g.won for g in solos), len(solos)),
+        "call_rate": _rate(len(calls), n),
+        "call_success": _rate(sum(g.won for g in calls), len(calls)),
+        "decisions": len(turn),
+        "decision_ms_median": None if med is None else round(med, 4),
+        "decision_ms_p95": None if p95 is None else round(p95, 4),
+        "call_offers": len(offer),
+        "offer_ms_median": None if omed is None else round(omed, 4),
+        "offer_ms_p95": None if op95 is None else round(op95, 4),
+    }
+
+
+def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
+           seconds: float = 0.0) -> dict[str, Any]:
+    """The arena report as a JSON-able dict."""
+    n = len(results)
+    diffs = [r.diff for r in results]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    if n >= 2:
+        half = _t95(n - 1) * statistics.stdev(diffs) / math.sqrt(n)
+    else:
+        half = math.inf if n and any(diffs) else 0.0
+    cs = _side([g for r in results for g in r.cand])
+    bs = _side([g for r in results for g in r.base])
+    return {
+        "candidate": cand[0],
+        "candidate_options": cand[1],
+        "baseline": base[0],
+        "baseline_options": base[1],
+        "deals": n,
+        "games": 5 * n,
+        "seed": seed,
+        "mean_diff": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "decision_ms_median": cs["decision_ms_median"],
+        "decision_ms_p95": cs["decision_ms_p95"],
+        "seconds": round(seconds, 3),
+        "candidate_stats": cs,
+        "baseline_stats": bs,
+        "diffs": [round(d, 4) for d in diffs],
+    }
+
+
+def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int = 1,
+          candidate_options: Mapping[str, object] | None = None,
+          baseline_options: Mapping[str, object] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Run the arena and return its report (see :func:`report`)."""
+    cand: Spec = (candidate, dict(candidate_options or {}))
+    base: Spec = (baseline, dict(baseline_options or {}))
+    # fail early (in this process) on unknown players or options
+    make_player(candidate, 0, **cand[1])
+    make_player(baseline, 0, **base[1])
+    t0 = time.perf_counter()
+    results = run_deals(cand, base, deals, seed, workers, progress)
+    return report(cand, base, seed, results, time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _num(x: float | None, lang: str, digits: int = 2, sign: bool = False) -> str:
+    if x is None:
+        return "-"
+    if math.isinf(x):
+        return "∞" if x > 0 else "-∞"
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _pct(x: float | None, lang: str) -> str:
+    return "-" if x is None else _num(100 * x, lang, 1) + " %"
+
+
+def format_report(r: dict[str, Any], lang: str = "de") -> str:
+    """The report as text."""
+    t = _TEXT[lang]
+    lines = [
+        t["head"].format(cand=_label(r["candidate"], r["candidate_options"]),
+                         base=_label(r["baseline"], r["baseline_options"]), n=r["deals"],
+                         seed=r["seed"], t=_num(r["seconds"], lang, 1)),
+        t["diff"].format(d=_num(r["mean_diff"], lang, 3, True),
+                         lo=_num(r["ci95"][0], lang, 3, True),
+                         hi=_num(r["ci95"][1], lang, 3, True)),
+        t["per_game"].format(c=_num(r["candidate_stats"]["points_per_game"], lang, 3, True),
+                             b=_num(r["baseline_stats"]["points_per_game"], lang, 3, True)),
+        "",
+        t["table"].format(**dict(zip(("who", "re", "ko", "solo", "sw", "call", "cw", "med",
+                                      "p95"), t["cols"], strict=True))),
+    ]
+    for who, s in ((t["cand"], r["candidate_stats"]), (t["base"], r["baseline_stats"])):
+        lines.append(t["table"].format(
+            who=who, re=_pct(s["win_rate_re"], lang), ko=_pct(s["win_rate_kontra"], lang),
+            solo=_pct(s["solo_rate"], lang), sw=_pct(s["solo_success"], lang),
+            call=_pct(s["call_rate"], lang), cw=_pct(s["call_success"], lang),
+            med=_num(s["decision_ms_median"], lang, 3), p95=_num(s["decision_ms_p95"], lang, 3),
+        ))
+    return "\n".join(lines)
+
+
+def _label(name: str, opts: Mapping[str, object]) -> str:
+    if not opts:
+        return name
+    return name + "(" + ", ".join(f"{k}={v}" for k, v in opts.items()) + ")"
+
+
+def parse_options(items: Iterable[str]) -> dict[str, object]:
+    """``["p_call=0", "budget_ms=300", "name=x"]`` -> ``{"p_call": 0, ...}`` (ints, floats,
+    true/false/none are converted; anything else stays a string)."""
+    out: dict[str, object] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise ValueError(item)
+        out[key] = _value(text.strip())
+    return out
+
+
+def _value(text: str) -> object:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``arena`` sub-command."""
+    p = sub.add_parser(
+        "arena",
+        help="measure a player against a baseline (duplicate protocol)",
+        description="For each seeded deal play the baseline in all four seats, then the "
+        "candidate in each seat against three baselines on the same deal; report the "
+        "candidate's score per game minus the baseline's with a 95%% confidence interval, "
+        "win rates, solos, calls and time per decision.",
+    )
+    p.add_argument("--candidate", required=True, metavar="NAME",
+                   help="the player measured (" + ", ".join(player_names()) + ")")
+    p.add_argument("--baseline", required=True, metavar="NAME", help="the reference player")
+    p.add_argument("--deals", type=_positive_int, default=100, metavar="N",
+                   help="number of deals (default: 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
+    p.add_argument("--workers", type=_positive_int, default=1, metavar="K",
+                   help="worker processes (default: 1); the games do not depend on it")
+    p.add_argument("--candidate-opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option of the candidate player (repeatable)")
+    p.add_argument("--baseline-opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option of the baseline players (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the output (default: de)")
+    p.set_defaults(func=run)
+
+
+class _Bar:
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        elapsed = time.perf_counter() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                          f"~{left:.0f}s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * 60 + "\r")
+        self.stream.flush()
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Run the arena and print the report; 2 on bad players or options."""
+    t = _TEXT[ns.lang]
+    try:
+        copts = parse_options(ns.candidate_opt)
+        bopts = parse_options(ns.baseline_opt)
+    except ValueError as e:
+        print(t["bad_opt"].format(opt=str(e)), file=sys.stderr)
+        return 2
+    try:
+        make_player(ns.candidate, 0, **copts)
+        make_player(ns.baseline, 0, **bopts)
+    except (ValueError, TypeError) as e:
+        print(t["bad_player"].format(why=str(e)), file=sys.stderr)
+        return 2
+    bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
+    r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
+              progress=bar)
+    if bar is not None:
+        bar.close()
+    if ns.json:
+        out = {k: v for k, v in r.items() if k != "diffs"}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(format_report(r, ns.lang))
+    return 0

@@ -1,0 +1,824 @@
+"""``rules``: a heuristic player that knows the game, from its own seat's view only.
+
+What it does:
+
+* **Game choice.** Every solo kind gets a hand evaluation (sure trump tricks after the
+  opponents' higher trumps, trump length against the opponents' trumps, aces and suit tops that
+  stand once trumps are drawn, voids to ruff; for the Fleischloser the top sequences and long
+  suits) giving an estimated chance to win. A Lustsolo is played when that chance is high; a
+  seat that owes the round's Pflichtsolo plays it when the hand is good enough, and names the
+  best kind when it is vorgeführt. With both ♣Q: stille Hochzeit when strong, a real solo when
+  that is better, an announced Hochzeit when weak.
+* **Party inference.** The parties the view knows (♣Q played, calls, plain cards on trump leads,
+  the Klärungsstich), the own party, and counting; unknown seats share the remaining chance.
+* **Card play.** Played cards and voids are tracked; every legal card is rated by the expected
+  Augen swing of the trick (the chance that the trick ends with the own party, estimated from
+  the higher cards still out and who may be void), minus what the card is worth later (top
+  trumps, aces that stand), plus Sonderpunkte: the own Fuchs is protected and the opponents'
+  one caught, Doppelkopf tricks are kept from the opponents, Karlchen is saved for the last
+  trick. From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
+  winning card, aces of fresh suits first, trumping out as soloist, no leads into a void.
+* **Calls.** Re or Kontra with a strong hand (also as a reply), keine 90 and lower when clearly
+  ahead; after a concession Kontra makes every call it has won (TSR 5.4.7). A claim is made
+  when the engine allows it.
+
+The player is deterministic (it has no randomness at all; the seed is accepted for the
+interface). :func:`rules_card` is a fast entry point on a full :class:`~doko.game.Game` for
+play-outs: it reads only what the seat on turn may know (its hand, its initial hand for the ♣Q,
+the public history and the hand sizes), never another hand or party.
+
+>>> from doko.game import Game
+>>> from doko.bots.base import play_game
+>>> g = play_game(Game.deal(3), [RulesPlayer(seed=s) for s in range(4)])
+>>> g.is_over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from doko.actions import (
+    CALL_KONTRA,
+    CALL_RE,
+    CLAIM,
+    HEALTHY,
+    MARRIAGE,
+    NO90,
+    PASS,
+    RESERVATION,
+    SOLO_BASE,
+    Action,
+)
+from doko.bots.base import Player, register
+from doko.cards import AD, EYES, JC, QC
+from doko.contracts import MARRIAGE as C_MARRIAGE
+from doko.contracts import (
+    ORDERS,
+    SILENT_MARRIAGE,
+    SOLO_CONTRACTS,
+    SOLO_NAMES,
+    TRUMP,
+    CardOrder,
+    order_of,
+)
+from doko.game import PLAY, Game
+from doko.rules import TSR, Rules
+from doko.view import SeatView
+
+__all__ = ["RulesPlayer", "evaluate_solos", "normal_strength", "rules_card"]
+
+#: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth to the card play.
+SP = 22.0
+#: Half the Augen of an average future trick: what a card that wins one later is worth.
+V = 13.0
+
+# modes of the game as the seat knows it
+_NORMAL, _SOLO, _PENDING = 0, 1, 2
+
+
+class _OrderInfo:
+    """Per card order: the kinds of each effective suit, high to low."""
+
+    __slots__ = ("cls_kinds", "eff", "order", "power")
+
+    def __init__(self, order: CardOrder) -> None:
+        self.order = order
+        self.eff = order.eff_suit
+        self.power = order.power
+        cls: list[list[int]] = [[], [], [], [], []]
+        for k in range(24):
+            cls[order.eff_suit[k]].append(k)
+        self.cls_kinds = tuple(
+            tuple(sorted(c, key=lambda k: -order.power[k])) for c in cls
+        )
+
+
+_OINFO: dict[str, _OrderInfo] = {}
+
+
+def _oinfo(order: CardOrder) -> _OrderInfo:
+    oi = _OINFO.get(order.name)
+    if oi is None:
+        oi = _OINFO[order.name] = _OrderInfo(order)
+    return oi
+
+
+def _counts(hand_bits: int) -> list[int]:
+    return [(hand_bits >> k & 1) + (hand_bits >> (k + 24) & 1) for k in range(24)]
+
+
+# ------------------------------------------------------------------------------ knowledge
+
+
+class _Know:
+    """What the seat knows during play, in the form the card choice needs."""
+
+    __slots__ = (
+        "avg",
+        "den",
+        "hoch",
+        "last",
+        "me",
+        "mine",
+        "mode",
+        "nh",
+        "oi",
+        "pp",
+        "soloist",
+        "tleft",
+        "trick",
+        "ucls",
+        "unseen",
+        "void",
+    )
+
+    me: int
+    oi: _OrderInfo
+    mode: int
+    soloist: int
+    hoch: int
+    mine: list[int]
+    unseen: list[int]
+    void: list[int]
+    nh: list[int]
+    pp: list[float]
+    trick: list[tuple[int, int]]
+    ucls: list[int]
+    den: list[int]
+    avg: list[float]
+    last: bool
+    tleft: int
+
+
+def _build(
+    me: int,
+    mine: list[int],
+    order: CardOrder,
+    tricks: Sequence[tuple[int, Sequence[int], int]],
+    trick: list[tuple[int, int]],
+    nh: list[int],
+    mode: int,
+    soloist: int,
+    hoch: int,
+    parties: list[int],
+    nines: bool,
+    total_tricks: int,
+) -> _Know:
+    """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
+    oi = _oinfo(order)
+    eff = oi.eff
+    kn = _Know()
+    kn.me = me
+    kn.oi = oi
+    kn.mode = mode
+    kn.soloist = soloist
+    kn.hoch = hoch
+    kn.mine = mine
+    unseen = [2 - c for c in mine]
+    if not nines:
+        for k in range(0, 24, 6):
+            unseen[k] = 0
+    void = [0, 0, 0, 0]
+    for leader, cards, _w in tricks:
+        led = eff[cards[0]]
+        unseen[cards[0]] -= 1
+        for i in (1, 2, 3):
+            k = cards[i]
+            unseen[k] -= 1
+            if eff[k] != led:
+                void[(leader + i) & 3] |= 1 << led
+    if trick:
+        led = eff[trick[0][1]]
+        for s, k in trick:
+            unseen[k] -= 1
+            if eff[k] != led:
+                void[s] |= 1 << led
+    kn.unseen = unseen
+    kn.void = void
+    kn.nh = nh
+    kn.trick = trick
+    kn.last = len(tricks) == total_tricks - 1
+    kn.tleft = total_tricks - len(tricks)
+    ucls = [0, 0, 0, 0, 0]
+    ueyes = [0, 0, 0, 0, 0]
+    for k in range(24):
+        u = unseen[k]
+        if u:
+            ucls[eff[k]] += u
+            ueyes[eff[k]] += u * EYES[k]
+    kn.ucls = ucls
+    tot_u = sum(ucls)
+    all_avg = sum(ueyes) / tot_u if tot_u else 0.0
+    kn.avg = [ueyes[x] / ucls[x] if ucls[x] else all_avg for x in range(5)] + [all_avg]
+    den = [0, 0, 0, 0, 0]
+    for s in range(4):
+        if s != me:
+            v = void[s]
+            for x in range(5):
+                if not v >> x & 1:
+                    den[x] += nh[s]
+    kn.den = den
+    # partner probabilities
+    pp = [0.0, 0.0, 0.0, 0.0]
+    pp[me] = 1.0
+    if mode == _SOLO:
+        if me != soloist:
+            for s in range(4):
+                if s != soloist:
+                    pp[s] = 1.0
+    elif mode == _PENDING:
+        if me == hoch:
+            for s in range(4):
+                pp[s] = 1.0
+        else:
+            pp[hoch] = 0.35
+    else:
+        mp = parties[me]
+        known = [s for s in range(4) if s != me and parties[s] == mp]
+        if known:
+            pp[known[0]] = 1.0
+        else:
+            unknown = [s for s in range(4) if s != me and parties[s] < 0]
+            for s in unknown:
+                pp[s] = 1.0 / len(unknown)
+    kn.pp = pp
+    return kn
+
+
+def _normal_parties(
+    me: int, my_initial_qc: int, order: CardOrder,
+    tricks: Sequence[tuple[int, Sequence[int], int]], trick: list[tuple[int, int]],
+    calls: Sequence[tuple[int, int, int, int]],
+) -> list[int]:
+    """Parties a seat knows in a Normalspiel (as :func:`doko.view.view` derives them)."""
+    known = [-1, -1, -1, -1]
+    eff = order.eff_suit
+    for leader, cards, _w in tricks:
+        lt = eff[cards[0]] == TRUMP
+        for i in range(4):
+            k = cards[i]
+            if k == QC:
+                known[(leader + i) & 3] = 0
+            elif lt and eff[k] != TRUMP:
+                known[(leader + i) & 3] = 1
+    if trick:
+        lt = eff[trick[0][1]] == TRUMP
+        for s, k in trick:
+            if k == QC:
+                known[s] = 0
+            elif lt and eff[k] != TRUMP:
+                known[s] = 1
+    for s, p, _lv, _n in calls:
+        known[s] = p
+    if my_initial_qc == 2:
+        return [0 if s == me else 1 for s in range(4)]
+    known[me] = 0 if my_initial_qc else 1
+    res = sum(1 for p in known if p == 0)
+    kos = sum(1 for p in known if p == 1)
+    if res >= 2 or kos == 3:
+        fill = 1 if res >= 2 else 0
+        known = [fill if p < 0 else p for p in known]
+    elif kos == 2 and res < 2:
+        known = [0 if p < 0 else p for p in known]
+    return known
+
+
+# ------------------------------------------------------------------------------ card choice
+
+
+def _hold(kn: _Know, s: int, x: int, m: int) -> float:
+    """Chance that seat ``s`` holds at least one of ``m`` unseen cards of class ``x``."""
+    if m <= 0 or kn.void[s] >> x & 1:
+        return 0.0
+    d = kn.den[x]
+    if d <= 0:
+        return 0.0
+    sh = kn.nh[s] / d
+    if sh >= 1.0:
+        return 1.0
+    return 1.0 - (1.0 - sh) ** m
+
+
+def _pvoid(kn: _Know, s: int, x: int) -> float:
+    """Chance that seat ``s`` holds no card of class ``x``."""
+    if kn.void[s] >> x & 1:
+        return 1.0
+    m = kn.ucls[x]
+    if m <= 0:
+        return 1.0
+    d = kn.den[x]
+    if d <= 0:
+        return 1.0
+    sh = kn.nh[s] / d
+    if sh >= 1.0:
+        return 0.0
+    return (1.0 - sh) ** m
+
+
+def _higher(kn: _Know) -> list[int]:
+    """For each kind, how many unseen cards of its class beat it."""
+    out = [0] * 24
+    unseen = kn.unseen
+    for kinds in kn.oi.cls_kinds:
+        run = 0
+        for k in kinds:
+            out[k] = run
+            run += unseen[k]
+    return out
+
+
+def _choose(kn: _Know, legal: list[int]) -> int:
+    if len(legal) == 1:
+        return legal[0]
+    oi = kn.oi
+    eff, power = oi.eff, oi.power
+    me = kn.me
+    pp = kn.pp
+    trick = kn.trick
+    higher = _higher(kn)
+    ucls = kn.ucls
+    n_after = 3 - len(trick)
+    after = [(me + i) & 3 for i in range(1, n_after + 1)]
+    sonder = kn.mode != _SOLO
+    trick_eyes = 0
+    if trick:
+        lead_cls = eff[trick[0][1]]
+        best_seat, best = trick[0]
+        for s, k in trick:
+            trick_eyes += EYES[k]
+            if k != best and (
+                (eff[k] == TRUMP and (eff[best] != TRUMP or power[k] > power[best]))
+                or (eff[k] == eff[best] and power[k] > power[best])
+            ):
+                best_seat, best = s, k
+    else:
+        lead_cls, best_seat, best = -1, -1, -1
+    # chance that each opponent ruffs a plain suit later (for the worth of suit tops)
+    p_trump = [_hold(kn, s, TRUMP, ucls[TRUMP]) for s in range(4)]
+    ruff_cache: dict[int, float] = {}
+
+    def stand_plain(x: int) -> float:
+        r = ruff_cache.get(x)
+        if r is None:
+            r = 1.0
+            for s in range(4):
+                if s != me:
+                    r *= 1.0 - (1.0 - pp[s]) * _pvoid(kn, s, x) * p_trump[s]
+            ruff_cache[x] = r
+        return r
+
+    soloist_me = kn.mode == _SOLO and kn.soloist == me
+    opp_trumps = ucls[TRUMP] > 0 and any(
+        (1.0 - pp[s]) > 0.5 and not kn.void[s] >> TRUMP & 1 for s in range(4) if s != me
+    )
+    best_val = -1e9
+    choice = legal[0]
+    for c in legal:
+        ce = eff[c]
+        if not trick:
+            led = ce
+            nb, nbs = c, me
+        else:
+            led = lead_cls
+            if (ce == TRUMP and (eff[best] != TRUMP or power[c] > power[best])) or (
+                ce == eff[best] and power[c] > power[best]
+            ):
+                nb, nbs = c, me
+            else:
+                nb, nbs = best, best_seat
+        w = 1.0 if nbs == me else pp[nbs]
+        p_me = 1.0 if nbs == me else 0.0
+        rest = 0.0
+        nbe = eff[nb]
+        for s in after:
+            if nbe == TRUMP:
+                bp = _hold(kn, s, TRUMP, higher[nb])
+                if led != TRUMP:
+                    bp *= _pvoid(kn, s, led)
+            else:
+                pv = _pvoid(kn, s, led)
+                bp = _hold(kn, s, led, higher[nb]) + pv * p_trump[s]
+                if bp > 1.0:
+                    bp = 1.0
+            q = pp[s]
+            w = w * (1.0 - (1.0 - q) * bp) + (1.0 - w) * q * bp * 0.9
+            p_me *= 1.0 - bp
+            if led < TRUMP and not kn.void[s] >> led & 1 and ucls[led]:
+                rest += kn.avg[led]
+            elif led == TRUMP and not kn.void[s] >> TRUMP & 1 and ucls[TRUMP]:
+                rest += kn.avg[TRUMP]
+            else:
+                rest += kn.avg[5]
+        total = trick_eyes + EYES[c] + rest
+        val = (2.0 * w - 1.0) * total
+        # what the card is worth later
+        if ce == TRUMP:
+            fut = 2.0 * V * 0.6 ** higher[c] + 3.0
+            if sonder and c == AD:
+                fut -= 8.0
+            if sonder and c == JC and not kn.last:
+                fut += 4.0
+        elif higher[c] == 0:
+            fut = 2.0 * V * 0.9 * stand_plain(ce)
+        else:
+            fut = 0.0
+        val -= fut
+        if sonder:
+            for s, k in trick:
+                if k == AD:
+                    po = pp[s]
+                    val += SP * (w * (1.0 - po) - (1.0 - w) * po)
+            if c == AD:
+                val -= SP * (1.0 - w)
+            if total >= 40.0:
+                val += (2.0 * w - 1.0) * SP * (1.0 if not after else 0.6)
+            if kn.last and c == JC and nbs == me:
+                val += SP * w
+            if kn.mode == _PENDING and kn.hoch == me:
+                # the Hochzeiter wants another seat to take a trick (and so become partner)
+                val -= p_me * (30.0 if kn.tleft == 10 else 8.0)
+        if not trick and soloist_me and opp_trumps and ce == TRUMP:
+            val += 5.0
+        if val > best_val + 1e-9:
+            best_val, choice = val, c
+    return choice
+
+
+# ------------------------------------------------------------------------------ entry points
+
+
+def _game_know(game: Game, seat: int) -> _Know:
+    """The seat's knowledge in ``game`` (only what it may know)."""
+    contract = game.contract
+    order = game.order
+    soloist = -1
+    hoch = -1
+    parties = [-1, -1, -1, -1]
+    if game.soloist >= 0 and (contract != SILENT_MARRIAGE or game.soloist == seat):
+        mode = _SOLO
+        soloist = game.soloist
+    elif contract == C_MARRIAGE and not game.klaerung:
+        mode = _PENDING
+        hoch = game.hochzeiter
+    elif contract == C_MARRIAGE:
+        mode = _NORMAL
+        parties = [0 if game.is_re[s] else 1 for s in range(4)]  # public after the Klärung
+    else:
+        mode = _NORMAL
+        qc = (game.initial_hands[seat] >> QC & 1) + (game.initial_hands[seat] >> (QC + 24) & 1)
+        parties = _normal_parties(seat, qc, order, game.tricks, game.current_trick(),
+                                  game.calls)
+        if contract == SILENT_MARRIAGE and _silent_public(game):
+            mode, soloist = _SOLO, game.soloist
+    nh = [h.bit_count() for h in game.hands]
+    return _build(seat, _counts(game.hands[seat]), order, game.tricks, game.current_trick(), nh,
+                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total)
+
+
+def _silent_public(game: Game) -> bool:
+    holder = game.soloist
+    n = 0
+    for leader, cards, _w in game.tricks:
+        for i in range(4):
+            if cards[i] == QC and (leader + i) & 3 == holder:
+                n += 1
+    for s, k in game.current_trick():
+        if k == QC and s == holder:
+            n += 1
+    return n == 2
+
+
+def rules_card(game: Game, seat: int | None = None) -> int:
+    """The card kind the ``rules`` player plays for the seat on turn in ``game`` (in play).
+
+    Fast (no :class:`~doko.view.SeatView` is built) and honest: it uses the seat's own hand,
+    its initial hand's ♣Q count, the public history and the hand sizes, never another hand or
+    a party that is not public. ``seat`` defaults to ``game.to_move`` (it must be on turn).
+    """
+    if seat is None:
+        seat = game.to_move
+    if game.phase != PLAY or seat != game.to_move:
+        raise ValueError(f"seat {seat} is not on turn to play a card")
+    return _choose(_game_know(game, seat), _legal_kinds(game, seat))
+
+
+def _legal_kinds(game: Game, seat: int) -> list[int]:
+    h = game.hands[seat]
+    m = (h | h >> 24) & 0xFFFFFF
+    if game.trick:
+        order = game.order
+        f = m & order.follow[order.eff_suit[game.trick[0]]]
+        if f:
+            m = f
+    return [k for k in range(24) if m >> k & 1]
+
+
+_PARTY = {"re": 0, "kontra": 1}
+
+
+def _view_know(v: SeatView) -> _Know:
+    seat = v.seat
+    assert seat is not None and v.order is not None
+    order = ORDERS[v.order]
+    contract = v.contract or "normal"
+    mine = [0] * 24
+    for k in v.hand:
+        mine[k] += 1
+    parties = [-1 if p is None else _PARTY[p] for p in v.parties]
+    soloist = -1
+    hoch = -1
+    if v.soloist is not None:
+        mode = _SOLO
+        soloist = v.soloist
+    elif contract == "marriage" and not v.partnerships_clarified:
+        mode = _PENDING
+        hoch = next(s for s in range(4) if parties[s] == 0)
+    else:
+        mode = _NORMAL
+    return _build(seat, mine, order, v.tricks, list(v.trick), list(v.hand_sizes), mode,
+                  soloist, hoch, parties, v.rules.nines, v.rules.hand_size)
+
+
+# ------------------------------------------------------------------------------ hand evaluation
+
+#: Weights of the trumps of a Normalspiel for the strength of a hand, high to low.
+_NORMAL_TRUMP_W = (3.0, 2.6, 2.2, 2.0, 1.8, 1.5, 1.4, 1.3, 1.2, 1.0, 1.0, 0.9, 0.8)
+
+
+def normal_strength(mine: Sequence[int]) -> float:
+    """A point count of a hand for the Normalspiel (about 10 for an average hand).
+
+    Trumps by rank, plain aces (more for short suits), voids once trumps are long enough.
+    """
+    order = ORDERS[0]
+    s = 0.0
+    nt = 0
+    for i, k in enumerate(order.trumps):
+        c = mine[k]
+        s += c * _NORMAL_TRUMP_W[i]
+        nt += c
+    for suit in range(3):
+        kinds = [k for k in range(24) if order.eff_suit[k] == suit]
+        length = sum(mine[k] for k in kinds)
+        ace = suit * 6 + 5
+        if length == 0:
+            s += 1.0 if nt >= 6 else 0.3
+        elif mine[ace]:
+            s += (1.6 if length <= 3 else 1.0) + (0.6 if mine[ace] == 2 else 0.0)
+            if suit == 2 and length >= 3:
+                s -= 0.5
+        else:
+            s -= 0.25 * length
+    return s
+
+
+def _solo_tricks(mine: Sequence[int], order: CardOrder, nines: bool = True) -> float:
+    """Estimated tricks the soloist takes in a game of card order ``order``."""
+    total = [0 if (not nines and k % 6 == 0) else 2 for k in range(24)]
+    trumps = order.trumps
+    n = sum(mine[k] for k in trumps)
+    n_all = sum(total[k] for k in trumps)
+    opp = n_all - n
+    # trump tricks: my n trumps lose one trick to each opponent trump among the top n
+    ranked: list[bool] = []
+    for k in trumps:
+        ranked += [True] * mine[k] + [False] * (total[k] - mine[k])
+    losers = sum(1 for x in ranked[:n] if not x)
+    sure = 0
+    for x in ranked:
+        if not x:
+            break
+        sure += 1
+    t_tricks = max(float(sure), n - losers - max(0.0, (opp - n) * 0.5))
+    # how safe plain winners are: the opponents' trumps get drawn if I am long enough
+    if n_all == 0:
+        safe = 1.0
+    else:
+        rounds = (opp + 2) / 3.0
+        safe = 0.9 if n - losers >= rounds + 1 else 0.6 if n - losers >= rounds else 0.35
+    p_tricks = 0.0
+    voids = 0
+    for suit in range(4):
+        kinds = sorted(
+            (k for k in range(24) if order.eff_suit[k] == suit and total[k]),
+            key=lambda k: -order.power[k],
+        )
+        if not kinds:
+            continue
+        length = sum(mine[k] for k in kinds)
+        if length == 0:
+            voids += 1
+            continue
+        top = 0
+        for k in kinds:
+            if mine[k] == total[k]:
+                top += mine[k]
+                continue
+            top += mine[k] if top == 0 and mine[k] else 0
+            break
+        top = min(top, length)
+        suit_len = sum(total[k] for k in kinds)
+        extra = 0.0
+        if top >= 2 and length * 2 > suit_len - length:
+            extra = 0.5 * (length - top)  # long suit: the rest runs once the tops are out
+        first_round = 1.0 if suit_len - length >= 6 else 0.75
+        p_tricks += (top * first_round + extra) * safe
+    ruff = 0.0
+    if n_all and voids and n - losers > (opp + 2) / 3.0:
+        ruff = 0.6 * voids
+    return t_tricks + p_tricks + ruff
+
+
+#: Estimated tricks at which each solo kind (and the stille Hochzeit) is won half the time,
+#: and how fast the chance grows per trick.
+_SOLO_MID = {"diamonds": 7.6, "hearts": 7.6, "spades": 7.6, "clubs": 7.6, "queens": 7.4,
+             "jacks": 7.4, "meatless": 7.4}
+_SOLO_SLOPE = 1.1
+
+
+def evaluate_solos(mine: Sequence[int], rules: Rules = TSR) -> dict[str, float]:
+    """The estimated chance to win each solo kind with this hand (by its card counts)."""
+    import math
+
+    out: dict[str, float] = {}
+    for name in SOLO_NAMES:
+        contract = SOLO_CONTRACTS[SOLO_NAMES.index(name)]
+        order = ORDERS[order_of(contract, rules.dulle_moves)]
+        t = _solo_tricks(mine, order, rules.nines)
+        if not rules.nines:
+            t *= 12 / 10
+        x = _SOLO_SLOPE * (t - _SOLO_MID[name])
+        out[name] = 1.0 / (1.0 + math.exp(-x))
+    return out
+
+
+# ------------------------------------------------------------------------------ the player
+
+
+@register("rules")
+class RulesPlayer(Player):
+    """The heuristic player. Options: ``lust`` (the chance to win above which a Lustsolo is
+    played), ``pflicht`` (the same for a Pflichtsolo), ``call`` (hand strength for Re/Kontra),
+    ``absage`` (strength for keine 90)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        lust: float = 0.62,
+        pflicht: float = 0.45,
+        call: float = 13.0,
+        absage: float = 18.0,
+    ) -> None:
+        super().__init__(seed)
+        self.lust = lust
+        self.pflicht = pflicht
+        self.call = call
+        self.absage = absage
+
+    # -- game choice
+
+    def plan(self, v: SeatView) -> tuple[str, str | None]:
+        """What to do in the Vorbehaltsabfrage: ``("healthy", None)``, ``("solo", kind)``,
+        ``("marriage", None)`` or ``("silent", None)``."""
+        seat = v.seat
+        assert seat is not None
+        mine = [0] * 24
+        for k in v.hand:
+            mine[k] += 1
+        chances = evaluate_solos(mine, v.rules)
+        kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+        p = chances[kind]
+        owe = v.owes_pflichtsolo[seat]
+        if v.vorfuehrung == seat:
+            return ("solo", kind)
+        both = mine[QC] == 2
+        if owe and p >= self.pflicht:
+            return ("solo", kind)
+        if both:
+            silent = chances["diamonds"]
+            if p >= self.lust and p > silent + 0.1:
+                return ("solo", kind)
+            if silent >= 0.4:
+                return ("silent", None)
+            return ("marriage", None)
+        if not owe and p >= self.lust:
+            return ("solo", kind)
+        return ("healthy", None)
+
+    # -- calls
+
+    def _call(self, v: SeatView, mine_calls: list[Action]) -> Action | None:
+        seat = v.seat
+        assert seat is not None
+        codes = {a & 63: a for a in mine_calls}
+        first = codes.get(CALL_RE) or codes.get(CALL_KONTRA)
+        mine = [0] * 24
+        for k in v.hand:
+            mine[k] += 1
+        n_cards = len(v.hand)
+        solo = v.soloist is not None
+        if solo:
+            if v.soloist != seat:
+                return None  # Kontra against a solo: no calls (the soloist knows better)
+            assert v.order is not None
+            t = _solo_tricks(mine, ORDERS[v.order], v.rules.nines)
+            won = sum(1 for _l, _c, w in v.tricks if w == seat)
+            lost = len(v.tricks) - won
+            if first is not None and lost == 0 and t + won >= 9.0:
+                return first
+            return None
+        if v.contract == "marriage" and not v.partnerships_clarified:
+            return None
+        strength = normal_strength(mine) * 12.0 / max(n_cards, 1)
+        parties = v.parties
+        me_p = parties[seat]
+        # tricks so far: Augen of my party where known
+        ours = theirs = 0
+        for _l, cards, w in v.tricks:
+            e = sum(EYES[k] for k in cards)
+            if parties[w] == me_p:
+                ours += e
+            elif parties[w] is not None:
+                theirs += e
+        strength += (ours - theirs) / 12.0
+        opp_called = any(p != me_p for _s, p, _lv in v.calls)
+        if first is not None:
+            need = self.call + (1.5 if opp_called else 0.0)
+            if strength >= need:
+                return first
+            return None
+        if NO90 in codes and strength >= self.absage and theirs == 0:
+            return codes[NO90]
+        return None
+
+    def _after_concession(self, v: SeatView, mine_calls: list[Action]) -> Action | None:
+        """Kontra after the soloist conceded: the result is known; call what is won."""
+        from doko.scoring import GameSummary, score
+
+        seat = v.seat
+        assert seat is not None and v.soloist is not None
+        re_eyes = sum(sum(EYES[k] for k in cards) for _l, cards, w in v.tricks
+                      if w == v.soloist)
+        re_tricks = sum(1 for _l, _c, w in v.tricks if w == v.soloist)
+        re_calls = max((lv for _s, p, lv in v.calls if p == "re"), default=0)
+        ko_calls = max((lv for _s, p, lv in v.calls if p == "kontra"), default=0)
+
+        def value(level: int) -> int:
+            s = score(GameSummary("solo", re_eyes=re_eyes, re_tricks=re_tricks,
+                                  re_calls=re_calls, kontra_calls=level,
+                                  nines=v.rules.nines), v.rules)
+            return s.kontra_score
+
+        best, best_val = None, value(ko_calls)
+        for a in mine_calls:
+            code = a & 63
+            level = 1 if code <= CALL_KONTRA else code - NO90 + 2
+            val = value(level)
+            if val > best_val:
+                best, best_val = a, val
+        return best
+
+    # -- the interface
+
+    def decide(self, view: SeatView) -> Action | None:
+        v = view
+        seat = v.seat
+        legal = v.legal_actions
+        if seat is None or not legal:
+            return None
+        phase = v.phase
+        if phase == "query":
+            plan = self.plan(v)[0]
+            return seat << 6 | (RESERVATION if plan in ("solo", "marriage") else HEALTHY)
+        if phase == "naming":
+            codes = [a & 63 for a in legal]
+            what, kind = self.plan(v)
+            if kind is None or what != "solo":
+                if MARRIAGE in codes and what == "marriage":
+                    return seat << 6 | MARRIAGE
+                if PASS in codes:
+                    return seat << 6 | PASS
+                mine = [0] * 24
+                for k in v.hand:
+                    mine[k] += 1
+                chances = evaluate_solos(mine, v.rules)
+                kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+            return seat << 6 | (SOLO_BASE + SOLO_NAMES.index(kind))
+        mine_calls = [a for a in legal if a >> 6 == seat and CALL_RE <= a & 63 <= NO90 + 3]
+        if phase == "finished":
+            return self._after_concession(v, mine_calls) if mine_calls else None
+        for a in legal:
+            if a & 63 == CLAIM:
+                return a
+        if mine_calls:
+            called = self._call(v, mine_calls)
+            if called is not None:
+                return called
+        if not v.to_play:
+            return None
+        cards = [a & 63 for a in legal if a & 63 < 24]
+        if not cards:  # pragma: no cover - the engine always offers a card on turn
+            return legal[0]
+        return seat << 6 | _choose(_view_know(v), cards)
+
