@@ -1,0 +1,245 @@
+"""Computer players: always legal, deterministic, and blind to hidden cards.
+
+Games are played through :func:`doko.bots.base.play_game`, which refuses (PlayerError) any action
+that is not legal for the seat at that moment; so finishing a game proves every decision legal,
+the calls out of turn and Kontra's calls after a concession (TSR 5.4.7) included.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doko.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.bots.base import Player, make_player, play_game, step
+from doko.bots.rules_player import RulesPlayer, evaluate_solos, rules_card
+from doko.cards import QC, hand_count, hand_kinds, hand_remove
+from doko.contracts import SOLO_NAMES
+from doko.game import NAMING, PLAY, QUERY, Game
+from doko.view import view
+
+PLAYERS = ("random", "rules")
+
+
+def _players(names: list[str], seed: int, **random_opts: object) -> list[Player]:
+    out = []
+    for s, name in enumerate(names):
+        opts = random_opts if name == "random" else {}
+        out.append(make_player(name, seed=seed * 4 + s, **opts))
+    return out
+
+
+def _seatings(seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return [rng.choice(PLAYERS) for _ in range(4)]
+
+
+def _marriage_seeds(n: int) -> list[tuple[int, int]]:
+    """Deals (seed, holder) where one seat holds both ♣Q."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        g = Game.deal(seed)
+        for s in range(4):
+            if hand_count(g.initial_hands[s], QC) == 2:
+                out.append((seed, s))
+        seed += 1
+    return out
+
+
+# ---------------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mixed_seatings_play_legal_games(seed: int) -> None:
+    """Random and rules players in mixed seatings, many reservations and calls."""
+    names = _seatings(seed)
+    g = Game.deal(1000 + seed, dealer=seed % 4)
+    players = _players(names, seed, p_reservation=0.3, p_call=0.2)
+    play_game(g, players)
+    assert g.is_over
+
+
+@pytest.mark.parametrize("kind", SOLO_NAMES)
+def test_every_solo_kind_is_played_legally(kind: str) -> None:
+    """A Vorführung forced into each solo kind, soloist and Kontra from both players."""
+    for i in range(4):
+        seat = i
+        owes = tuple(s == seat for s in range(4))
+        g = Game.deal(200 + i, dealer=i, owes_pflichtsolo=owes, vorfuehrung=seat)
+        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        names = ["rules" if (s + i) % 2 else "random" for s in range(4)]
+        if i == 3:
+            names = ["rules"] * 4
+        play_game(g, _players(names, i, p_call=0.1))
+        assert g.contract_name == f"solo_{kind}"
+
+
+def test_vorfuehrung_names_a_solo() -> None:
+    """TSR 4.2.3: the vorgeführt seat must name a solo; rules names its best kind."""
+    for seed in range(6):
+        seat = seed % 4
+        owes = tuple(s == seat for s in range(4))
+        g = Game.deal(seed, owes_pflichtsolo=owes, vorfuehrung=seat)
+        play_game(g, [RulesPlayer(seed=s) for s in range(4)])
+        assert g.soloist == seat and g.pflichtsolo
+
+
+def test_pflichtsolo_owed_in_the_query() -> None:
+    """Seats owing a Pflichtsolo answer the query legally (solo only, or healthy)."""
+    for seed in range(12):
+        owes = (True, seed % 2 == 0, False, True)
+        g = Game.deal(300 + seed, dealer=seed % 4, owes_pflichtsolo=owes)
+        play_game(g, _players(_seatings(seed), seed, p_reservation=0.5))
+        assert g.is_over
+
+
+@pytest.mark.parametrize("announced", [True, False])
+def test_hochzeit_and_stille_hochzeit(announced: bool) -> None:
+    """A Hochzeit (announced) and a stille Hochzeit (all healthy), mixed players."""
+    for i, (seed, holder) in enumerate(_marriage_seeds(4)):
+        g = Game.deal(seed)
+        for _ in range(4):
+            s = g.to_move
+            g.apply(encode(s, RESERVATION if announced and s == holder else HEALTHY))
+        if announced:
+            assert g.phase == NAMING
+            g.apply(encode(holder, MARRIAGE))
+            assert g.contract_name == "marriage"
+        else:
+            assert g.contract_name == "silent_marriage"
+        names = ["rules"] * 4 if i % 2 else _seatings(seed)
+        play_game(g, _players(names, seed, p_call=0.1))
+        assert g.is_over
+
+
+def test_rules_decides_hochzeit_itself() -> None:
+    """With both ♣Q the rules player chooses Hochzeit, stille Hochzeit or a solo, legally."""
+    kinds = set()
+    for seed, holder in _marriage_seeds(12):
+        g = Game.deal(seed)
+        play_game(g, [RulesPlayer(seed=s) for s in range(4)])
+        kinds.add(g.contract_name)
+        assert g.is_over and (g.soloist == holder or g.hochzeiter == holder or g.soloist >= 0)
+    assert kinds & {"marriage", "silent_marriage", "solo_diamonds"}
+
+
+def test_concessions_then_kontra_calls() -> None:
+    """A soloist (random) who concedes; the rules Kontra players may still call (TSR 5.4.7)."""
+    conceded = 0
+    for seed in range(30):
+        seat = seed % 4
+        owes = tuple(s == seat for s in range(4))
+        g = Game.deal(500 + seed, owes_pflichtsolo=owes, vorfuehrung=seat)
+        players: list[Player] = [RulesPlayer(seed=s) for s in range(4)]
+        players[seat] = make_player("random", seed=seed, p_concede=0.08)
+        play_game(g, players)
+        if g.ended == "conceded":
+            conceded += 1
+            assert g.legal_actions() == [] or all(
+                a >> 6 != seat for a in g.legal_actions()
+            )
+    assert conceded >= 3
+
+
+# ---------------------------------------------------------------------------- determinism
+
+
+def test_rules_is_deterministic() -> None:
+    """The same seeds play the same game."""
+    for seed in range(5):
+        histories = []
+        for _ in range(2):
+            g = Game.deal(seed, dealer=seed % 4)
+            play_game(g, _players(_seatings(seed + 1), seed, p_reservation=0.2, p_call=0.1))
+            histories.append(g.history)
+        assert histories[0] == histories[1]
+
+
+def test_rules_card_matches_decide() -> None:
+    """The fast play-out entry point chooses the card that decide() plays."""
+    players = [RulesPlayer(seed=s) for s in range(4)]
+    checked = 0
+    for seed in range(6):
+        g = Game.deal(700 + seed)
+        while not g.is_over:
+            if g.phase == PLAY:
+                s = g.to_move
+                a = players[s].decide(view(g, s))
+                if a is not None and a & 63 < 24:
+                    assert rules_card(g, s) == a & 63
+                    checked += 1
+            step(g, players)
+    assert checked > 100
+
+
+# ---------------------------------------------------------------------------- hidden information
+
+
+def _swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same public history and the same hand of ``seat``, but two other seats exchange
+    an unplayed card of the same effective suit (no ♣Q, so the parties stay as they are)."""
+    others = [s for s in range(4) if s != seat]
+    rng.shuffle(others)
+    a, b = others[0], others[1]
+    eff = g.order.eff_suit
+    ka = [k for k in hand_kinds(g.hands[a]) if k != QC]
+    kb = [k for k in hand_kinds(g.hands[b]) if k != QC]
+    pairs = [(x, y) for x in ka for y in kb if x != y and eff[x] == eff[y]]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    hands = list(g.initial_hands)
+    ha, hb = hand_remove(hands[a], x), hand_remove(hands[b], y)
+    hands[a] = ha | (1 << (y + 24) if ha >> y & 1 else 1 << y)
+    hands[b] = hb | (1 << (x + 24) if hb >> x & 1 else 1 << x)
+    h = Game(hands, g.dealer, owes_pflichtsolo=g.owes_pflichtsolo, vorfuehrung=g.vorfuehrung,
+             rules=g.rules)
+    for act in g.history:
+        h.apply(act)
+    return h
+
+
+def test_rules_does_not_read_hidden_cards() -> None:
+    """The same view gives the same action, whatever the other hands hold."""
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(10):
+        g = Game.deal(900 + seed, dealer=seed % 4)
+        players = _players(_seatings(seed + 3), seed, p_reservation=0.15, p_call=0.1)
+        while not g.is_over:
+            if g.phase == PLAY and rng.random() < 0.35:
+                s = g.to_move
+                h = _swapped(g, s, rng)
+                if h is not None:
+                    assert h.hands[s] == g.hands[s] and h.hands != g.hands
+                    v1, v2 = view(g, s), view(h, s)
+                    assert v1 == v2
+                    assert RulesPlayer(seed=1).decide(v1) == RulesPlayer(seed=1).decide(v2)
+                    assert rules_card(g, s) == rules_card(h, s)
+                    for o in range(4):  # out-of-turn call decisions too
+                        if o != s:
+                            w1, w2 = view(g, o), view(h, o)
+                            if w1.hand == w2.hand:
+                                assert RulesPlayer(seed=2).decide(w1) == RulesPlayer(
+                                    seed=2).decide(w2)
+                    compared += 1
+            step(g, players)
+    assert compared > 50
+
+
+def test_query_decision_uses_only_the_own_hand() -> None:
+    """The Vorbehaltsabfrage answer depends on the own hand and the round context."""
+    g = Game.deal(42)
+    assert g.phase == QUERY
+    s = g.to_move
+    v = view(g, s)
+    a = RulesPlayer(seed=0).decide(v)
+    assert a in v.legal_actions
+    mine = [0] * 24
+    for k in v.hand:
+        mine[k] += 1
+    chances = evaluate_solos(mine)
+    assert set(chances) == set(SOLO_NAMES)
+    assert all(0.0 <= p <= 1.0 for p in chances.values())
