@@ -293,3 +293,28 @@ def claim_certain(order: CardOrder, own: int, unseen: int, dulle: int = -1) -> b
         if unseen & beaters[k]:
             return False
     return True
+
+
+def robust_witness(
+    order: CardOrder, hands: list[int], soloist: int, k: int, seat: int, dulle: int = -1,
+    dulle_except_last: bool = False,
+) -> Line | None:
+    """A quick refutation that holds at any moment of a trick, or None.
+
+    The soloist holds two copies of ``k`` (he keeps one through the current trick) and the
+    opponent ``seat`` holds two cards that beat it (or, void in its plain suit, two trumps).
+    """
+    h0 = hands[soloist]
+    if not h0 >> (k + 24) & 1 or seat == soloist:
+        return None
+    if k == dulle and dulle_except_last and h0.bit_count() < 4:
+        return None
+    h = hands[seat]
+    mask = _beaters(order, dulle)[k]
+    s = order.eff_suit[k]
+    if not h & mask & 0xFFFFFF and s != TRUMP and not h & order.follow[s] & 0xFFFFFF:
+        mask = order.follow[TRUMP]
+    lo, hi = h & mask & 0xFFFFFF, h >> 24 & mask
+    if lo.bit_count() + hi.bit_count() < 2:
+        return None
+    return ((soloist, k), (seat, lo.bit_length() - 1))

@@ -56,7 +56,7 @@ from doko.cards import (
     hand_kinds,
     hand_size,
 )
-from doko.claims import Line, claim_refutation, explain
+from doko.claims import Line, claim_refutation, explain, robust_witness
 from doko.contracts import (
     CONTRACT_NAMES,
     CONTRACT_NAMES_DE,
@@ -768,10 +768,13 @@ class Game:
         cache = self._claim_cache
         if cache is not None and cache[0] == key:
             return cache[1]
-        found = claim_refutation(
-            self.order, self.hands, self.soloist, self.trick, self.trick_leader, self._claim_hint,
-            self.order.dulle if self.dulle_rule else -1, self.dulle_rule == 2,
-        )
+        dulle = self.order.dulle if self.dulle_rule else -1
+        hint = self._claim_hint
+        found = robust_witness(self.order, self.hands, self.soloist, hint[0], hint[1], dulle,
+                               self.dulle_rule == 2)
+        if found is None:
+            found = claim_refutation(self.order, self.hands, self.soloist, self.trick,
+                                     self.trick_leader, hint, dulle, self.dulle_rule == 2)
         self._claim_cache = (key, found)
         return found
 
