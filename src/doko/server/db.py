@@ -1,0 +1,384 @@
+"""The database of the web table: SQLAlchemy 2 models, the engine, migrations and a small store.
+
+Tables::
+
+    tables   one row per table: code, settings (rules, round length, bots), dealing seed, status
+    seats    four per table: human or bot (and its level), name, secret token, joined/left
+    rounds   the rounds (Spielrunden) played at a table, in order
+    games    every dealt game: its round, number, deal (a ``doko-game/1`` record without
+             actions), whether it is closed (entered in the Spielliste)
+    actions  every accepted action of a game, in order, in record form
+
+SQLite (the default) runs in WAL mode with ``PRAGMA foreign_keys=ON`` on every connection. The
+schema is created and upgraded by Alembic (``migrations/``) at start-up: :func:`migrate`.
+Every write of :class:`Store` commits before it returns.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+DEFAULT_URL = "sqlite:///doko.sqlite3"  # the same as doko.server.cli.DEFAULT_URL
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    rules: Mapped[str] = mapped_column(Text)
+    games_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pflichtsoli: Mapped[bool] = mapped_column(Boolean)
+    public: Mapped[bool] = mapped_column(Boolean)
+    bot_takeover: Mapped[bool] = mapped_column(Boolean)
+    takeover_level: Mapped[str] = mapped_column(String(32))
+    bot_delay_ms: Mapped[int] = mapped_column(Integer)
+    grace_s: Mapped[float] = mapped_column(Float)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean)
+    left: Mapped[bool] = mapped_column(Boolean)
+
+
+class RoundRow(Base):
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    games_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pflichtsoli: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str] = mapped_column(Text)
+    closed: Mapped[bool] = mapped_column(Boolean)
+    done_seats: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[float] = mapped_column(Float)
+    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "idx"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+# ------------------------------------------------------------------------------ engine
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite connections get WAL, foreign keys and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (``alembic upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False)
+                        .replace("%", "%%"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+# ------------------------------------------------------------------------------ plain values
+
+
+@dataclass
+class SeatData:
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token: str | None
+    joined: bool
+    left: bool
+
+
+@dataclass
+class GameData:
+    id: int
+    number: int
+    round_id: int
+    deal: dict[str, Any]
+    closed: bool
+    done_seats: list[int]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class RoundData:
+    id: int
+    number: int
+    games_total: int | None
+    pflichtsoli: bool
+
+
+@dataclass
+class TableData:
+    id: int
+    code: str
+    name: str
+    rules: str
+    games_total: int | None
+    pflichtsoli: bool
+    public: bool
+    bot_takeover: bool
+    takeover_level: str
+    bot_delay_ms: int
+    grace_s: float
+    seed: int
+    status: str
+    created_at: float
+    seats: list[SeatData] = field(default_factory=list)
+
+
+def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
+    return TableData(
+        id=t.id, code=t.code, name=t.name, rules=t.rules, games_total=t.games_total,
+        pflichtsoli=t.pflichtsoli, public=t.public, bot_takeover=t.bot_takeover,
+        takeover_level=t.takeover_level, bot_delay_ms=t.bot_delay_ms, grace_s=t.grace_s,
+        seed=t.seed, status=t.status, created_at=t.created_at,
+        seats=[SeatData(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
+               for s in sorted(seats, key=lambda s: s.seat)],
+    )
+
+
+def _game_data(g: GameRow, actions: list[ActionRow] | None = None) -> GameData:
+    return GameData(
+        id=g.id, number=g.number, round_id=g.round_id, deal=json.loads(g.deal), closed=g.closed,
+        done_seats=json.loads(g.done_seats),
+        actions=[json.loads(a.action) for a in actions or []],
+    )
+
+
+class Store:
+    """Blocking database access; every write commits before it returns.
+
+    The hub calls it from one worker thread, so writes are never concurrent.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(self, data: TableData) -> int:
+        with self.sessions.begin() as s:
+            row = TableRow(
+                code=data.code, name=data.name, rules=data.rules, games_total=data.games_total,
+                pflichtsoli=data.pflichtsoli, public=data.public,
+                bot_takeover=data.bot_takeover, takeover_level=data.takeover_level,
+                bot_delay_ms=data.bot_delay_ms, grace_s=data.grace_s, seed=data.seed,
+                status=data.status, created_at=data.created_at,
+            )
+            s.add(row)
+            s.flush()
+            for sd in data.seats:
+                s.add(SeatRow(table_id=row.id, seat=sd.seat, kind=sd.kind, level=sd.level,
+                              name=sd.name, token=sd.token, joined=sd.joined, left=sd.left))
+            return row.id
+
+    def code_exists(self, code: str) -> bool:
+        with self.sessions() as s:
+            return s.scalar(select(TableRow.id).where(TableRow.code == code)) is not None
+
+    def table(self, code: str) -> TableData | None:
+        with self.sessions() as s:
+            t = s.scalar(select(TableRow).where(TableRow.code == code))
+            if t is None:
+                return None
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == t.id)))
+            return _table_data(t, seats)
+
+    def active_codes(self) -> list[str]:
+        """Codes of the tables that are not over (to be resumed at start-up)."""
+        with self.sessions() as s:
+            return list(s.scalars(select(TableRow.code).where(TableRow.status != "over")
+                                  .order_by(TableRow.id)))
+
+    def public_tables(self, limit: int = 100) -> list[TableData]:
+        with self.sessions() as s:
+            rows = list(s.scalars(select(TableRow).where(TableRow.public.is_(True))
+                                  .where(TableRow.status != "over")
+                                  .order_by(TableRow.id.desc()).limit(limit)))
+            ids = [t.id for t in rows]
+            seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for sr in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
+                    seats[sr.table_id].append(sr)
+            return [_table_data(t, seats[t.id]) for t in rows]
+
+    def set_status(self, table_id: int, status: str) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    def update_seat(self, table_id: int, seat: int, **values: Any) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id)
+                      .where(SeatRow.seat == seat).values(**values))
+
+    # ------------------------------------------------------------------ rounds and games
+
+    def rounds(self, table_id: int) -> list[RoundData]:
+        with self.sessions() as s:
+            rows = s.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
+                             .order_by(RoundRow.number))
+            return [RoundData(r.id, r.number, r.games_total, r.pflichtsoli) for r in rows]
+
+    def add_round(self, table_id: int, number: int, games_total: int | None,
+                  pflichtsoli: bool, status: str | None = None) -> int:
+        with self.sessions.begin() as s:
+            row = RoundRow(table_id=table_id, number=number, games_total=games_total,
+                           pflichtsoli=pflichtsoli, created_at=time.time())
+            s.add(row)
+            if status is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            s.flush()
+            return row.id
+
+    def games(self, table_id: int, round_id: int | None = None,
+              with_actions: bool = True) -> list[GameData]:
+        """The games of a table (or of one round), in order, with their actions."""
+        with self.sessions() as s:
+            q = select(GameRow).where(GameRow.table_id == table_id)
+            if round_id is not None:
+                q = q.where(GameRow.round_id == round_id)
+            rows = list(s.scalars(q.order_by(GameRow.number)))
+            acts: dict[int, list[ActionRow]] = {g.id: [] for g in rows}
+            if with_actions and rows:
+                aq = (select(ActionRow).join(GameRow, ActionRow.game_id == GameRow.id)
+                      .where(GameRow.table_id == table_id))
+                if round_id is not None:
+                    aq = aq.where(GameRow.round_id == round_id)
+                for a in s.scalars(aq.order_by(ActionRow.game_id, ActionRow.idx)):
+                    acts[a.game_id].append(a)
+            return [_game_data(g, acts[g.id]) for g in rows]
+
+    def game(self, table_id: int, number: int) -> GameData | None:
+        with self.sessions() as s:
+            g = s.scalar(select(GameRow).where(GameRow.table_id == table_id)
+                         .where(GameRow.number == number))
+            if g is None:
+                return None
+            acts = list(s.scalars(select(ActionRow).where(ActionRow.game_id == g.id)
+                                  .order_by(ActionRow.idx)))
+            return _game_data(g, acts)
+
+    def round_number_of(self, round_id: int) -> int:
+        with self.sessions() as s:
+            n = s.scalar(select(RoundRow.number).where(RoundRow.id == round_id))
+            return int(n or 0)
+
+    def game_count(self, table_id: int) -> int:
+        with self.sessions() as s:
+            return int(s.scalar(select(func.count(GameRow.id))
+                                .where(GameRow.table_id == table_id)) or 0)
+
+    def add_game(self, table_id: int, round_id: int, number: int, deal: dict[str, Any],
+                 status: str | None = None) -> int:
+        with self.sessions.begin() as s:
+            row = GameRow(table_id=table_id, round_id=round_id, number=number,
+                          deal=json.dumps(deal), closed=False, done_seats="[]",
+                          created_at=time.time())
+            s.add(row)
+            if status is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            s.flush()
+            return row.id
+
+    def add_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
+        with self.sessions.begin() as s:
+            s.add(ActionRow(game_id=game_id, idx=idx, seat=int(action["seat"]),
+                            action=json.dumps(action), created_at=time.time()))
+
+    def action_count(self, game_id: int) -> int:
+        with self.sessions() as s:
+            return int(s.scalar(select(func.count(ActionRow.id))
+                                .where(ActionRow.game_id == game_id)) or 0)
+
+    def set_done_seats(self, game_id: int, seats: list[int]) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id)
+                      .values(done_seats=json.dumps(sorted(seats))))
+
+    def close_game(self, game_id: int, table_id: int, status: str) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id)
+                      .values(closed=True, closed_at=time.time()))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))

@@ -1,0 +1,1024 @@
+"""The tables while they are played: engine games, rounds, computer players, connections.
+
+Every table lives in memory as a :class:`Table`, rebuilt from the database when the server
+starts (games are replayed from their stored actions). All changes of a table happen under its
+lock, in this order: the engine checks the action (:meth:`doko.game.Game.apply`), the database
+commits it, and only then is the new state sent. A seat is only ever sent
+``view(game, seat).to_json()`` and public facts (names, the Spielliste, the score of a finished
+game); a spectator gets ``view(game, None)``.
+
+The computer players decide in a thread pool from their own seat's view, so the event loop
+stays responsive; a fresh player is made for each decision with a seed derived from the table,
+the game and the number of actions so far, so that a table continues after a restart exactly as
+it would have without one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from doko.actions import (
+    BLACK,
+    CALL_RE,
+    Action,
+    ActionFormatError,
+    call_level,
+    from_dict,
+    to_dict,
+)
+from doko.bots.base import make_player, player_names
+from doko.cards import hand_kinds
+from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
+from doko.errors import IllegalActionError
+from doko.game import CALL_MIN_CARDS, Game
+from doko.record import replay, to_record
+from doko.result import game_result
+from doko.rules import PRESETS, Rules
+from doko.server.db import GameData, RoundData, SeatData, Store, TableData
+from doko.session import Round, RoundError, sheet_json
+from doko.view import SeatView, view
+
+log = logging.getLogger("doko.server")
+
+T = TypeVar("T")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_QUEUE = 2000
+
+#: Server-side messages (English, German).
+_TEXTS: dict[str, tuple[str, str]] = {
+    "malformed": ("the message is not a JSON object with a 'type': {detail}",
+                  "die Nachricht ist kein JSON-Objekt mit 'type': {detail}"),
+    "unknown_type": ("unknown message type {detail!r}", "unbekannter Nachrichtentyp {detail!r}"),
+    "hello_first": ("send 'hello' first", "zuerst 'hello' senden"),
+    "bad_token": ("this link's key belongs to no seat of this table",
+                  "der Schlüssel dieses Links gehört zu keinem Platz dieses Tisches"),
+    "token_required": ("only a seat may act, with its key from the invitation link",
+                       "nur ein Platz darf spielen, mit dem Schlüssel aus seinem Einladungslink"),
+    "not_your_seat": ("your key belongs to seat {detail}, not to another seat",
+                      "dein Schlüssel gehört zu Platz {detail}, nicht zu einem anderen Platz"),
+    "bad_action": ("not a valid action: {detail}", "keine gültige Aktion: {detail}"),
+    "no_game": ("no game is running", "es läuft kein Spiel"),
+    "bot_seat": ("a computer player plays this seat", "diesen Platz spielt ein Computer"),
+    "not_pending": ("there is nothing left for you to decide in this game",
+                    "in diesem Spiel gibt es für dich nichts mehr zu entscheiden"),
+    "not_between": ("the next game can only start after this one",
+                    "das nächste Spiel kann erst nach diesem beginnen"),
+    "start_needs_bots": ("seats are still empty and no computer may take them (table option)",
+                         "Plätze sind noch frei und kein Computer darf sie übernehmen "
+                         "(Tischoption)"),
+    "not_waiting": ("the table has started already", "der Tisch hat schon begonnen"),
+    "round_running": ("the round is not over yet", "die Runde ist noch nicht zu Ende"),
+    "bad_name": ("a name has 1 to 40 characters", "ein Name hat 1 bis 40 Zeichen"),
+    "server": ("the server could not store the action; nothing was changed",
+               "der Server konnte die Aktion nicht speichern; nichts wurde geändert"),
+    "rate": ("too many messages", "zu viele Nachrichten"),
+}
+
+
+def text(key: str, lang: str, detail: object = "") -> str:
+    en, de = _TEXTS[key]
+    return (de if lang == "de" else en).format(detail=detail)
+
+
+class TableError(ValueError):
+    """A request the table refuses; ``key`` names it, the message comes in both languages."""
+
+    def __init__(self, key: str, detail: object = "", rule: str | None = None,
+                 de: str | None = None, en: str | None = None) -> None:
+        self.key = key
+        self.rule = rule
+        self.en = en if en is not None else text(key, "en", detail)
+        self.de = de if de is not None else text(key, "de", detail)
+        super().__init__(self.en)
+
+    def text(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+    def message(self, ref: object = None, lang: str = "en") -> dict[str, Any]:
+        """The error reply: ``error`` (a key), ``rule`` (a TSR clause or None), ``message``."""
+        return {"type": "error", "error": self.key, "rule": self.rule,
+                "message": self.text(lang), "ref": ref}
+
+
+def normalize_code(code: str) -> str:
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def default_bot_level() -> str:
+    names = player_names()
+    for level in ("rules", "search", "random"):
+        if level in names:
+            return level
+    return names[0]
+
+
+def _seed(*parts: int) -> int:
+    h = 1469598103934665603
+    for p in parts:
+        h = ((h ^ (p & 0xFFFFFFFFFFFF)) * 1099511628211) & 0x7FFFFFFFFFFFFFFF
+    return h
+
+
+# ------------------------------------------------------------------------------ specs
+
+
+@dataclass
+class SeatSpec:
+    kind: str = "human"
+    name: str | None = None
+    level: str | None = None
+
+
+@dataclass
+class TableSpec:
+    """What the creator of a table chooses (validated by :meth:`Hub.create`)."""
+
+    name: str = ""
+    rules: str = "tsr"
+    games: int | None = 24
+    pflichtsoli: bool | None = None
+    public: bool = False
+    bot_takeover: bool = True
+    takeover_level: str | None = None
+    bot_delay_ms: int = 700
+    grace_s: float = 30.0
+    seats: list[SeatSpec] = field(default_factory=lambda: [
+        SeatSpec("human"), SeatSpec("bot"), SeatSpec("bot"), SeatSpec("bot")])
+    seed: int | None = None
+
+
+# ------------------------------------------------------------------------------ connections
+
+
+class Conn:
+    """One WebSocket connection: its seat (None: spectator) and its outgoing queue."""
+
+    def __init__(self, lang: str = "de") -> None:
+        self.seat: int | None = None
+        self.lang = lang
+        self.bound = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > MAX_QUEUE:  # a client that does not read: drop it
+            self.close()
+            return
+        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token: str | None
+    joined: bool
+    left: bool
+    conns: set[Conn] = field(default_factory=set)
+    ready: bool = False
+    grace: asyncio.Task[None] | None = None
+
+
+# ------------------------------------------------------------------------------ bots
+
+
+def _decide(jobs: list[tuple[int, str, int, SeatView, bool]]) -> tuple[int, Action] | None:
+    """Ask the computer players in order (off-turn offers first, then the seat on turn, as
+    :func:`doko.bots.base.step` does); the first action taken is returned."""
+    for seat, level, seed, v, on_turn in jobs:
+        try:
+            a = make_player(level, seed=seed).decide(v)
+        except Exception:  # a broken player must not stop the table
+            log.exception("player %s at seat %d failed", level, seat)
+            a = None
+        if a is not None and a not in v.legal_actions:
+            log.error("player %s at seat %d chose an illegal action %r", level, seat, a)
+            a = None
+        if a is None and on_turn:
+            a = v.legal_actions[0]  # the player must act: take the first legal action
+        if a is not None:
+            return seat, a
+    return None
+
+
+def call_deadline(game: Game, action: Action) -> dict[str, Any]:
+    """A legal call of a seat with the fewest cards in hand it needs (TSR 6.2.2, 6.3.4, 6.4.4):
+    the call stays possible while the seat holds at least ``need`` cards."""
+    seat, code = action >> 6, action & 63
+    level = call_level(code)
+    n = game.cards_in_hand(seat)
+    shift = game.shift
+    if level >= 2:
+        need = CALL_MIN_CARDS[level] - shift
+    else:
+        need = 11 - shift
+        if n < need:
+            p = 0 if game.is_re[seat] else 1
+            opp = game.level[1 - p]
+            need = CALL_MIN_CARDS[opp] - 1 - shift
+    return {"action": to_dict(action), "need": need, "have": n}
+
+
+def contract_labels(contract: str | None) -> dict[str, str] | None:
+    if contract is None or contract not in CONTRACT_NAMES:
+        return None
+    i = CONTRACT_NAMES.index(contract)
+    return {"de": CONTRACT_NAMES_DE[i], "en": CONTRACT_NAMES_EN[i]}
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The score breakdown of a finished game (public once the game is over)."""
+    score = game_result(game)
+    re_seats = game.re_seats()
+    return {
+        "winner": score.winner,
+        "value": score.value,
+        "solo": score.solo,
+        "re_seats": re_seats,
+        "scores": score.seat_scores(re_seats),
+        "re_eyes": game.re_eyes(),
+        "kontra_eyes": game.kontra_eyes(),
+        "re_tricks": game.re_tricks(),
+        "kontra_tricks": game.kontra_tricks(),
+        "items": [i.to_json() for i in score.items],
+        "contract": {"de": game.contract_label("de"), "en": game.contract_label("en")},
+        "ended": game.ended,
+    }
+
+
+# ------------------------------------------------------------------------------ a table
+
+
+class Table:
+    """One table: seats, the current round and game, and its connections."""
+
+    def __init__(self, hub: Hub, data: TableData) -> None:
+        self.hub = hub
+        self.data = data
+        self.id = data.id
+        self.code = data.code
+        self.rules: Rules = Rules.from_json(json.loads(data.rules))
+        self.seats = [Seat(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
+                      for s in data.seats]
+        self.status = data.status
+        self.spectators: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.version = 0
+        self.round: Round | None = None
+        self.round_data: RoundData | None = None
+        self.round_games: list[int] = []  # game numbers of the round's sheet rows
+        self.game: Game | None = None
+        self.game_data: GameData | None = None
+        self.next_number = 1
+        self.thinking: tuple[int, float] | None = None
+        self.bots_idle_version = -1
+        self.driver: asyncio.Task[None] | None = None
+        self._sheet: dict[str, Any] | None = None
+        self._requests: dict[str, Callable[[int, dict[str, Any]], Awaitable[None]]] = {
+            "next": self._next, "done": self._done, "leave": self._leave,
+            "start": self._start, "new_round": self._new_round_request, "name": self._name,
+        }
+
+    # ------------------------------------------------------------------ loading
+
+    def load(self, rounds: list[RoundData], games: list[GameData], total_games: int) -> None:
+        """Rebuild the current round and game from the database rows (blocking)."""
+        self.next_number = total_games + 1
+        if not rounds:
+            return
+        rd = rounds[-1]
+        self.round_data = rd
+        self.round = self._new_round(rd)
+        for gd in games:
+            game = replay({**gd.deal, "actions": gd.actions})
+            if gd.closed:
+                self.round.add_game(game)
+                self.round_games.append(gd.number)
+            self.game, self.game_data = game, gd
+        self._sheet = None
+
+    def _new_round(self, rd: RoundData) -> Round:
+        return Round(["1", "2", "3", "4"], rd.games_total, rules=self.rules,
+                     pflichtsoli=rd.pflichtsoli)
+
+    def start(self) -> None:
+        if self.driver is None:
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+            if self.data.bot_takeover:
+                for s in self.seats:
+                    if s.kind == "human" and s.joined and not s.left and not s.conns:
+                        self._schedule_grace(s)
+            self.wake.set()
+
+    async def stop(self) -> None:
+        for s in self.seats:
+            if s.grace is not None:
+                s.grace.cancel()
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+        for c in [*self.spectators, *(c for s in self.seats for c in s.conns)]:
+            c.close()
+
+    # ------------------------------------------------------------------ who plays
+
+    def controller(self, seat: int) -> str | None:
+        """``"human"``, ``"bot"`` or None (a seat waiting for its player)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return "bot"
+        if s.joined and not s.left:
+            return "human"
+        if s.left and self.data.bot_takeover:
+            return "bot"
+        return None
+
+    def bot_level(self, seat: int) -> str:
+        s = self.seats[seat]
+        return (s.level if s.kind == "bot" and s.level else self.data.takeover_level)
+
+    def game_closed(self) -> bool:
+        return self.game_data is None or self.game_data.closed
+
+    def pending_after_end(self) -> list[int]:
+        """Seats that may still call in a finished game (Kontra after a concession, 5.4.7)."""
+        g = self.game
+        if g is None or not g.is_over or self.game_closed():
+            return []
+        return [s for s in range(4) if g.legal_actions(s)]
+
+    # ------------------------------------------------------------------ messages
+
+    def _public_table(self) -> dict[str, Any]:
+        r = self.round
+        return {
+            "code": self.code,
+            "name": self.data.name,
+            "rules": self.rules.to_json(),
+            "rules_name": self.rules.name,
+            "status": self.status,
+            "public": self.data.public,
+            "bot_takeover": self.data.bot_takeover,
+            "takeover_level": self.data.takeover_level,
+            "round": None if r is None or self.round_data is None else {
+                "number": self.round_data.number,
+                "games_total": r.games_total,
+                "games_played": r.games_played,
+                "over": r.is_over,
+            },
+            "seats": [{
+                "seat": s.seat, "name": s.name, "kind": s.kind,
+                "level": self.bot_level(s.seat) if self.controller(s.seat) == "bot" else None,
+                "controller": self.controller(s.seat), "connected": bool(s.conns),
+                "joined": s.joined, "left": s.left, "ready": s.ready,
+            } for s in self.seats],
+        }
+
+    def sheet(self) -> dict[str, Any] | None:
+        if self.round is None:
+            return None
+        if self._sheet is None:
+            self._sheet = sheet_payload(self.round, self.round_games, self.names())
+        return self._sheet
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _game_json(self, seat: int | None) -> dict[str, Any] | None:
+        g, gd = self.game, self.game_data
+        if g is None or gd is None:
+            return None
+        v = view(g, seat)
+        out: dict[str, Any] = {
+            "number": gd.number,
+            "view": v.to_json(),
+            "contract_label": contract_labels(v.contract),
+            "calls": [],
+            "over": g.is_over,
+            "closed": gd.closed,
+            "done_needed": False,
+            "result": None,
+            "row": None,
+        }
+        if seat is not None:
+            out["calls"] = [call_deadline(g, a) for a in v.legal_actions
+                            if CALL_RE <= a & 63 <= BLACK]
+            out["done_needed"] = seat in self.pending_after_end() and seat not in gd.done_seats
+        if g.is_over:
+            out["result"] = result_json(g)
+            if gd.closed and gd.number in self.round_games and self.round is not None:
+                row = self.round.games[self.round_games.index(gd.number)]
+                out["row"] = row.to_json()
+        return out
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        th = self.thinking
+        return {
+            "type": "state",
+            "version": self.version,
+            "you": seat,
+            "table": self._public_table(),
+            "game": self._game_json(seat),
+            "sheet": self.sheet(),
+            "thinking": None if th is None else {"seat": th[0], "since": th[1]},
+            "now": time.time(),
+        }
+
+    def broadcast(self) -> None:
+        """Send every connection the state it may see (one view per seat, one for spectators)."""
+        cache: dict[int | None, str] = {}
+        targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
+        targets += [(s.seat, c) for s in self.seats for c in s.conns]
+        for seat, conn in targets:
+            if seat not in cache:
+                cache[seat] = json.dumps(self.state(seat))
+            conn.send(cache[seat])
+
+    def send_all(self, msg: dict[str, Any]) -> None:
+        text_ = json.dumps(msg)
+        for c in self.spectators:
+            c.send(text_)
+        for s in self.seats:
+            for c in s.conns:
+                c.send(text_)
+
+    # ------------------------------------------------------------------ connections
+
+    async def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        token = msg.get("token")
+        lang = msg.get("lang")
+        if lang in ("de", "en"):
+            conn.lang = str(lang)
+        async with self.lock:
+            if token is None or token == "":
+                conn.seat = None
+                conn.bound = True
+                self.spectators.add(conn)
+                conn.send({"type": "welcome", "seat": None, "code": self.code})
+                conn.send(self.state(None))
+                return
+            seat = next((s for s in self.seats if s.token is not None
+                         and isinstance(token, str) and secrets.compare_digest(s.token, token)),
+                        None)
+            if seat is None:
+                raise TableError("bad_token")
+            name = msg.get("name")
+            changes: dict[str, Any] = {}
+            if isinstance(name, str) and 0 < len(name.strip()) <= 40 and name.strip() != seat.name:
+                seat.name = name.strip()
+                changes["name"] = seat.name
+                self._sheet = None
+            if not seat.joined or seat.left:
+                seat.joined, seat.left = True, False
+                changes.update(joined=True, left=False)
+            if changes:
+                await self.hub.db(self.hub.store.update_seat, self.id, seat.seat, **changes)
+            if seat.grace is not None:
+                seat.grace.cancel()
+                seat.grace = None
+            conn.seat = seat.seat
+            conn.bound = True
+            self.spectators.discard(conn)
+            seat.conns.add(conn)
+            conn.send({"type": "welcome", "seat": seat.seat, "code": self.code})
+            self.bump()
+
+    async def disconnect(self, conn: Conn) -> None:
+        async with self.lock:
+            self.spectators.discard(conn)
+            if conn.seat is not None:
+                s = self.seats[conn.seat]
+                s.conns.discard(conn)
+                if not s.conns:
+                    s.ready = False
+                    if (s.kind == "human" and s.joined and not s.left
+                            and self.data.bot_takeover and self.status != "over"):
+                        self._schedule_grace(s)
+                    self.bump()
+
+    def _schedule_grace(self, s: Seat) -> None:
+        if s.grace is not None:
+            s.grace.cancel()
+        s.grace = asyncio.get_running_loop().create_task(self._grace(s))
+
+    async def _grace(self, s: Seat) -> None:
+        await asyncio.sleep(self.data.grace_s)
+        async with self.lock:
+            s.grace = None
+            if s.conns or s.left:
+                return
+            s.left = True
+            await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
+            self.bump()
+
+    def bump(self) -> None:
+        """Something public changed: send the state and let the computer players look."""
+        self.version += 1
+        self.bots_idle_version = -1
+        self.broadcast()
+        self.wake.set()
+
+    # ------------------------------------------------------------------ requests
+
+    async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """One message of a connection that said hello; raises :class:`TableError`."""
+        kind = msg.get("type")
+        ref = msg.get("ref")
+        if kind == "ping":
+            conn.send({"type": "pong", "ref": ref})
+        elif kind == "state":
+            async with self.lock:
+                conn.send(self.state(conn.seat))
+        elif kind == "lang":
+            if msg.get("lang") in ("de", "en"):
+                conn.lang = str(msg["lang"])
+        elif kind == "action":
+            await self.act(conn, msg.get("action"), ref)
+        elif isinstance(kind, str) and kind in self._requests:
+            if conn.seat is None:
+                raise TableError("token_required")
+            async with self.lock:
+                await self._requests[kind](conn.seat, msg)
+                conn.send({"type": "ack", "ref": ref, "version": self.version})
+        else:
+            raise TableError("unknown_type", kind)
+
+    async def act(self, conn: Conn, action: object, ref: object = None) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise TableError("token_required")
+        if not isinstance(action, dict):
+            raise TableError("bad_action", "'action' must be an object",
+                             de="keine gültige Aktion: 'action' muss ein Objekt sein")
+        if "seat" in action and action["seat"] != seat:
+            raise TableError("not_your_seat", seat)
+        try:
+            a = from_dict({**action, "seat": seat})
+        except (ActionFormatError, ValueError) as e:
+            raise TableError("bad_action", e) from None
+        async with self.lock:
+            g = self.game
+            if g is None or self.game_closed():
+                raise TableError("no_game")
+            if self.controller(seat) != "human":
+                raise TableError("bot_seat")
+            await self._apply(a, conn, ref)
+
+    async def _apply(self, a: Action, conn: Conn | None = None, ref: object = None) -> None:
+        """Apply, store, then broadcast (under the lock). Raises TableError if illegal."""
+        g, gd = self.game, self.game_data
+        assert g is not None and gd is not None
+        try:
+            g.apply(a)
+        except IllegalActionError as e:
+            raise TableError("illegal", rule=e.rule, en=e.text("en"), de=e.text("de")) from None
+        idx = len(g.history) - 1
+        try:
+            await self.hub.db(self.hub.store.add_action, gd.id, idx, to_dict(a))
+        except Exception:
+            log.exception("storing an action failed; rebuilding table %s", self.code)
+            self.game = replay({**gd.deal, "actions": [to_dict(x) for x in g.history[:-1]]})
+            raise TableError("server") from None
+        gd.actions.append(to_dict(a))
+        if conn is not None:
+            conn.send({"type": "ack", "ref": ref, "version": self.version + 1})
+        self.bump()
+
+    async def _next(self, seat: int, msg: dict[str, Any]) -> None:
+        if not self.game_closed() or self.status == "over":
+            raise TableError("not_between")
+        self.seats[seat].ready = True
+        self.bump()
+
+    async def _done(self, seat: int, msg: dict[str, Any]) -> None:
+        gd = self.game_data
+        if gd is None or seat not in self.pending_after_end() or seat in gd.done_seats:
+            raise TableError("not_pending")
+        gd.done_seats.append(seat)
+        await self.hub.db(self.hub.store.set_done_seats, gd.id, gd.done_seats)
+        self.bump()
+
+    async def _leave(self, seat: int, msg: dict[str, Any]) -> None:
+        s = self.seats[seat]
+        s.left = True
+        s.ready = False
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, left=True)
+        for c in list(s.conns):  # every device of this seat now only watches
+            s.conns.discard(c)
+            c.seat = None
+            self.spectators.add(c)
+            c.send({"type": "left", "seat": seat})
+        self.bump()
+
+    async def _start(self, seat: int, msg: dict[str, Any]) -> None:
+        if self.status != "waiting":
+            raise TableError("not_waiting")
+        empty = [s for s in self.seats if self.controller(s.seat) is None]
+        if empty and not self.data.bot_takeover:
+            raise TableError("start_needs_bots")
+        for s in empty:
+            s.left = True
+            await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
+        self.bump()
+
+    async def _new_round_request(self, seat: int, msg: dict[str, Any]) -> None:
+        if self.status != "over":
+            raise TableError("round_running")
+        number = 1 if self.round_data is None else self.round_data.number + 1
+        games, pflicht = self.data.games_total, self.data.pflichtsoli
+        rid = await self.hub.db(self.hub.store.add_round, self.id, number, games, pflicht,
+                                "playing")
+        self.round_data = RoundData(rid, number, games, pflicht)
+        self.round = self._new_round(self.round_data)
+        self.round_games = []
+        self.status = "playing"
+        self._sheet = None
+        for s in self.seats:
+            s.ready = True
+        self.bump()
+
+    async def _name(self, seat: int, msg: dict[str, Any]) -> None:
+        name = msg.get("name")
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+            raise TableError("bad_name")
+        self.seats[seat].name = name.strip()
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, name=name.strip())
+        self._sheet = None
+        self.bump()
+
+    # ------------------------------------------------------------------ the driver
+
+    async def _drive(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            try:
+                while await self._step():
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # keep the table alive; the error is in the log
+                log.exception("table %s: driver step failed", self.code)
+                await asyncio.sleep(1.0)
+
+    def _ready_for_next(self) -> bool:
+        humans = [s for s in self.seats if self.controller(s.seat) == "human"]
+        if any(self.controller(s.seat) is None for s in self.seats):
+            return False
+        if not humans:
+            return True
+        present = [s for s in humans if s.conns]
+        return bool(present) and all(s.ready for s in present)
+
+    async def _deal(self) -> None:
+        assert self.round is not None and self.round_data is not None
+        number = self.next_number
+        game = self.round.new_game(_seed(self.data.seed, number))
+        deal = to_record(game)
+        gid = await self.hub.db(self.hub.store.add_game, self.id, self.round_data.id, number,
+                                deal, "playing")
+        self.next_number += 1
+        self.game = game
+        self.game_data = GameData(gid, number, self.round_data.id, deal, False, [])
+        self.status = "playing"
+        for s in self.seats:
+            s.ready = False
+        self.bump()
+
+    async def _close(self) -> None:
+        g, gd = self.game, self.game_data
+        assert g is not None and gd is not None and self.round is not None
+        try:
+            self.round.add_game(g)
+        except RoundError:  # pragma: no cover - the round dealt this game itself
+            log.exception("table %s: the round refused game %d", self.code, gd.number)
+            raise
+        self.round_games.append(gd.number)
+        status = "over" if self.round.is_over else "playing"
+        await self.hub.db(self.hub.store.close_game, gd.id, self.id, status)
+        gd.closed = True
+        self.status = status
+        self._sheet = None
+        self.bump()
+
+    async def _step(self) -> bool:
+        """Do one thing the table is waiting for; False when it waits for a person."""
+        async with self.lock:
+            if self.status == "over":
+                return False
+            if self.status == "waiting":
+                if any(self.controller(s.seat) is None for s in self.seats):
+                    return False
+                if self.round is None:
+                    rid = await self.hub.db(self.hub.store.add_round, self.id, 1,
+                                            self.data.games_total, self.data.pflichtsoli)
+                    self.round_data = RoundData(rid, 1, self.data.games_total,
+                                                self.data.pflichtsoli)
+                    self.round = self._new_round(self.round_data)
+                await self._deal()
+                return True
+            g = self.game
+            if g is None or self.game_closed():
+                if self.round is None or self.round.is_over or not self._ready_for_next():
+                    return False
+                await self._deal()
+                return True
+            jobs: list[tuple[int, str, int, SeatView, bool]] = []
+            number = self.game_data.number if self.game_data else 0
+            n = len(g.history)
+            on = -1 if g.is_over else g.to_move
+            idle = self.bots_idle_version == self.version
+            for i in range(1, 5):
+                seat = (on + i) & 3 if on >= 0 else i - 1
+                if self.controller(seat) != "bot" or (idle and seat != on):
+                    continue
+                if not g.legal_actions(seat):
+                    continue
+                jobs.append((seat, self.bot_level(seat), _seed(self.data.seed, number, n, seat),
+                             view(g, seat), seat == on))
+            if not jobs:
+                if g.is_over:
+                    done = set(self.game_data.done_seats if self.game_data else [])
+                    waiting = [s for s in self.pending_after_end()
+                               if self.controller(s) == "human" and s not in done]
+                    if not waiting:
+                        await self._close()
+                        return True
+                return False
+            version = self.version
+            on_turn_bot = on if jobs[-1][4] else None
+            if on_turn_bot is not None:
+                self.thinking = (on_turn_bot, time.time())
+                self.send_all({"type": "thinking", "seat": on_turn_bot,
+                               "since": self.thinking[1], "version": version})
+        started = time.monotonic()
+        result = await self.hub.think(jobs)
+        if on_turn_bot is not None and self.data.bot_delay_ms > 0:
+            rest = self.data.bot_delay_ms / 1000 - (time.monotonic() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
+        async with self.lock:
+            self.thinking = None
+            if self.version != version or self.game is not g:
+                return True
+            if result is None:
+                self.bots_idle_version = version
+                return True
+            seat, a = result
+            if self.controller(seat) != "bot":
+                return True
+            try:
+                await self._apply(a)
+            except TableError as e:
+                log.error("table %s: a computer player's action was refused: %s", self.code, e)
+                self.bots_idle_version = version
+            return True
+
+
+def sheet_payload(r: Round, numbers: list[int], names: list[str]) -> dict[str, Any]:
+    """The Spielliste for the browser: :func:`doko.session.sheet_json` with seat names, the
+    table's game number and the kind's label for each row."""
+    out = sheet_json(r)
+    out["names"] = names
+    for row, j, number in zip(r.games, out["games"], numbers, strict=False):
+        j["game"] = number
+        j["label"] = {"de": row.label("de"), "en": row.label("en")}
+    out["rows"] = out["games"]
+    return out
+
+
+# ------------------------------------------------------------------------------ the hub
+
+
+class Hub:
+    """All tables of one server process."""
+
+    def __init__(self, store: Store, bot_workers: int = 2) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-db")
+        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="doko-bot")
+        self._load_lock = asyncio.Lock()
+        self.started = False
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        """Run a blocking database call in the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_pool, partial(fn, *args, **kw))
+
+    async def think(self, jobs: list[tuple[int, str, int, SeatView, bool]]
+                    ) -> tuple[int, Action] | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._bot_pool, _decide, jobs)
+
+    async def start(self) -> None:
+        """Resume every table that is not over."""
+        self.started = True
+        for code in await self.db(self.store.active_codes):
+            await self.get(code)
+
+    async def stop(self) -> None:
+        for t in list(self.tables.values()):
+            await t.stop()
+        self.tables.clear()
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._db_pool.shutdown(wait=True)
+
+    def _load(self, code: str) -> tuple[TableData, list[RoundData], list[GameData], int] | None:
+        data = self.store.table(code)
+        if data is None:
+            return None
+        rounds = self.store.rounds(data.id)
+        games = self.store.games(data.id, rounds[-1].id) if rounds else []
+        return data, rounds, games, self.store.game_count(data.id)
+
+    async def get(self, code: str) -> Table | None:
+        code = normalize_code(code)
+        t = self.tables.get(code)
+        if t is not None:
+            return t
+        async with self._load_lock:
+            t = self.tables.get(code)
+            if t is not None:
+                return t
+            loaded = await self.db(self._load, code)
+            if loaded is None:
+                return None
+            data, rounds, games, total = loaded
+            t = Table(self, data)
+            t.load(rounds, games, total)
+            self.tables[code] = t
+            t.start()
+            return t
+
+    async def create(self, spec: TableSpec) -> tuple[Table, list[dict[str, Any]]]:
+        """Create a table; returns it and each seat's invitation (token for human seats)."""
+        data = validate(spec)
+        for _ in range(20):
+            code = new_code()
+            if code not in self.tables and not await self.db(self.store.code_exists, code):
+                break
+        data.code = code
+        data.id = await self.db(self.store.create_table, data)
+        table = Table(self, data)
+        self.tables[code] = table
+        table.start()
+        invites = [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                    "token": s.token,
+                    "invite": None if s.token is None else f"/t/{code}#{s.token}"}
+                   for s in data.seats]
+        return table, invites
+
+    async def public_tables(self) -> list[dict[str, Any]]:
+        rows = await self.db(self.store.public_tables)
+        out = []
+        for d in rows:
+            t = self.tables.get(d.code)
+            seats = t.seats if t is not None else d.seats
+            free = [s.seat for s in seats if s.kind == "human" and not s.joined]
+            out.append({"code": d.code, "name": d.name, "rules": json.loads(d.rules),
+                        "games": d.games_total, "status": t.status if t else d.status,
+                        "free_seats": free,
+                        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind}
+                                  for s in seats]})
+        return out
+
+    async def claim_public_seat(self, code: str, name: str | None) -> tuple[int, str]:
+        """Take a free human seat of a public table; returns the seat and its token."""
+        t = await self.get(code)
+        if t is None or not t.data.public:
+            raise KeyError(code)
+        async with t.lock:
+            free = [s for s in t.seats if s.kind == "human" and not s.joined and s.token]
+            if not free or t.status == "over":
+                raise LookupError("no free seat")
+            s = free[0]
+            s.joined = True
+            s.left = False
+            changes: dict[str, Any] = {"joined": True, "left": False}
+            if name and 0 < len(name.strip()) <= 40:
+                s.name = name.strip()
+                changes["name"] = s.name
+                t._sheet = None
+            await self.db(self.store.update_seat, t.id, s.seat, **changes)
+            if t.data.bot_takeover:
+                t._schedule_grace(s)
+            t.bump()
+            assert s.token is not None
+            return s.seat, s.token
+
+
+def validate(spec: TableSpec) -> TableData:
+    """Check a table spec; raises ValueError naming the problem."""
+    if spec.rules not in PRESETS:
+        raise ValueError(f"unknown rules preset {spec.rules!r}; known: {', '.join(PRESETS)}")
+    if len(spec.seats) != 4:
+        raise ValueError("a table has four seats")
+    levels = player_names()
+    takeover = spec.takeover_level or default_bot_level()
+    if takeover not in levels:
+        raise ValueError(f"unknown computer player {takeover!r}; known: {', '.join(levels)}")
+    if spec.games is not None and not 1 <= spec.games <= 500:
+        raise ValueError("a round has 1 to 500 games, or none for an open-ended round")
+    if spec.games is None and all(s.kind == "bot" for s in spec.seats):
+        raise ValueError("a table of four computer players needs a round length")
+    if not 0 <= spec.bot_delay_ms <= 10000:
+        raise ValueError("bot_delay_ms must be 0 to 10000")
+    if not 0 <= spec.grace_s <= 86400:
+        raise ValueError("grace_s must be 0 to 86400 seconds")
+    pflicht = spec.pflichtsoli
+    if pflicht is None and spec.games is not None and spec.games < 4:
+        pflicht = False  # too short a round for four Pflichtsoli
+    try:
+        r = Round(["1", "2", "3", "4"], spec.games, rules=PRESETS[spec.rules],
+                  pflichtsoli=pflicht)
+    except RoundError as e:
+        raise ValueError(e.text("en")) from None
+    seats: list[SeatData] = []
+    for i, s in enumerate(spec.seats):
+        if s.kind not in ("human", "bot"):
+            raise ValueError(f"seat {i}: kind is 'human' or 'bot', not {s.kind!r}")
+        name = (s.name or "").strip()
+        if len(name) > 40:
+            raise ValueError(f"seat {i}: a name has at most 40 characters")
+        if s.kind == "bot":
+            level = s.level or default_bot_level()
+            if level not in levels:
+                raise ValueError(f"seat {i}: unknown computer player {level!r}; known: "
+                                 f"{', '.join(levels)}")
+            seats.append(SeatData(i, "bot", level, name or f"Bot {i + 1} ({level})", None,
+                                  True, False))
+        else:
+            seats.append(SeatData(i, "human", None, name or f"Platz {i + 1}",
+                                  secrets.token_urlsafe(18), False, False))
+    name = spec.name.strip()[:80]
+    return TableData(
+        id=0, code="", name=name, rules=json.dumps(PRESETS[spec.rules].to_json()),
+        games_total=r.games_total, pflichtsoli=r.pflichtsoli, public=spec.public,
+        bot_takeover=spec.bot_takeover, takeover_level=takeover,
+        bot_delay_ms=spec.bot_delay_ms, grace_s=spec.grace_s,
+        seed=spec.seed if spec.seed is not None else secrets.randbits(48),
+        status="waiting", created_at=time.time(), seats=seats,
+    )
+
+
+def game_detail(data: GameData, names: list[str], round_number: int) -> dict[str, Any]:
+    """A closed game for browsing: hands as dealt (in the game's card order), the tricks with
+    their winners and Augen, the calls with the trick they were made in, and the score."""
+    from doko.cards import EYES, card_code
+
+    g = replay({**data.deal, "actions": data.actions})
+    key = g.order.sort_key
+    tricks = []
+    for i, (leader, cards, winner) in enumerate(g.tricks):
+        tricks.append({"number": i + 1, "leader": leader, "winner": winner,
+                       "eyes": sum(EYES[k] for k in cards),
+                       "cards": [{"seat": (leader + j) & 3, "card": card_code(k)}
+                                 for j, k in enumerate(cards)]})
+    calls = []
+    plays = 0
+    for a in g.history:
+        code = a & 63
+        if code < 24:
+            plays += 1
+        elif CALL_RE <= code <= BLACK:
+            calls.append({**to_dict(a), "trick": plays // 4 + 1, "card": plays % 4})
+    return {
+        "number": data.number,
+        "round": round_number,
+        "names": names,
+        "dealer": g.dealer,
+        "hands": [[card_code(k) for k in sorted(hand_kinds(h), key=lambda k: key[k])]
+                  for h in g.initial_hands],
+        "tricks": tricks,
+        "calls": calls,
+        "actions": [to_dict(a) for a in g.history],
+        "result": result_json(g),
+    }
