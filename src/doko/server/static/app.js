@@ -1,0 +1,775 @@
+/* doko web table: the browser client. Plain JavaScript, no build step, no external resources.
+ * The server sends each seat only what it may see; this file only draws it and sends requests.
+ * Protocol: docs/server.md. */
+"use strict";
+(() => {
+  // ------------------------------------------------------------------ texts
+  const T = {
+    de: {
+      sheet: "Spielliste", archive: "Spiele", invite: "Einladen", leave: "Aufstehen",
+      create_title: "Neuer Tisch", your_name: "Dein Name", table_name: "Tischname",
+      rules: "Regeln", rules_tsr: "Turnierregeln (TSR)", rules_house: "Hausregeln",
+      length: "Rundenlänge", len_24: "24 Spiele (TSR)", len_open: "offen", seats: "Plätze",
+      tempo: "Computer-Tempo", tempo_fast: "schnell", tempo_normal: "normal",
+      tempo_slow: "gemächlich", takeover_level: "Ersatzspieler",
+      takeover: "Computer übernimmt verlassene Plätze",
+      public: "Öffentlich (in der Liste offener Tische)", create: "Tisch eröffnen",
+      open_tables: "Offene Tische", join_code: "Tisch mit Code ansehen", go: "Los",
+      me: "ich", human: "Mensch (Einladung)", computer: "Computer: {0}", seat_n: "Platz {0}",
+      no_open: "Gerade keine offenen Tische.", join: "Beitreten", watch: "Zuschauen",
+      free: "frei: {0}", games_n: "{0} Spiele", open_round: "offene Runde",
+      dealer: "Geber", cards_n: "{0} Karten", cards_1: "1 Karte", bot: "Computer", bot_plays: "Computer spielt",
+      waiting_seat: "wartet", offline: "getrennt", thinking: "denkt … {0} s",
+      your_turn: "Du bist am Zug", turn_of: "{0} ist am Zug",
+      query_you: "Vorbehaltsabfrage: gesund oder Vorbehalt?",
+      query_of: "Vorbehaltsabfrage: {0} antwortet", naming_you: "Taufe deinen Vorbehalt",
+      naming_of: "{0} tauft den Vorbehalt", waiting_players: "Warte auf Mitspieler: {0}",
+      start_bots: "Mit Computern beginnen", game_n: "Spiel {0}", round_n: "Runde {0}",
+      of_total: "{0} von {1}", played_n: "{0} gespielt",
+      healthy: "gesund", reservation: "Vorbehalt", marriage: "Hochzeit", pass: "passen",
+      concede: "Aufgeben", claim: "Rest beanspruchen", done: "Keine weitere Ansage",
+      next: "Weiter", result: "Ergebnis", last_trick: "Letzter Stich",
+      until_cards: "bis {0} Karten", last_chance: "letzte Gelegenheit",
+      re: "Re", kontra: "Kontra", no90: "keine 90", no60: "keine 60", no30: "keine 30",
+      black: "schwarz", re_wins: "Re gewinnt", kontra_wins: "Kontra gewinnt",
+      nobody_wins: "Keine Partei gewinnt", eyes: "Augen", tricks: "Stiche",
+      points: "Punkte", item: "Posten", party: "Partei", clause: "TSR",
+      game_over: "Spiel beendet", round_over: "Die Runde ist zu Ende.",
+      new_round: "Neue Runde", nr: "Nr", kind: "Spiel", total: "Summe",
+      waiting_next: "Warte auf: {0}", invite_title: "Einladungslinks",
+      invite_help: "Jeder Platz hat einen geheimen Link. Wer ihn öffnet, spielt auf diesem Platz – auch nach einem Neustart oder von einem anderen Gerät.",
+      no_invites: "Die Einladungslinks sieht nur, wer den Tisch eröffnet hat (in diesem Browser).",
+      spectators: "Zuschauer-Link (ohne Karten)", copy: "Kopieren", copied: "kopiert",
+      code: "Tischcode", confirm_leave: "Platz verlassen? Mit deinem Link kommst du zurück.",
+      confirm_concede: "Wirklich aufgeben?", rename: "Name ändern", save: "Speichern",
+      download: "Spielprotokoll herunterladen (doko-game/1)", replay: "Stich für Stich",
+      dealt: "Ausgeteilt", trick_n: "Stich {0}", won_by: "{0} sticht ({1} Augen)",
+      prev: "◀", nextb: "▶", rounds: "Runden", no_games: "Noch kein Spiel beendet.",
+      connected: "verbunden", disconnected: "Verbindung getrennt – verbinde neu …",
+      spectator: "Zuschauer", calls_made: "Ansagen", contract: "Spielart",
+      lustsolo: "Lustsolo", pflichtsolo: "Pflichtsolo", vorfuehrung: "Vorführung",
+      scores: "Punkte je Platz", bock: "Bock ×{0}", winner: "Gewinner",
+      owes: "Pflichtsolo offen: {0}", none: "–", games_left: "noch {0} Spiele",
+      solo_diamonds: "Karo-Solo", solo_hearts: "Herz-Solo", solo_spades: "Pik-Solo",
+      solo_clubs: "Kreuz-Solo", solo_queens: "Damensolo", solo_jacks: "Bubensolo",
+      solo_meatless: "Fleischloser", trick_winner: "gewinnt den Stich",
+      table_full: "Alle Plätze sind besetzt.", name_prompt: "Dein Name am Tisch",
+    },
+    en: {
+      sheet: "Score sheet", archive: "Games", invite: "Invite", leave: "Leave",
+      create_title: "New table", your_name: "Your name", table_name: "Table name",
+      rules: "Rules", rules_tsr: "Tournament rules (TSR)", rules_house: "House rules",
+      length: "Round length", len_24: "24 games (TSR)", len_open: "open-ended", seats: "Seats",
+      tempo: "Computer speed", tempo_fast: "fast", tempo_normal: "normal", tempo_slow: "slow",
+      takeover_level: "Stand-in player", takeover: "A computer takes over seats that are left",
+      public: "Public (in the list of open tables)", create: "Open the table",
+      open_tables: "Open tables", join_code: "Watch a table by code", go: "Go",
+      me: "me", human: "Human (invitation)", computer: "Computer: {0}", seat_n: "Seat {0}",
+      no_open: "No open tables right now.", join: "Join", watch: "Watch",
+      free: "free: {0}", games_n: "{0} games", open_round: "open-ended round",
+      dealer: "Dealer", cards_n: "{0} cards", cards_1: "1 card", bot: "Computer", bot_plays: "computer plays",
+      waiting_seat: "waiting", offline: "offline", thinking: "thinking … {0} s",
+      your_turn: "Your turn", turn_of: "{0} to play",
+      query_you: "Reservations: healthy or Vorbehalt?", query_of: "Reservations: {0} answers",
+      naming_you: "Name your Vorbehalt", naming_of: "{0} names the Vorbehalt",
+      waiting_players: "Waiting for players: {0}", start_bots: "Start with computers",
+      game_n: "Game {0}", round_n: "Round {0}", of_total: "{0} of {1}", played_n: "{0} played",
+      healthy: "healthy", reservation: "Vorbehalt", marriage: "Hochzeit", pass: "pass",
+      concede: "Concede", claim: "Claim the rest", done: "No more calls",
+      next: "Next game", result: "Result", last_trick: "Last trick",
+      until_cards: "until {0} cards", last_chance: "last chance",
+      re: "Re", kontra: "Kontra", no90: "no 90", no60: "no 60", no30: "no 30",
+      black: "schwarz", re_wins: "Re wins", kontra_wins: "Kontra wins",
+      nobody_wins: "Neither party wins", eyes: "Augen", tricks: "tricks",
+      points: "points", item: "item", party: "party", clause: "TSR",
+      game_over: "Game over", round_over: "The round is over.", new_round: "New round",
+      nr: "No", kind: "Game", total: "Total", waiting_next: "Waiting for: {0}",
+      invite_title: "Invitation links",
+      invite_help: "Every seat has a secret link. Whoever opens it plays that seat – also after a restart or from another device.",
+      no_invites: "Only the browser that opened the table sees the invitation links.",
+      spectators: "Spectator link (no cards)", copy: "Copy", copied: "copied",
+      code: "Table code", confirm_leave: "Leave your seat? Your link brings you back.",
+      confirm_concede: "Really concede?", rename: "Change name", save: "Save",
+      download: "Download the game record (doko-game/1)", replay: "Trick by trick",
+      dealt: "As dealt", trick_n: "Trick {0}", won_by: "{0} wins ({1} Augen)",
+      prev: "◀", nextb: "▶", rounds: "Rounds", no_games: "No game finished yet.",
+      connected: "connected", disconnected: "Disconnected – reconnecting …",
+      spectator: "Spectator", calls_made: "Calls", contract: "Game",
+      lustsolo: "Lustsolo", pflichtsolo: "Pflichtsolo", vorfuehrung: "Vorführung",
+      scores: "Points per seat", bock: "Bock ×{0}", winner: "Winner",
+      owes: "Pflichtsolo owed: {0}", none: "–", games_left: "{0} games left",
+      solo_diamonds: "diamonds solo", solo_hearts: "hearts solo", solo_spades: "spades solo",
+      solo_clubs: "clubs solo", solo_queens: "queens solo", solo_jacks: "jacks solo",
+      solo_meatless: "no-trump solo (Fleischloser)", trick_winner: "wins the trick",
+      table_full: "All seats are taken.", name_prompt: "Your name at the table",
+    },
+  };
+  let lang = localStorage.getItem("doko.lang") === "en" ? "en" : "de";
+  const t = (key, ...args) => {
+    let s = T[lang][key] ?? T.de[key] ?? key;
+    args.forEach((a, i) => { s = s.replace(`{${i}}`, String(a)); });
+    return s;
+  };
+
+  // ------------------------------------------------------------------ DOM helpers
+  const $ = (sel) => document.querySelector(sel);
+  function h(tag, attrs, ...kids) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids.flat()) {
+      if (kid === null || kid === undefined || kid === false) continue;
+      el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+    }
+    return el;
+  }
+  const SVG = "http://www.w3.org/2000/svg";
+  function suit(s, cls) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    if (cls) svg.setAttribute("class", cls);
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#suit-" + s);
+    svg.append(use);
+    return svg;
+  }
+  function applyStaticTexts() {
+    document.documentElement.lang = lang;
+    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    $("#btn-lang").textContent = lang === "de" ? "EN" : "DE";
+  }
+
+  // ------------------------------------------------------------------ cards
+  const SUIT_DE = { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" };
+  const SUIT_EN = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+  const RANK_DE = { 9: "Neun", J: "Bube", Q: "Dame", K: "König", T: "Zehn", A: "Ass" };
+  const RANK_EN = { 9: "nine", J: "jack", Q: "queen", K: "king", T: "ten", A: "ace" };
+  function rankText(r) {
+    if (r === "T") return "10";
+    if (lang === "de") return { J: "B", Q: "D" }[r] || r;
+    return r;
+  }
+  function cardName(code) {
+    const [r, s] = code;
+    return lang === "de" ? `${SUIT_DE[s]}-${RANK_DE[r]}` : `${RANK_EN[r]} of ${SUIT_EN[s]}`;
+  }
+  function cardEl(code, extra) {
+    const [r, s] = code;
+    const red = s === "H" || s === "D";
+    const el = h("div", { class: `card${red ? " red" : ""}${extra ? " " + extra : ""}`,
+                          "data-card": code, title: cardName(code) });
+    const idx = (cls) => h("span", { class: cls }, rankText(r), suit(s));
+    el.append(idx("idx"));
+    if ("JQK".includes(r)) el.append(h("div", { class: "face" }, rankText(r), suit(s)));
+    else el.append(suit(s, "pip"));
+    el.append(idx("idx br"));
+    return el;
+  }
+
+  // ------------------------------------------------------------------ small helpers
+  const partyName = (p) => (p === "re" ? t("re") : p === "kontra" ? t("kontra") : "");
+  const LEVELS = ["", "", "no90", "no60", "no30", "black"];
+  function callText(party, level) { return level <= 1 ? partyName(party) : t(LEVELS[level]); }
+  function actionText(a) {
+    switch (a.action) {
+      case "play": return cardName(a.card);
+      case "solo": return t("solo_" + a.solo);
+      case "call": return t(a.call);
+      default: return t(a.action);
+    }
+  }
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
+  const numCls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
+  async function api(path, opts) {
+    const r = await fetch(path, opts);
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(body.detail ? (typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail)) : r.statusText);
+    return body;
+  }
+
+  // ------------------------------------------------------------------ modal
+  function openModal(id, ...content) {
+    const body = $("#modal-body");
+    body.replaceChildren(...content);
+    body.dataset.id = id;
+    $("#modal").hidden = false;
+  }
+  function closeModal() { $("#modal").hidden = true; $("#modal-body").dataset.id = ""; }
+  const modalId = () => ($("#modal").hidden ? "" : $("#modal-body").dataset.id);
+  $("#modal-close").addEventListener("click", closeModal);
+  $("#modal").addEventListener("click", (e) => { if (e.target === $("#modal")) closeModal(); });
+
+  $("#btn-lang").addEventListener("click", () => {
+    lang = lang === "de" ? "en" : "de";
+    localStorage.setItem("doko.lang", lang);
+    applyStaticTexts();
+    if (S.code) { send({ type: "lang", lang }); render(); if (modalId()) closeModal(); }
+    else renderLobby();
+  });
+
+  // ================================================================== lobby
+  let META = { players: ["random"], default_level: "random" };
+  async function renderLobby() {
+    applyStaticTexts();
+    $("#lobby").hidden = false;
+    const myName = $("#f-myname");
+    if (!myName.value) myName.value = localStorage.getItem("doko.name") || "";
+    const fs = $("#f-seats");
+    const prev = [...fs.querySelectorAll("select")].map((s) => s.value);
+    fs.querySelectorAll(".seat-row").forEach((r) => r.remove());
+    fs.append(h("div", { class: "seat-row" }, h("span", {}, t("seat_n", 1)),
+                h("input", { value: t("me"), disabled: true })));
+    for (let i = 1; i < 4; i++) {
+      const sel = h("select", { id: `f-seat-${i}`, "data-seat": i },
+        h("option", { value: "human" }, t("human")),
+        META.players.map((p) => h("option", { value: "bot:" + p }, t("computer", p))));
+      sel.value = prev[i - 1] || "bot:" + META.default_level;
+      fs.append(h("div", { class: "seat-row" }, h("span", {}, t("seat_n", i + 1)), sel));
+    }
+    const tl = $("#f-takeover-level");
+    const tlv = tl.value || META.default_level;
+    tl.replaceChildren(...META.players.map((p) => h("option", { value: p }, p)));
+    tl.value = tlv;
+    loadPublic();
+  }
+  async function loadPublic() {
+    const box = $("#public-list");
+    try {
+      const { tables } = await api("/api/tables");
+      box.replaceChildren();
+      if (!tables.length) box.append(h("p", { class: "muted" }, t("no_open")));
+      for (const tb of tables) {
+        const rules = typeof tb.rules === "string" ? tb.rules : tb.rules.name;
+        const free = tb.free_seats.map((s) => s + 1).join(", ");
+        box.append(h("div", { class: "item" },
+          h("div", { class: "grow" }, h("b", {}, tb.name || tb.code), " ",
+            h("span", { class: "muted" }, `${tb.code} · ${rules} · ${tb.games ? t("games_n", tb.games) : t("open_round")}`),
+            h("div", { class: "muted" }, tb.seats.map((s) => s.name).join(", "))),
+          tb.free_seats.length ? h("button", { class: "primary", onclick: () => joinPublic(tb.code) },
+                                   `${t("join")} (${t("free", free)})`) : null,
+          h("button", { onclick: () => { location.href = `/t/${tb.code}`; } }, t("watch"))));
+      }
+    } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); }
+  }
+  async function joinPublic(code) {
+    const name = ($("#f-myname").value || "").trim();
+    if (name) localStorage.setItem("doko.name", name);
+    try {
+      const r = await api(`/api/tables/${code}/join`, { method: "POST",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: name || null }) });
+      location.href = r.invite;
+    } catch (e) { alert(e.message); loadPublic(); }
+  }
+  function initLobby() {
+    $("#create-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const name = $("#f-myname").value.trim();
+      if (name) localStorage.setItem("doko.name", name);
+      const seats = [{ kind: "human", name: name || null }];
+      for (let i = 1; i < 4; i++) {
+        const v = $(`#f-seat-${i}`).value;
+        seats.push(v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) });
+      }
+      const g = $("#f-games").value;
+      const body = {
+        name: $("#f-name").value.trim(), rules: $("#f-rules").value,
+        games: g === "open" ? null : Number(g), public: $("#f-public").checked,
+        bot_takeover: $("#f-takeover").checked, takeover_level: $("#f-takeover-level").value,
+        bot_delay_ms: Number($("#f-delay").value), seats,
+      };
+      const err = $("#create-error");
+      err.hidden = true;
+      try {
+        const r = await api("/api/tables", { method: "POST",
+          headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        localStorage.setItem("doko.invites." + r.code, JSON.stringify(r.seats));
+        location.href = r.seats[0].invite;
+      } catch (e) { err.textContent = e.message; err.hidden = false; }
+    });
+    $("#code-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const c = $("#f-code").value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+      if (c) location.href = `/t/${c}`;
+    });
+    api("/api/meta").then((m) => { META = m; }).catch(() => {}).finally(renderLobby);
+    setInterval(() => { if (!document.hidden) loadPublic(); }, 8000);
+  }
+
+  // ================================================================== the table
+  const S = { code: null, token: null, ws: null, state: null, seat: null, leaving: false,
+              backoff: 400, thinking: null, offset: 0, shownResult: 0, ref: 0 };
+
+  function send(msg) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+  }
+  function act(action) { send({ type: "action", action, ref: ++S.ref }); }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${S.code}`);
+    S.ws = ws;
+    ws.onopen = () => {
+      S.backoff = 400;
+      const hello = { type: "hello", token: S.token, lang };
+      const name = localStorage.getItem("doko.name");
+      if (S.token && name && !localStorage.getItem("doko.named." + S.code)) {
+        hello.name = name;
+        localStorage.setItem("doko.named." + S.code, "1");
+      }
+      ws.send(JSON.stringify(hello));
+      $("#conn").hidden = true;
+    };
+    ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (S.ws !== ws) return;
+      $("#conn").textContent = t("disconnected");
+      $("#conn").hidden = false;
+      if (!S.leaving) setTimeout(connect, S.backoff = Math.min(S.backoff * 2, 8000));
+    };
+  }
+
+  function onMessage(m) {
+    switch (m.type) {
+      case "welcome": S.seat = m.seat; break;
+      case "state":
+        S.state = m;
+        S.offset = Date.now() / 1000 - m.now;
+        S.thinking = m.thinking;
+        render();
+        break;
+      case "thinking":
+        S.thinking = { seat: m.seat, since: m.since };
+        renderThinking();
+        break;
+      case "error":
+        toast(m.message + (m.rule && !String(m.message).includes(m.rule) ? ` (TSR ${m.rule})` : ""));
+        if (m.error === "bad_token") { S.leaving = true; }
+        break;
+      case "left":
+        S.leaving = true;
+        location.href = "/";
+        break;
+      default: break;
+    }
+  }
+
+  let toastTimer = 0;
+  function toast(msg) {
+    const el = $("#toast");
+    el.textContent = msg;
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
+  }
+
+  const me = () => (S.state && S.state.you !== null && S.state.you !== undefined ? S.state.you : null);
+  const viewSeat = () => (me() === null ? 0 : me());
+  const names = () => S.state.table.seats.map((s) => s.name);
+
+  function contractText(g) {
+    const v = g.view;
+    if (!g.contract_label) return "";
+    let s = g.contract_label[lang];
+    if (v.contract && v.contract.startsWith("solo_") && v.soloist !== null) {
+      if (v.vorfuehrung !== null && v.vorfuehrung !== undefined) s += ", " + t("vorfuehrung");
+      else if (v.owes_pflichtsolo[v.soloist]) s += ", " + t("pflichtsolo");
+      else s += ", " + t("lustsolo");
+    }
+    return s;
+  }
+
+  function render() {
+    const st = S.state;
+    if (!st) return;
+    const tb = st.table;
+    const g = st.game;
+    const you = me();
+    $("#title").textContent = `${tb.name ? tb.name + " · " : ""}${tb.code}` +
+      (tb.round ? ` · ${t("round_n", tb.round.number)} · ` +
+        (tb.round.games_total ? t("of_total", tb.round.games_played, tb.round.games_total)
+                              : t("played_n", tb.round.games_played)) : "") +
+      (you === null ? ` · ${t("spectator")}` : "");
+    $("#btn-sheet").hidden = !st.sheet;
+    $("#btn-archive").hidden = false;
+    $("#btn-invite").hidden = false;
+    $("#btn-leave").hidden = you === null;
+    renderSeats();
+    renderCenter();
+    renderControls();
+    const id = modalId();
+    if (g && g.over && S.shownResult !== g.number && (g.closed || !g.done_needed)) {
+      S.shownResult = g.number;
+      showResult();
+    } else if (id === "result") showResult();
+    else if (id === "sheet") showSheet();
+  }
+
+  function seatPanel(seat) {
+    const st = S.state;
+    const info = st.table.seats[seat];
+    const g = st.game;
+    const v = g ? g.view : null;
+    const turn = v && !g.over && v.to_move === seat && st.table.status !== "waiting";
+    const badges = [];
+    if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer" }, t("dealer")));
+    if (info.controller === "bot") {
+      badges.push(h("span", { class: "badge bot" },
+        info.kind === "bot" ? `${t("bot")} (${info.level})` : `${t("bot_plays")} (${info.level})`));
+    } else if (info.controller === null) {
+      badges.push(h("span", { class: "badge" }, t("waiting_seat")));
+    } else if (!info.connected) {
+      badges.push(h("span", { class: "badge" }, t("offline")));
+    }
+    if (v) {
+      const p = v.parties[seat];
+      if (p) badges.push(h("span", { class: "badge " + p }, partyName(p)));
+      const mine = v.calls.filter((c) => c.seat === seat);
+      if (mine.length) {
+        const top = mine[mine.length - 1];
+        badges.push(h("span", { class: "badge call" }, callText(top.party, top.level)));
+      }
+      if (v.phase === "query" || v.phase === "naming") {
+        const said = v.history.filter((a) => a.seat === seat && a.action !== "play");
+        if (said.length) badges.push(h("span", { class: "badge say" }, actionText(said[said.length - 1])));
+      }
+      if (!g.closed) badges.push(h("span", { class: "badge" }, v.hand_sizes[seat] === 1 ? t("cards_1") : t("cards_n", v.hand_sizes[seat])));
+    }
+    if (g && g.closed && st.table.status === "playing" && info.controller === "human" && info.ready) {
+      badges.push(h("span", { class: "badge" }, "✓"));
+    }
+    const isMe = seat === me();
+    return h("div", { class: `seat${turn ? " turn" : ""}`, "data-seat": seat },
+      h("div", { class: "name" }, h("span", { class: `dot${info.connected || info.controller === "bot" ? " on" : ""}` }),
+        info.name, isMe ? h("button", { class: "badge", style: "border:none;cursor:pointer;color:#fff",
+                                        title: t("rename"), onclick: renameDialog }, "✎") : null),
+      h("div", { class: "badges" }, badges),
+      h("div", { class: "think", "data-think": seat }));
+  }
+
+  function renderSeats() {
+    const base = viewSeat();
+    for (let i = 0; i < 4; i++) {
+      const seat = (base + i) % 4;
+      $(`#pos-${i}`).replaceChildren(seatPanel(seat));
+    }
+    renderThinking();
+  }
+
+  function renderThinking() {
+    document.querySelectorAll("[data-think]").forEach((el) => {
+      const th = S.thinking;
+      if (th && Number(el.dataset.think) === th.seat) {
+        const secs = Math.max(0, Date.now() / 1000 - S.offset - th.since);
+        el.textContent = t("thinking", secs.toFixed(1));
+      } else el.textContent = "";
+    });
+  }
+  setInterval(() => { if (S.thinking) renderThinking(); }, 200);
+
+  function renderCenter() {
+    const st = S.state;
+    const g = st.game;
+    const trick = $("#trick");
+    trick.replaceChildren();
+    trick.classList.remove("done");
+    const base = viewSeat();
+    const status = [];
+    if (st.table.status === "waiting") {
+      const missing = st.table.seats.filter((s) => s.controller === null).map((s) => s.name);
+      status.push(t("waiting_players", missing.join(", ")));
+    }
+    if (g) {
+      const v = g.view;
+      let cards = v.trick;
+      let winner = null;
+      if (!cards.length && v.tricks.length) {
+        const last = v.tricks[v.tricks.length - 1];
+        cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % 4, card: c }));
+        winner = last.winner;
+        trick.classList.add("done");
+      }
+      for (const c of cards) {
+        const pos = (c.seat - base + 4) % 4;
+        trick.append(cardEl(c.card, `p${pos}${c.seat === winner ? " winner" : ""}`));
+      }
+      const you = me();
+      const n = names();
+      if (g.over) {
+        const r = g.result;
+        status.push(`${t("game_n", g.number)}: ${r.winner === "re" ? t("re_wins") : r.winner === "kontra" ? t("kontra_wins") : t("nobody_wins")}` +
+          ` · Re ${r.re_eyes} : ${r.kontra_eyes} Kontra`);
+        if (g.closed && st.table.status === "playing") {
+          const wait = st.table.seats.filter((s) => s.controller === "human" && s.connected && !s.ready).map((s) => s.name);
+          if (wait.length) status.push(t("waiting_next", wait.join(", ")));
+        }
+        if (st.table.status === "over") status.push(t("round_over"));
+      } else if (v.phase === "query") {
+        status.push(v.to_move === you ? t("query_you") : t("query_of", n[v.to_move]));
+      } else if (v.phase === "naming") {
+        status.push(v.to_move === you ? t("naming_you") : t("naming_of", n[v.to_move]));
+      } else {
+        const c = contractText(g);
+        status.push((c ? c + " · " : "") + (v.to_move === you ? t("your_turn") : t("turn_of", n[v.to_move])));
+      }
+    }
+    $("#status").replaceChildren(...status.map((s) => h("div", {}, s)));
+  }
+
+  function renderControls() {
+    const st = S.state;
+    const g = st.game;
+    const you = me();
+    const bar = $("#actions");
+    const hand = $("#hand");
+    bar.replaceChildren();
+    hand.replaceChildren();
+    hand.classList.remove("myturn");
+    if (you !== null && st.table.status === "waiting") {
+      bar.append(h("button", { class: "go", "data-act": "start", onclick: () => send({ type: "start" }) }, t("start_bots")));
+    }
+    if (!g) return;
+    const v = g.view;
+    if (you !== null) {
+      const deadlines = new Map(g.calls.map((c) => [c.action.call, c]));
+      for (const a of v.legal_actions) {
+        if (a.action === "play") continue;
+        const label = [actionText(a)];
+        let cls = "";
+        if (a.action === "call") {
+          cls = "call";
+          const d = deadlines.get(a.call);
+          if (d && !g.over) label.push(h("small", {}, d.have <= d.need ? t("last_chance") : t("until_cards", d.need)));
+        }
+        const data = a.action + (a.solo ? ":" + a.solo : "") + (a.call ? ":" + a.call : "");
+        bar.append(h("button", { class: cls, "data-act": data, onclick: () => {
+          if (a.action === "concede" && !confirm(t("confirm_concede"))) return;
+          const { seat, ...rest } = a;
+          act(rest);
+        } }, ...label));
+      }
+      if (g.done_needed) bar.append(h("button", { "data-act": "done", onclick: () => send({ type: "done" }) }, t("done")));
+      if (g.closed && st.table.status === "playing") {
+        const mine = st.table.seats[you];
+        bar.append(h("button", { class: "go", "data-act": "next", disabled: mine.ready,
+                                 onclick: () => send({ type: "next" }) }, t("next")));
+      }
+      if (st.table.status === "over") {
+        bar.append(h("button", { class: "go", "data-act": "new_round", onclick: () => send({ type: "new_round" }) }, t("new_round")));
+      }
+    }
+    if (g.over) bar.append(h("button", { "data-act": "result", onclick: showResult }, t("result")));
+    if (v.tricks.length && !g.over) bar.append(h("button", { "data-act": "last", onclick: showLastTrick }, t("last_trick")));
+    if (you === null) return;
+    const legal = new Set(v.legal_actions.filter((a) => a.action === "play").map((a) => a.card));
+    const myTurn = v.phase === "play" && v.to_move === you && !g.over;
+    if (myTurn) hand.classList.add("myturn");
+    for (const code of v.hand) {
+      const ok = legal.has(code);
+      const el = cardEl(code, myTurn ? (ok ? "legal" : "illegal") : "");
+      if (myTurn && ok) el.addEventListener("click", () => act({ action: "play", card: code }));
+      hand.append(h("div", { class: "slot" }, el));
+    }
+  }
+
+  // ------------------------------------------------------------------ dialogs
+  function showLastTrick() {
+    const v = S.state.game.view;
+    const last = v.tricks[v.tricks.length - 1];
+    const n = names();
+    openModal("last", h("h2", {}, `${t("last_trick")} (${t("trick_n", v.tricks.length)})`),
+      h("div", { class: "replay-trick" }, last.cards.map((c, i) => {
+        const seat = (last.leader + i) % 4;
+        return h("div", { class: "pc" }, cardEl(c, seat === last.winner ? "winner" : ""), n[seat]);
+      })),
+      h("p", {}, `${n[last.winner]} ${t("trick_winner")}`));
+  }
+
+  function resultBox(res, row, nm) {
+    const winner = res.winner === "re" ? t("re_wins") : res.winner === "kontra" ? t("kontra_wins") : t("nobody_wins");
+    const scores = row ? row.scores : res.scores;
+    return [
+      h("p", {}, h("b", {}, winner), ` · ${res.contract[lang]} · Re ${res.re_eyes} ${t("eyes")} (${res.re_tricks} ${t("tricks")}) : Kontra ${res.kontra_eyes} ${t("eyes")} (${res.kontra_tricks} ${t("tricks")})`),
+      h("div", { class: "scores" }, nm.map((name, i) => h("div", {},
+        h("span", {}, name), h("span", { class: "muted" }, ` ${res.re_seats.includes(i) ? "Re" : "Kontra"}`),
+        h("b", { class: numCls(scores[i]) }, signed(scores[i]))))),
+      row && row.bock ? h("p", {}, t("bock", row.multiplier)) : null,
+      h("table", { class: "grid", id: "breakdown" },
+        h("thead", {}, h("tr", {}, h("th", { class: "l" }, t("item")), h("th", { class: "l" }, t("party")),
+          h("th", {}, t("points")), h("th", {}, t("clause")))),
+        h("tbody", {}, res.items.map((it) => h("tr", {},
+          h("td", { class: "l" }, it[lang]), h("td", { class: "l" }, partyName(it.party)),
+          h("td", {}, it.points), h("td", {}, it.clause))))),
+    ];
+  }
+
+  function showResult() {
+    const st = S.state;
+    const g = st.game;
+    if (!g || !g.result) return;
+    const you = me();
+    const buttons = [];
+    if (you !== null && g.closed && st.table.status === "playing") {
+      buttons.push(h("button", { class: "primary", "data-act": "next", disabled: st.table.seats[you].ready,
+                                 onclick: () => { send({ type: "next" }); closeModal(); } }, t("next")));
+    }
+    if (g.done_needed) buttons.push(h("button", { "data-act": "done", onclick: () => send({ type: "done" }) }, t("done")));
+    buttons.push(h("button", { onclick: showSheet }, t("sheet")));
+    if (g.closed) buttons.push(h("button", { onclick: () => showGame(g.number) }, t("replay")));
+    openModal("result", h("div", { id: "result" },
+      h("h2", {}, `${t("game_over")} – ${t("game_n", g.number)}`),
+      ...resultBox(g.result, g.row, names()),
+      st.table.status === "over" ? h("p", {}, h("b", {}, t("round_over"))) : null,
+      h("div", { class: "row", style: "margin-top:.8rem" }, buttons)));
+  }
+
+  function sheetTable(sheet, nm, clickable) {
+    const dealerName = (d) => nm[d] ?? d + 1;
+    return h("div", { class: "scroll-x" }, h("table", { class: "grid", id: "sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", { class: "l" }, t("nr")), h("th", { class: "l" }, t("dealer")),
+        h("th", { class: "l" }, t("kind")), nm.map((n) => h("th", {}, n)))),
+      h("tbody", {}, sheet.rows.map((r) => h("tr", {
+        class: clickable && r.game ? "click" : "", "data-game": r.game,
+        onclick: clickable && r.game ? () => showGame(r.game) : null },
+        h("td", { class: "l" }, r.number), h("td", { class: "l" }, dealerName(r.dealer)),
+        h("td", { class: "l" }, (r.label ? r.label[lang] : r.kind) + (r.bock ? ` ×${r.multiplier}` : "")),
+        r.scores.map((s, i) => h("td", {}, h("span", { class: numCls(s) }, signed(s)), h("span", { class: "muted" }, ` ${r.totals[i]}`)))))),
+      h("tfoot", {}, h("tr", {}, h("td", { class: "l", colspan: 3 }, t("total")),
+        sheet.totals.map((s) => h("td", { class: numCls(s) }, s))))));
+  }
+
+  function showSheet() {
+    const st = S.state;
+    if (!st || !st.sheet) return;
+    const sh = st.sheet;
+    const nm = names();
+    const owing = sh.owes_pflichtsolo.map((o, i) => (o ? nm[i] : null)).filter(Boolean);
+    openModal("sheet", h("h2", {}, `${t("sheet")} – ${t("round_n", st.table.round ? st.table.round.number : 1)}`),
+      sheetTable(sh, nm, true),
+      h("p", { class: "muted" },
+        (sh.games_left !== null ? t("games_left", sh.games_left) + " · " : "") +
+        (sh.games_total !== null && owing.length ? t("owes", owing.join(", ")) : "")));
+  }
+
+  async function showArchive() {
+    try {
+      const { rounds } = await api(`/api/tables/${S.code}/rounds`);
+      const items = [];
+      for (const r of rounds) {
+        items.push(h("h3", {}, t("round_n", r.number)));
+        if (!r.games.length) items.push(h("p", { class: "muted" }, t("no_games")));
+        else {
+          const sheet = await api(`/api/tables/${S.code}/rounds/${r.number}/sheet`);
+          items.push(sheetTable(sheet, sheet.names || names(), true));
+        }
+      }
+      if (!rounds.length) items.push(h("p", { class: "muted" }, t("no_games")));
+      openModal("archive", h("h2", {}, t("archive")), ...items);
+    } catch (e) { toast(e.message); }
+  }
+
+  async function showGame(number) {
+    let d;
+    try { d = await api(`/api/tables/${S.code}/games/${number}`); } catch (e) { toast(e.message); return; }
+    const nm = d.names;
+    const body = h("div", { id: "game-detail" });
+    let step = 0;
+    function drawReplay() {
+      const played = new Map();
+      const remove = (seat, card) => {
+        const k = seat + card;
+        played.set(k, (played.get(k) || 0) + 1);
+      };
+      for (let i = 0; i < step; i++) for (const c of d.tricks[i].cards) remove(c.seat, c.card);
+      const shown = d.hands.map((hand, seat) => {
+        const counts = new Map();
+        return hand.filter((c) => {
+          const k = seat + c;
+          const n = (counts.get(k) || 0) + 1;
+          counts.set(k, n);
+          return n > (played.get(k) || 0);
+        });
+      });
+      const tr = step > 0 ? d.tricks[step - 1] : null;
+      const calls = d.calls.filter((c) => c.trick === step);
+      box.replaceChildren(
+        h("div", { class: "replay-nav" },
+          h("button", { onclick: () => { if (step > 0) { step--; drawReplay(); } }, disabled: step === 0 }, t("prev")),
+          h("b", {}, step === 0 ? t("dealt") : t("trick_n", step)),
+          h("button", { "data-act": "replay-next", onclick: () => { if (step < d.tricks.length) { step++; drawReplay(); } },
+                        disabled: step >= d.tricks.length }, t("nextb")),
+          tr ? h("span", {}, t("won_by", nm[tr.winner], tr.eyes)) : null),
+        tr ? h("div", { class: "replay-trick" }, tr.cards.map((c) => h("div", { class: "pc" },
+          cardEl(c.card, c.seat === tr.winner ? "small winner" : "small"), nm[c.seat]))) : null,
+        calls.length ? h("p", {}, `${t("calls_made")}: ` + calls.map((c) => `${nm[c.seat]}: ${t(c.call)}`).join(", ")) : null,
+        h("div", { class: "replay-hands" }, shown.map((hand, seat) => h("div", { class: "rh" },
+          h("span", { class: "who" }, nm[seat] + (seat === d.dealer ? ` (${t("dealer")})` : "")),
+          h("div", { class: "mini-cards" }, hand.map((c) => cardEl(c, "small")))))));
+    }
+    const box = h("div", { class: "replay" });
+    body.append(h("h2", {}, `${t("game_n", d.number)} · ${t("round_n", d.round)}`),
+      ...resultBox(d.result, d.row || null, nm),
+      h("p", {}, h("a", { href: d.record_url, download: `doko-${S.code}-${d.number}.json`, id: "record-link" }, t("download"))),
+      h("h3", {}, t("replay")), box);
+    drawReplay();
+    openModal("game", body);
+  }
+
+  function showInvites() {
+    const saved = JSON.parse(localStorage.getItem("doko.invites." + S.code) || "null");
+    const row = (label, url) => {
+      const inp = h("input", { value: url, readonly: true, onfocus: (e) => e.target.select() });
+      return h("div", { class: "invite" }, h("span", {}, label), inp,
+        h("button", { onclick: (e) => {
+          inp.select();
+          const done = () => { e.target.textContent = t("copied"); };
+          if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => { document.execCommand("copy"); done(); });
+          else { document.execCommand("copy"); done(); }
+        } }, t("copy")));
+    };
+    const items = [h("p", {}, `${t("code")}: `, h("b", {}, S.code)), h("p", { class: "muted" }, t("invite_help"))];
+    if (saved) {
+      for (const s of saved) {
+        if (!s.invite) continue;
+        items.push(row(`${t("seat_n", s.seat + 1)} – ${S.state ? names()[s.seat] : s.name}`, location.origin + s.invite));
+      }
+    } else items.push(h("p", { class: "muted" }, t("no_invites")));
+    items.push(row(t("spectators"), `${location.origin}/t/${S.code}`));
+    openModal("invite", h("h2", {}, t("invite_title")), ...items);
+  }
+
+  function renameDialog() {
+    const inp = h("input", { value: names()[me()], maxlength: 40 });
+    openModal("rename", h("h2", {}, t("rename")), h("form", { onsubmit: (e) => {
+      e.preventDefault();
+      const name = inp.value.trim();
+      if (name) { localStorage.setItem("doko.name", name); send({ type: "name", name }); }
+      closeModal();
+    } }, h("label", {}, t("name_prompt"), inp), h("button", { class: "primary", type: "submit" }, t("save"))));
+    inp.focus();
+  }
+
+  function initTable(code) {
+    S.code = code;
+    S.token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+    applyStaticTexts();
+    $("#table").hidden = false;
+    $("#btn-sheet").addEventListener("click", showSheet);
+    $("#btn-archive").addEventListener("click", showArchive);
+    $("#btn-invite").addEventListener("click", showInvites);
+    $("#btn-leave").addEventListener("click", () => {
+      if (confirm(t("confirm_leave"))) send({ type: "leave" });
+    });
+    window.addEventListener("hashchange", () => location.reload());
+    connect();
+  }
+
+  // ------------------------------------------------------------------ start
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9-]+)/);
+  if (m) initTable(m[1].toUpperCase().replace(/[^A-Z0-9]/g, ""));
+  else initLobby();
+  window.doko = { S, send, act };
+})();
