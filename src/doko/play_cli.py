@@ -1,0 +1,104 @@
+"""``doko play``: a game or a whole round in the terminal against three computer players.
+
+The terminal front end lives in :mod:`doko.tui` and needs Rich (``pip install doko[tui]``); it
+is imported only when the command runs, so the rest of doko works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from doko.rules import PRESETS, preset
+
+LEVELS = ("random", "rules", "search")
+
+
+def default_level() -> str:
+    """``rules`` when that computer player exists, else ``random``."""
+    from doko.bots.base import player_names
+
+    return "rules" if "rules" in player_names() else "random"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` sub-command."""
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal against three computer players",
+        description="Play Doppelkopf by the TSR in the terminal against three computer "
+        "players: one game (default) or a whole round with its Spielliste. Type ? during the "
+        "game for the input words.",
+    )
+    p.add_argument("--level", choices=LEVELS, default=None,
+                   help="strength of the computer players (default: rules if available, "
+                   "else random)")
+    p.add_argument("--seat", type=int, choices=range(4), default=0, metavar="N",
+                   help="your seat 0..3 (default 0; in a round your position - 1)")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
+                   help="rule preset (default: tsr)")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language (default: de)")
+    p.add_argument("--round", action="store_true",
+                   help="play a whole round (Spielrunde) with Pflichtsoli and Spielliste")
+    p.add_argument("--games", type=int, default=None, metavar="N",
+                   help="games in the round (default 24, TSR 8.5.1; at least 4 for the "
+                   "Pflichtsoli; 0: an open-ended list without Pflichtsoli); implies --round")
+    p.add_argument("--resume", metavar="FILE",
+                   help="continue the round saved in FILE")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed for the deals and the computer players (default: random)")
+    p.add_argument("--save", metavar="FILE",
+                   help="round: the round file (default doko-runde-DATE.json); single game: "
+                   "write the game record (doko-game/1) here at the end")
+    p.add_argument("--fast", action="store_true",
+                   help="no pauses and no spinner while the computer players decide")
+    p.add_argument("--ask-calls", action="store_true",
+                   help="also ask for a call (Ansage) before every card of a computer player "
+                   "while you may call")
+    p.set_defaults(func=run)
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Start the game; 2 with one line on stderr for bad options or a missing Rich."""
+    try:
+        from doko.tui.app import PlayOptions, run_play
+    except ImportError as e:
+        if e.name is not None and e.name.split(".")[0] == "rich":
+            print("doko play: error: the terminal front end needs Rich: "
+                  "pip install 'doko[tui]'", file=sys.stderr)
+            return 2
+        raise
+    from doko.bots.base import player_names
+
+    level = ns.level or default_level()
+    if level not in player_names():
+        print(f"doko play: error: no computer player {level!r} is installed; available: "
+              f"{', '.join(player_names())}", file=sys.stderr)
+        return 2
+    games: int | None = 24
+    if ns.games is not None:
+        if ns.games == 0:
+            games = None
+        elif ns.games < 4:
+            print("doko play: error: --games must be 0 (open-ended) or at least 4, one "
+                  "Pflichtsolo per player (TSR 4.2.3)", file=sys.stderr)
+            return 2
+        else:
+            games = ns.games
+    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    opts = PlayOptions(
+        level=level,
+        seat=ns.seat,
+        rules=preset(ns.rules),
+        lang=ns.lang,
+        round=ns.round or ns.games is not None or ns.resume is not None,
+        games=games,
+        resume=ns.resume,
+        seed=seed,
+        save=ns.save,
+        fast=ns.fast,
+        ask_calls=ns.ask_calls,
+    )
+    return run_play(opts)

@@ -1,0 +1,786 @@
+"""The game and round loop of ``doko play``: the human at one seat, computer players at the
+others (driven with :mod:`doko.bots.base`), input through :mod:`doko.tui.parse`, output through
+:mod:`doko.tui.render`.
+
+Calls out of turn. The human makes calls at his own prompts: alone (``re``, then the prompt
+comes back), before his card (``re 3``) or right after it (``3 re``, made before anybody else
+acts). A call deadline (TSR 6.2.2, 6.3.4, 6.4.4, shifted in a Hochzeit by 6.4.2) counts the
+cards in the caller's hand, which only change when he plays, so a call that is legal at any
+moment between two of his cards is also legal at his next prompt: nothing is lost by waiting.
+The program asks "Ansage?" out of turn only where a call would otherwise become impossible
+before he acts again: after a soloist's concession (Kontra may still call, TSR 5.4.7). With
+``--ask-calls`` it also asks before every card of a computer player while he may call.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from doko.actions import (
+    BLACK,
+    CALL_RE,
+    CLAIM,
+    CONCEDE,
+    HEALTHY,
+    MARRIAGE,
+    PASS,
+    RESERVATION,
+    SOLO_BASE,
+    call_level,
+    encode,
+)
+from doko.bots.base import Player, PlayerError, make_player, offer_calls, step
+from doko.cards import EYES, QC, card_symbol
+from doko.errors import IllegalActionError
+from doko.game import (
+    ASK_LUST,
+    ASK_PFLICHT,
+    CALL_MIN_CARDS,
+    FORCED,
+    Game,
+)
+from doko.record import to_record
+from doko.result import game_result
+from doko.rules import TSR, Rules
+from doko.score_cli import format_score
+from doko.session import Round, RoundError, status_lines, write_atomic
+from doko.tui.parse import InputError, Token, is_no, is_yes, parse
+from doko.tui.render import (
+    Deadline,
+    Screen,
+    SheetRow,
+    sheet_table,
+    table_screen,
+    trick_text,
+)
+from doko.tui.texts import (
+    BOT_NAMES,
+    HUMAN_NAMES,
+    call_word,
+    contract_text,
+    solo_text,
+    tr,
+)
+from doko.view import SeatView, view
+
+__all__ = ["PlayOptions", "QuitRequest", "Terminal", "run_play"]
+
+_SOLO_WORDS = {
+    "de": ("karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos"),
+    "en": ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless"),
+}
+
+
+@dataclass
+class PlayOptions:
+    """The settings of one ``doko play`` run (see :mod:`doko.play_cli`)."""
+
+    level: str
+    seat: int = 0
+    rules: Rules = TSR
+    lang: str = "de"
+    round: bool = False
+    #: games in a round; None: an open-ended list
+    games: int | None = 24
+    resume: str | None = None
+    seed: int = 1
+    save: str | None = None
+    fast: bool = False
+    ask_calls: bool = False
+
+
+class QuitRequest(Exception):
+    """The human quit (``quit``, end of input or Ctrl-C)."""
+
+
+class Terminal:
+    """Console output and line input. Interactive (stdout a terminal): the screen is redrawn
+    in place; otherwise everything is printed in order, without colour, and input is echoed."""
+
+    def __init__(self, lang: str, fast: bool = False) -> None:
+        self.console = Console(highlight=False)
+        self.lang = lang
+        self.interactive = self.console.is_terminal
+        self.animate = self.interactive and not fast
+        self.pause = 0.6 if self.animate else 0.0
+        try:
+            self.stdin_tty = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            self.stdin_tty = False
+
+    def print(self, *items: RenderableType | str) -> None:
+        for item in items:
+            if isinstance(item, str):  # messages: no hard line breaks (file names, commands)
+                self.console.print(Text(item), soft_wrap=True)
+            else:
+                self.console.print(item)
+
+    def clear(self) -> None:
+        if self.interactive:
+            self.console.clear()
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one line (stripped); end of input raises QuitRequest."""
+        self.console.print(Text(prompt + " › ", style="bold cyan"), end="")
+        if self.stdin_tty:
+            try:
+                line = input()
+            except EOFError:
+                self.console.print()
+                raise QuitRequest from None
+        else:
+            line = sys.stdin.readline()
+            if not line:
+                self.console.print()
+                raise QuitRequest
+            self.console.print(Text(line.rstrip("\r\n")))
+        return line.strip()
+
+    @contextmanager
+    def thinking(self, name: str, pause: float) -> Iterator[None]:
+        """A spinner while a computer player decides, held for at least ``pause`` seconds."""
+        if not self.animate:
+            yield
+            return
+        start = time.monotonic()
+        with self.console.status(tr(self.lang, "thinking", name=name), spinner="dots"):
+            yield
+            rest = pause - (time.monotonic() - start)
+            if rest > 0:
+                time.sleep(rest)
+
+
+def _deadlines(game: Game, seat: int, v: SeatView) -> list[Deadline]:
+    """The calls ``seat`` may make now with the fewest cards he may hold for each: the
+    thresholds 11/10/9/8/7 (TSR 6.2.2, 6.3.4), minus the Hochzeit shift (6.4.2), and a first
+    Ansage as a reply with one card fewer than the opponents' call needed (6.4.4). Each call
+    shows its own threshold; a level called directly also needs the skipped ones (6.4.3), which
+    come first in the list."""
+    codes = sorted({a & 63 for a in v.legal_actions if CALL_RE <= a & 63 <= BLACK})
+    if not codes:
+        return []
+    p = 0 if game.is_re[seat] else 1
+    opp, shift = game.level[1 - p], game.shift
+    have = game.cards_in_hand(seat)
+    out = []
+    for code in codes:
+        level = call_level(code)
+        need = CALL_MIN_CARDS[level] - shift
+        reply = False
+        if level == 1 and opp:
+            # a reply needs one card fewer than the opponents' call (TSR 6.4.4)
+            need = min(need, CALL_MIN_CARDS[opp] - 1 - shift)
+            reply = have < CALL_MIN_CARDS[1] - shift
+        out.append(Deadline(code, need, reply))
+    return out
+
+
+def contract_label(v: SeatView, names: Sequence[str], lang: str) -> str | None:
+    """The game kind as this seat knows it, with the soloist or Hochzeiter."""
+    if v.contract is None:
+        return None
+    married = [a >> 6 for a in v.history if a & 63 == MARRIAGE]
+    if v.contract == "solo_diamonds" and married:
+        return f"{tr(lang, 'marriage_solo')}: {names[married[0]]}"
+    label = contract_text(v.contract, lang)
+    if v.contract.startswith("solo_") and v.soloist is not None:
+        if v.vorfuehrung is not None:
+            kind = tr(lang, "vorf")
+        elif v.owes_pflichtsolo[v.soloist]:
+            kind = tr(lang, "pflicht")
+        else:
+            kind = tr(lang, "lust")
+        return f"{label} ({kind}): {names[v.soloist]}"
+    if v.contract == "marriage" and married:
+        return f"{label}: {names[married[0]]}"
+    if v.contract == "silent_marriage" and v.soloist is not None:
+        return f"{label}: {names[v.soloist]}"
+    return label
+
+
+class GameTable:
+    """One game at the table: the loop, the human's prompts and the screen."""
+
+    def __init__(
+        self,
+        term: Terminal,
+        game: Game,
+        human: int,
+        players: Sequence[Player | None],
+        names: Sequence[str],
+        opts: PlayOptions,
+        *,
+        title: str,
+        extra_header: Sequence[str] = (),
+        round_file: str | None = None,
+        sheet: RenderableType | None = None,
+    ) -> None:
+        self.term = term
+        self.game = game
+        self.human = human
+        self.players = list(players)
+        self.names = list(names)
+        self.lang = opts.lang
+        self.opts = opts
+        self.title = title
+        self.extra_header = list(extra_header)
+        self.round_file = round_file
+        self.sheet = sheet
+        self.events: deque[str] = deque(maxlen=3)
+        self.message: str | None = None
+        self.error = False
+        self.seen = 0
+        self.prev = view(game, human)
+        self.pending: int | None = None
+        self.drawn: int | None = None  # history length at the last full screen (non-TTY)
+        self.offered = -1  # history length when the bots were last offered a call
+
+    # ------------------------------------------------------------------ output
+
+    def _say(self, text: str, error: bool = False) -> None:
+        if self.term.interactive:
+            self.message, self.error = text, error
+        else:
+            self.term.console.print(Text(text, style="bold red" if error else "bold"))
+
+    def _event(self, text: str, card: bool = False) -> None:
+        if self.term.interactive:
+            if not card:
+                self.events.append(text)
+        else:
+            self.term.console.print(Text("  " + text))
+
+    def _header(self, v: SeatView) -> str:
+        parts = [self.title]
+        label = contract_label(v, self.names, self.lang)
+        if label is None and v.vorfuehrung is not None:
+            label = tr(self.lang, "forced", name=self.names[v.vorfuehrung])
+        parts.append(label if label is not None else tr(self.lang, "query"))
+        parts.append(tr(self.lang, "dealer", name=self.names[v.dealer]))
+        if not self.game.rules.is_tsr:
+            parts.append(tr(self.lang, "rules", name=self.game.rules.name))
+        parts.extend(self.extra_header)
+        return " · ".join(parts)
+
+    def _screen(self, v: SeatView, playing: bool) -> Screen:
+        lang = self.lang
+        notes: list[str] = []
+        if v.phase in ("query", "naming") and v.to_move == self.human:
+            if v.owes_pflichtsolo[self.human] and v.vorfuehrung is None:
+                notes.append(tr(lang, "owes"))
+            if v.phase == "query" and sum(1 for k in v.hand if k == QC) == 2:
+                notes.append(tr(lang, "silent_you"))
+        deadlines = _deadlines(self.game, self.human, v) if v.phase != "query" else []
+        note = None
+        if v.phase == "play" and not deadlines:
+            g = self.game
+            if v.contract == "marriage" and not g.game_type_settled:
+                note = tr(lang, "calls_after_klaerung")
+            elif g.level[0 if g.is_re[self.human] else 1] < 5 and v.calls:
+                note = tr(lang, "calls_over")
+        return Screen(
+            names=self.names, lang=lang, header=self._header(v), deadlines=deadlines,
+            call_note=note, notes=notes,
+            events=list(self.events) if self.term.interactive else [],
+            message=self.message if self.term.interactive else None, error=self.error,
+            playing=playing,
+        )
+
+    def draw(self, playing: bool = False, force: bool = False) -> None:
+        """Show the table (interactive: redraw in place; otherwise print it when the game has
+        moved on since the last time)."""
+        v = view(self.game, self.human)
+        n = len(self.game.history)
+        if not self.term.interactive:
+            if self.drawn == n and not force:
+                return
+            self.term.console.print(Text("─" * 78, style="dim"))
+        self.drawn = n
+        self.term.clear()
+        self.term.console.print(table_screen(v, self._screen(v, playing),
+                                             self.game.rules.hand_size))
+
+    def ask(self, prompt: str, playing: bool = False) -> str:
+        self.draw(playing)
+        line = self.term.ask(prompt)
+        self.message, self.error = None, False
+        return line
+
+    # ------------------------------------------------------------------ events
+
+    def _update(self) -> None:
+        """Announce what happened since the last update, then redraw when animating."""
+        g = self.game
+        v = view(g, self.human)
+        lang = self.lang
+        for a in g.history[self.seen:]:
+            seat, code = a >> 6, a & 63
+            who = self.names[seat]
+            if code < 24:
+                self._event(tr(lang, "ev_play", name=who, card=card_symbol(code, lang)), True)
+            elif code in (HEALTHY, RESERVATION):
+                ans = tr(lang, "healthy" if code == HEALTHY else "reservation")
+                self._event(tr(lang, "ev_answer", name=who, answer=ans))
+            elif SOLO_BASE <= code < SOLO_BASE + 7:
+                self._event(tr(lang, "ev_solo", name=who, solo=solo_text(code, lang)))
+            elif code == MARRIAGE:
+                self._event(tr(lang, "ev_marriage", name=who))
+            elif code == PASS:
+                self._event(tr(lang, "ev_pass", name=who))
+            elif CALL_RE <= code <= BLACK:
+                self._event(self._call_event(seat, code))
+            elif code == CONCEDE:
+                key = "ev_concede_you" if seat == self.human else "ev_concede"
+                self._event(tr(lang, key, name=who))
+            elif code == CLAIM:
+                key = "ev_claim_you" if seat == self.human else "ev_claim"
+                self._event(tr(lang, key, name=who))
+        self.seen = len(g.history)
+        prev = self.prev
+        if len(v.tricks) > len(prev.tricks):
+            _, cards, w = v.tricks[-1]
+            self._event(tr(lang, "trick_to", n=len(v.tricks), name=self.names[w],
+                           eyes=sum(EYES[k] for k in cards)))
+        if prev.phase in ("query", "naming") and v.phase == "play":
+            label = contract_label(v, self.names, lang)
+            self._event(tr(lang, "ev_game", kind=label))
+            lead = v.trick_leader
+            self._event(tr(lang, "ev_leads_you") if lead == self.human
+                        else tr(lang, "ev_leads", name=self.names[lead]))
+        elif prev.contract != v.contract and prev.phase == "play":
+            if v.contract == "silent_marriage" and v.soloist is not None:
+                self._event(tr(lang, "ev_silent", name=self.names[v.soloist]))
+            elif v.contract == "solo_diamonds" and v.soloist is not None:
+                self._event(tr(lang, "ev_marriage_solo", name=self.names[v.soloist]))
+        if (v.contract == "marriage" and not prev.partnerships_clarified
+                and v.partnerships_clarified and g.partner >= 0):
+            hz = self.names[g.hochzeiter]
+            if g.partner == self.human:
+                self._event(tr(lang, "ev_partner_you", hochzeiter=hz))
+            else:
+                self._event(tr(lang, "ev_partner", name=self.names[g.partner], hochzeiter=hz))
+        self.prev = v
+        if self.term.animate:
+            self.draw()
+
+    def _call_event(self, seat: int, code: int) -> str:
+        lang = self.lang
+        who = self.names[seat]
+        # the party's level before this call (the call is the last entry of g.calls)
+        party = self.game.calls[-1][1] if self.game.calls else 0
+        before = max((lv for _, p, lv, _ in self.game.calls[:-1] if p == party), default=0)
+        target = call_level(code)
+        implied = []
+        for lv in range(before + 1, target):
+            implied.append(call_word(CALL_RE + party if lv == 1 else 35 + lv))
+        if implied:
+            return tr(lang, "ev_call_implied", name=who, call=call_word(code),
+                      implied=", ".join(implied))
+        return tr(lang, "ev_call", name=who, call=call_word(code))
+
+    # ------------------------------------------------------------------ the loop
+
+    def play(self) -> None:
+        """Play the game to its end (raises :class:`QuitRequest` when the human quits)."""
+        g = self.game
+        lang = self.lang
+        if g.vorfuehrung is not None:
+            key = "ev_vorf_you" if g.vorfuehrung == self.human else "ev_vorf"
+            self._event(tr(lang, key, name=self.names[g.vorfuehrung]))
+        else:
+            self._event(tr(lang, "ev_deal", dealer=self.names[g.dealer],
+                           first=self.names[(g.dealer + 1) & 3]))
+        while not g.is_over:
+            if g.to_move == self.human:
+                # the computer players may call before the human acts, once per position
+                if self.offered != len(g.history):
+                    self.offered = len(g.history)
+                    if offer_calls(g, self.players):
+                        self._update()
+                        continue
+                self._human_turn()
+                continue
+            if self.opts.ask_calls and self._call_codes() and self._offer_human_call():
+                continue
+            seat = g.to_move
+            pause = self.term.pause * (2 if not g.trick and g.tricks else 1)
+            with self.term.thinking(self.names[seat], pause):
+                step(g, self.players)
+            self._update()
+        # after a concession Kontra may still call (TSR 5.4.7)
+        while True:
+            while offer_calls(g, self.players):
+                self._update()
+            if not self._call_codes() or not self._offer_human_call(conceded=True):
+                break
+        if self.term.interactive:
+            self._say(tr(lang, "end_title") + " – " + self._end_how())
+            self.ask(tr(lang, "prompt_continue"))
+
+    def _end_how(self) -> str:
+        g = self.game
+        if g.ended == "conceded":
+            return tr(self.lang, "end_how_conceded", name=self.names[g.soloist])
+        if g.ended == "claimed":
+            return tr(self.lang, "end_how_claimed", name=self.names[g.soloist])
+        return tr(self.lang, "end_how_played")
+
+    def _call_codes(self) -> list[int]:
+        return [a & 63 for a in self.game.legal_actions(self.human)
+                if CALL_RE <= a & 63 <= BLACK]
+
+    def _offer_human_call(self, conceded: bool = False) -> bool:
+        """Ask "Ansage?" out of turn; True if the human made a call."""
+        key = "prompt_call_conceded" if conceded else "prompt_call"
+        while True:
+            before = len(self.game.history)
+            line = self.ask(tr(self.lang, key))
+            if not line:
+                return False
+            self._handle(line)
+            if len(self.game.history) > before:
+                return True
+
+    def _human_turn(self) -> None:
+        g = self.game
+        v = view(g, self.human)
+        lang = self.lang
+        codes = {a & 63 for a in v.legal_actions}
+        if v.phase == "query":
+            line = self.ask(tr(lang, "prompt_query"))
+        elif v.phase == "naming":
+            if self.pending is not None and self.pending in codes:
+                code, self.pending = self.pending, None
+                self._event(tr(lang, "ev_pending", solo=self._naming_word(code)))
+                g.apply(encode(self.human, code))
+                self._update()
+                return
+            words = [_SOLO_WORDS[lang][c - SOLO_BASE] for c in sorted(codes)
+                     if SOLO_BASE <= c < SOLO_BASE + 7]
+            if MARRIAGE in codes:
+                words.append("hochzeit" if lang == "de" else "marriage")
+            if PASS in codes:
+                words.append("passe" if lang == "de" else "pass")
+            options = ", ".join(words)
+            key = {FORCED: "prompt_forced", ASK_PFLICHT: "prompt_pflicht",
+                   ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
+            line = self.ask(tr(lang, key, options=options))
+        else:
+            line = self.ask(tr(lang, "prompt_card"), playing=True)
+        self._handle(line)
+
+    def _naming_word(self, code: int) -> str:
+        if code == MARRIAGE:
+            return "Hochzeit"
+        return solo_text(code, self.lang)
+
+    # ------------------------------------------------------------------ input
+
+    def _handle(self, line: str) -> None:
+        """Carry out one input line, or explain why not (then nothing has changed)."""
+        lang = self.lang
+        g = self.game
+        try:
+            tokens = parse(line)
+        except InputError as e:
+            self._say(tr(lang, "err_unknown", word=str(e)), error=True)
+            return
+        if not tokens:
+            if g.to_move == self.human and g.phase == 2:
+                self._say(tr(lang, "err_empty_play"))
+            return
+        commands = [t for t in tokens if t.kind == "command"]
+        if commands:
+            if len(tokens) > 1:
+                self._say(tr(lang, "err_mixed", word=commands[0].text), error=True)
+                return
+            self._command(str(commands[0].value))
+            return
+        codes = self._resolve(tokens)
+        if codes is None:
+            return
+        v = view(g, self.human)
+        if v.phase == "query" and len(codes) == 1 and (
+                SOLO_BASE <= codes[0] < SOLO_BASE + 7 or codes[0] == MARRIAGE):
+            # a solo named in the query: say Vorbehalt now, name it when asked (TSR 4.1.4)
+            if v.to_move == self.human:
+                self.pending = codes[0]
+                codes = [RESERVATION]
+            else:
+                self._say(tr(lang, "err_query_first", solo=self._naming_word(codes[0])), True)
+                return
+        # check the whole line on a copy first: all of it or nothing
+        trial = g.clone()
+        for code in codes:
+            try:
+                trial.apply(encode(self.human, code))
+            except IllegalActionError as e:
+                self.pending = None
+                self._say(self._explain(e, code), error=True)
+                return
+        if CONCEDE in codes and not self._confirm(tr(lang, "prompt_concede")):
+            return
+        for code in codes:
+            g.apply(encode(self.human, code))
+            self._update()
+
+    def _resolve(self, tokens: Sequence[Token]) -> list[int] | None:
+        hand = view(self.game, self.human).hand
+        out = []
+        for t in tokens:
+            if t.kind == "position":
+                i = int(t.value)
+                if not 1 <= i <= len(hand):
+                    key = "err_position1" if len(hand) == 1 else "err_position"
+                    self._say(tr(self.lang, key, n=len(hand)), error=True)
+                    return None
+                out.append(hand[i - 1])
+            else:
+                out.append(int(t.value))
+        return out
+
+    def _explain(self, e: IllegalActionError, code: int) -> str:
+        if e.key == "not_in_hand":
+            return tr(self.lang, "err_not_in_hand", card=card_symbol(code, self.lang))
+        if e.key == "phase" and self.lang == "de":
+            # the engine's German template shows the English {what}; use the German words
+            p = e.params
+            return f"{p.get('what_de')} ist jetzt nicht möglich: {p.get('why_de')} " \
+                f"(TSR {p.get('rule')})"
+        return e.text(self.lang)
+
+    def _confirm(self, prompt: str) -> bool:
+        while True:
+            answer = self.term.ask(prompt)
+            if is_yes(answer):
+                return True
+            if is_no(answer) or not answer:
+                return False
+
+    def _command(self, name: str) -> None:
+        lang = self.lang
+        if name == "help":
+            self._show_help()
+        elif name == "last":
+            v = view(self.game, self.human)
+            if not v.tricks:
+                self._say(tr(lang, "last_none"))
+                return
+            leader, cards, w = v.tricks[-1]
+            text = tr(lang, "last_trick", n=len(v.tricks),
+                      cards=trick_text(leader, cards, self.names, lang).plain,
+                      name=self.names[w], eyes=sum(EYES[k] for k in cards))
+            self._say(text)
+        elif name == "sheet":
+            if self.sheet is None:
+                self._say(tr(lang, "err_no_sheet"), error=True)
+                return
+            self.term.clear()
+            self.term.print(self.sheet)
+            if self.term.interactive:
+                self.term.ask(tr(lang, "prompt_continue"))
+        elif name == "quit":
+            if self.round_file is not None and not self._confirm(
+                    tr(lang, "prompt_quit_round", file=self.round_file)):
+                return
+            raise QuitRequest
+
+    def _show_help(self) -> None:
+        lang = self.lang
+        self.term.clear()
+        self.term.print(Text(tr(lang, "help_title"), style="bold"), tr(lang, "help"))
+        if self.term.interactive:
+            self.term.ask(tr(lang, "prompt_continue"))
+
+
+# ---------------------------------------------------------------------------------- results
+
+
+def _result_page(game: Game, names: Sequence[str], lang: str) -> list[RenderableType]:
+    """How the game ended, Augen and tricks per party, the TSR 7 breakdown, seat points."""
+    s = game_result(game)
+    re_seats = game.re_seats()
+    ko_seats = [x for x in range(4) if x not in re_seats]
+    out: list[RenderableType] = [Text(tr(lang, "end_title"), style="bold underline")]
+    if game.ended == "conceded":
+        out.append(tr(lang, "end_how_conceded", name=names[game.soloist]))
+    elif game.ended == "claimed":
+        out.append(tr(lang, "end_how_claimed", name=names[game.soloist]))
+    for party, seats, eyes, tricks in (
+            ("Re", re_seats, game.re_eyes(), game.re_tricks()),
+            ("Kontra", ko_seats, game.kontra_eyes(), game.kontra_tricks())):
+        out.append(tr(lang, "end_party", party=party, names=", ".join(names[x] for x in seats),
+                      eyes=eyes, tricks=tricks))
+    out.append("")
+    out.append(Text(format_score(s, lang)))
+    points = s.seat_scores(re_seats)
+    line = Text(tr(lang, "end_points") + ": ", style="bold")
+    for x in range(4):
+        if x:
+            line.append(" · ")
+        line.append(f"{names[x]} {points[x]:+d}" if points[x] else f"{names[x]} 0",
+                    style="bold green" if points[x] > 0 else "")
+    out.append(line)
+    return out
+
+
+def _round_rows(r: Round, lang: str) -> list[SheetRow]:
+    rows = []
+    for row in r.rows:
+        rows.append(SheetRow(row.number, r.players[row.dealer], row.label(lang),
+                             tuple(row.scores), tuple(row.totals)))
+    return rows
+
+
+def _seat_names(lang: str, human: int) -> list[str]:
+    names = list(BOT_NAMES)
+    names[human] = HUMAN_NAMES[lang]
+    return names
+
+
+def _bots(opts: PlayOptions, human: int) -> list[Player | None]:
+    return [None if s == human else make_player(opts.level, seed=opts.seed * 10 + s)
+            for s in range(4)]
+
+
+def _game_seed(seed: int, number: int) -> int:
+    return seed * 1000 + number
+
+
+def play_single(term: Terminal, opts: PlayOptions) -> int:
+    """One game against three computer players; the score breakdown at the end."""
+    lang = opts.lang
+    human = opts.seat
+    names = _seat_names(lang, human)
+    dealer = random.Random(opts.seed).randrange(4)
+    game = Game.deal(opts.seed, dealer, rules=opts.rules)
+    table = GameTable(term, game, human, _bots(opts, human), names, opts,
+                      title=tr(lang, "title"))
+    try:
+        table.play()
+    except QuitRequest:
+        term.print(tr(lang, "quit_game"))
+        return 0
+    term.clear()
+    term.print(*_result_page(game, names, lang))
+    if term.interactive:
+        term.ask(tr(lang, "prompt_continue"))
+        term.clear()
+    scores = tuple(game_result(game).seat_scores(game.re_seats()))
+    label = game.contract_label(lang)
+    term.print("", sheet_table([SheetRow(1, names[dealer], label, scores, scores)], names, lang))
+    if opts.save:
+        write_atomic(opts.save, json.dumps(to_record(game), ensure_ascii=False) + "\n")
+        term.print(tr(lang, "saved_game", file=opts.save))
+    term.print(Text(tr(lang, "seed", seed=opts.seed), style="dim"))
+    return 0
+
+
+def _default_round_file() -> str:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = f"doko-runde-{stamp}.json"
+    i = 2
+    while Path(name).exists():
+        name = f"doko-runde-{stamp}-{i}.json"
+        i += 1
+    return name
+
+
+def play_round(term: Terminal, opts: PlayOptions) -> int:
+    """A whole round (Spielrunde) with its Spielliste in a round file that is saved after
+    every game and can be resumed with ``--resume``."""
+    lang = opts.lang
+    try:
+        if opts.resume:
+            path = opts.resume
+            r = Round.load(path)
+            term.print(tr(lang, "round_resume", file=path, n=r.games_played))
+        else:
+            path = opts.save or _default_round_file()
+            names = _seat_names(lang, opts.seat)
+            r = Round.create(path, names, opts.games, rules=opts.rules)
+            games = (tr(lang, "round_open") if opts.games is None
+                     else tr(lang, "round_games", n=opts.games))
+            term.print(tr(lang, "round_start", games=games, file=path))
+    except RoundError as e:
+        term.console.print(Text(f"doko play: {e.text(lang)}", style="bold red"))
+        return 2
+    if r.size != 4:
+        term.console.print(Text("doko play: only a 4-table can be played here", style="bold red"))
+        return 2
+    names = list(r.players)
+    human = next((i for i, n in enumerate(names) if n in HUMAN_NAMES.values()), opts.seat)
+    players = _bots(opts, human)
+    if r.is_over:  # a finished round file: show its sheet
+        term.print("", sheet_table(_round_rows(r, lang), names, lang))
+        for line in status_lines(r, lang):
+            term.print(Text(line, style="yellow"))
+    while not r.is_over:
+        number = r.games_played + 1
+        game = r.new_game(_game_seed(opts.seed, number))
+        title = (tr(lang, "game_n", n=number) if r.games_total is None
+                 else tr(lang, "game_n_of", n=number, total=r.games_total))
+        extra = [tr(lang, "bock", m=1 << r.bock_level())] if r.bock_level() else []
+        table = GameTable(term, game, human, players, names, opts, title=title,
+                          extra_header=extra, round_file=path,
+                          sheet=sheet_table(_round_rows(r, lang), names, lang))
+        try:
+            table.play()
+        except (QuitRequest, KeyboardInterrupt):
+            term.console.print()
+            term.print(tr(lang, "round_saved", file=path))
+            return 0
+        r.add_game(game)
+        term.clear()
+        term.print(*_result_page(game, names, lang))
+        if term.interactive:
+            try:
+                term.ask(tr(lang, "prompt_continue"))
+            except QuitRequest:
+                term.print(tr(lang, "round_saved", file=path))
+                return 0
+            term.clear()
+        term.print("", sheet_table(_round_rows(r, lang), names, lang, limit=12))
+        for line in status_lines(r, lang):
+            term.print(Text(line, style="yellow"))
+        if r.is_over:
+            break
+        try:
+            answer = term.ask(tr(lang, "prompt_next_game"))
+        except QuitRequest:
+            answer = "quit"
+        if answer.lower() in ("quit", "ende", "q", "exit", "beenden"):
+            term.print(tr(lang, "round_saved", file=path))
+            return 0
+    ranking = sorted(range(4), key=lambda i: -r.totals[i])
+    term.print(Text(tr(lang, "ranking") + ": " + "  ".join(
+        tr(lang, "place", rank=n + 1, name=names[i], total=r.totals[i])
+        for n, i in enumerate(ranking)), style="bold"))
+    return 0
+
+
+def run_play(opts: PlayOptions) -> int:
+    """Run ``doko play`` with ``opts``; returns the exit status."""
+    term = Terminal(opts.lang, opts.fast)
+    try:
+        if opts.round or opts.resume:
+            return play_round(term, opts)
+        return play_single(term, opts)
+    except KeyboardInterrupt:
+        term.console.print()
+        term.print(tr(opts.lang, "quit_game"))
+        return 130
+    except PlayerError as e:
+        term.console.print(Text(f"doko play: {e}", style="bold red"))
+        return 1

@@ -1,0 +1,348 @@
+"""Drawing the table with Rich: the four seats around the trick, the hand, the calls, the
+score breakdown and the Spielliste. Everything about the game comes from the human's
+:class:`~doko.view.SeatView`, so nothing hidden can leak; the screen fits 80x24.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from doko.actions import CALL_KONTRA, CALL_RE, CLAIM, CONCEDE, HEALTHY, RESERVATION
+from doko.cards import EYES, SUIT_SYMBOLS, card_symbol
+from doko.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner_index
+from doko.tui.texts import call_word, tr
+from doko.view import SeatView
+
+WIDTH = 78
+_RED = "red"
+_SUIT_DE = ("Kreuz", "Pik", "Herz", "Karo")
+_SUIT_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
+
+
+@dataclass
+class Deadline:
+    """A call the human may make now: its code, the fewest cards he may hold for it, and
+    whether it is a reply (Erwiderung, TSR 6.4.4)."""
+
+    code: int
+    need: int
+    reply: bool = False
+
+
+@dataclass
+class Screen:
+    """What the table screen shows besides the seat view."""
+
+    names: Sequence[str]
+    lang: str
+    header: str
+    deadlines: list[Deadline] = field(default_factory=list)
+    call_note: str | None = None
+    notes: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    message: str | None = None
+    error: bool = False
+    #: the human must play a card: number and highlight the playable ones
+    playing: bool = False
+
+
+def card_text(k: int, lang: str, style: str = "") -> Text:
+    """A card as ``♣D`` (German) or ``♣Q`` (English), hearts and diamonds red."""
+    colour = _RED if k // 6 in (2, 3) else ""
+    return Text(card_symbol(k, lang), style=f"{colour} {style}".strip())
+
+
+def seat_name(screen: Screen, seat: int) -> str:
+    return f"{screen.names[seat]} ({seat})"
+
+
+def _answers(v: SeatView) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for a in v.history:
+        code = a & 63
+        if code in (HEALTHY, RESERVATION):
+            out[a >> 6] = "healthy" if code == HEALTHY else "reservation"
+    return out
+
+
+def _label(v: SeatView, screen: Screen, seat: int) -> Text:
+    lang = screen.lang
+    t = Text()
+    if v.phase != "finished" and v.to_move == seat:
+        t.append("▶ ", style="bold yellow")
+    t.append(seat_name(screen, seat), style="bold" if seat == v.seat else "")
+    if v.phase in ("query", "naming"):
+        ans = _answers(v).get(seat)
+        if ans is not None:
+            t.append(" · " + tr(lang, ans), style="magenta" if ans == "reservation" else "")
+    else:
+        party = v.parties[seat]
+        if party is not None:
+            t.append(" · ")
+            t.append("Re" if party == "re" else "Kontra",
+                     style="cyan" if party == "re" else "green")
+        if v.soloist == seat:
+            t.append(" (Solo)")
+    n = v.hand_sizes[seat]
+    t.append(" · " + (tr(lang, "card1") if n == 1 else tr(lang, "cards", n=n)), style="dim")
+    return t
+
+
+def _shown_trick(v: SeatView) -> tuple[dict[int, int], int | None]:
+    """The cards to show in the middle by seat, and the winner if it is a finished trick."""
+    if v.trick:
+        return {s: k for s, k in v.trick}, None
+    if v.tricks:
+        leader, cards, winner = v.tricks[-1]
+        return {(leader + i) & 3: k for i, k in enumerate(cards)}, winner
+    return {}, None
+
+
+def _centered(t: Text, width: int = WIDTH) -> Text:
+    pad = max(0, (width - cell_len(t.plain)) // 2)
+    out = Text(" " * pad)
+    out.append_text(t)
+    return out
+
+
+def _table_cross(v: SeatView, screen: Screen) -> list[Text]:
+    me = v.seat if v.seat is not None else 0
+    left, top, right = (me + 1) & 3, (me + 2) & 3, (me + 3) & 3
+    cards, winner = _shown_trick(v)
+    lang = screen.lang
+    best: int | None = None
+    if v.trick and v.order is not None:
+        order = ORDERS[v.order]
+        i = trick_winner_index(order, [k for _, k in v.trick])
+        best = v.trick[i][0]
+
+    def card(seat: int) -> Text:
+        if seat not in cards:
+            return Text("  ·", style="dim")
+        style = "bold reverse" if seat in (winner, best) else "bold"
+        t = card_text(cards[seat], lang, style)
+        return Text(" " * (3 - cell_len(t.plain))) + t if cell_len(t.plain) < 3 else t
+
+    # the middle line: left label and card, a gap under the top card, right card and label
+    side = WIDTH // 2 - 5
+    lt = _label(v, screen, left)
+    lt.append("  ")
+    lt.append_text(card(left))
+    rt = card(right)
+    rt.append("  ")
+    rt.append_text(_label(v, screen, right))
+    middle = Text(" " * max(0, side - cell_len(lt.plain)))
+    middle.append_text(lt)
+    middle.append(" " * 7)
+    middle.append_text(rt)
+    return [
+        _centered(_label(v, screen, top)),
+        _centered(card(top)),
+        middle,
+        _centered(card(me)),
+        _centered(_label(v, screen, me)),
+    ]
+
+
+def trick_line(v: SeatView, screen: Screen, total: int) -> Text:
+    """``Stich 4 von 12 · Aufspiel Anna`` or, between tricks, who took the last one."""
+    lang = screen.lang
+    t = Text()
+    if v.phase == "query":
+        t.append(tr(lang, "query"), style="bold")
+        return t
+    if v.phase == "naming":
+        t.append(tr(lang, "naming"), style="bold")
+        return t
+    if not v.trick and v.tricks:
+        _, cards, winner = v.tricks[-1]
+        t.append(tr(lang, "trick_to", n=len(v.tricks), name=screen.names[winner],
+                     eyes=sum(EYES[k] for k in cards)), style="bold")
+        if v.phase == "finished":
+            return t
+        t.append("   ")
+    n = len(v.tricks) + 1
+    if n <= total and v.phase == "play":
+        t.append(tr(lang, "trick_of", n=n, total=total))
+        t.append(" · " + tr(lang, "lead", name=screen.names[v.trick_leader]), style="dim")
+    return t
+
+
+def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
+    lang = screen.lang
+    out: list[Text] = []
+    if v.phase in ("play", "finished"):
+        parties = Text(tr(lang, "parties") + ": ", style="bold")
+        for s in range(4):
+            if s:
+                parties.append(" · ")
+            p = v.parties[s]
+            parties.append(screen.names[s] + " ")
+            if p is None:
+                parties.append("?", style="dim")
+            else:
+                parties.append("Re" if p == "re" else "Kontra",
+                               style="cyan" if p == "re" else "green")
+        out.append(parties)
+        calls = Text(tr(lang, "calls_made") + ": ", style="bold")
+        if not v.calls:
+            calls.append(tr(lang, "calls_none"), style="dim")
+        for i, (s, party, level) in enumerate(v.calls):
+            if i:
+                calls.append(" · ")
+            code = (CALL_RE if party == "re" else CALL_KONTRA) if level == 1 else 35 + level
+            calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
+        out.append(calls)
+    if screen.deadlines:
+        t = Text(tr(lang, "calls_possible") + ": ", style="bold")
+        for i, d in enumerate(screen.deadlines):
+            if i:
+                t.append(", ")
+            word = call_word(d.code)
+            if i == 0:
+                key = "call_until_reply" if d.reply else "call_until"
+                t.append(tr(lang, key, call=word, need=d.need), style="magenta")
+            else:
+                t.append(tr(lang, "call_short", call=word, need=d.need), style="magenta")
+        out.append(t)
+    if screen.call_note:
+        out.append(Text(screen.call_note, style="dim"))
+    legal_codes = {a & 63 for a in v.legal_actions}
+    if CONCEDE in legal_codes and v.phase == "play":
+        note = tr(lang, "soloist_may")
+        if CLAIM in legal_codes:
+            note = note.replace("abkürzen (wenn alle Stiche sicher sind)", "abkürzen").replace(
+                "claim (when every trick is certain)", "claim")
+        out.append(Text(note, style="dim"))
+    return out
+
+
+def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
+    """Three lines: the groups (trumps, then each plain suit), the numbers, the cards.
+
+    While the human must play, the playable cards are numbered and bold; the others show a dot
+    instead of their number (their number still works and gets the rule that forbids it)."""
+    lang = screen.lang
+    order = ORDERS[v.order if v.order is not None else NORMAL_ORDER]
+    legal = {a & 63 for a in v.legal_actions if a & 63 < 24}
+    groups: list[tuple[int, list[tuple[int, int]]]] = []
+    for i, k in enumerate(v.hand, start=1):
+        suit = order.eff_suit[k]
+        if not groups or groups[-1][0] != suit:
+            groups.append((suit, []))
+        groups[-1][1].append((i, k))
+    head, nums, cards = Text(" "), Text(" "), Text(" ")
+    cell = 5
+    for gi, (suit, members) in enumerate(groups):
+        if gi:
+            for t in (head, nums, cards):
+                t.append("  ")
+        if suit == TRUMP:
+            name = tr(lang, "trump" if v.order is not None else "trump_normal")
+            style = "bold yellow"
+        else:
+            name = SUIT_SYMBOLS[suit] + " " + (_SUIT_DE if lang == "de" else _SUIT_EN)[suit]
+            style = _RED if suit in (2, 3) else "bold"
+        if len(members) == 1 and suit != TRUMP:
+            name = SUIT_SYMBOLS[suit]
+        width = max(cell * len(members), cell_len(name) + 1)
+        head.append(name, style=style)
+        head.append("─" * (width - cell_len(name) - 1) + " ", style="dim")
+        for i, k in members:
+            playable = screen.playing and k in legal
+            if screen.playing and not playable:
+                nums.append(f"{'·':>3}  ", style="dim")
+            else:
+                nums.append(f"{i:>3}  ", style="bold green" if playable else "")
+            sym = card_text(k, lang, "bold" if playable else ("dim" if screen.playing else ""))
+            cards.append(" " * (4 - cell_len(sym.plain)))
+            cards.append_text(sym)
+            cards.append(" ")
+        extra = width - cell * len(members)
+        nums.append(" " * extra)
+        cards.append(" " * extra)
+    return [head, nums, cards]
+
+
+def table_screen(v: SeatView, screen: Screen, total_tricks: int) -> RenderableType:
+    """The whole table: header, the seats around the trick, parties and calls, the hand,
+    recent events and the last message."""
+    parts: list[RenderableType] = []
+    parts.append(Text(screen.header, style="bold"))
+    parts.extend(_table_cross(v, screen))
+    parts.append(trick_line(v, screen, total_tricks))
+    calls = _calls_lines(v, screen)
+    if calls:
+        parts.append(Text(""))
+        parts.extend(calls)
+    for note in screen.notes:
+        parts.append(Text(note, style="yellow"))
+    if v.hand:
+        parts.append(Text(""))
+        parts.extend(hand_lines(v, screen))
+    if screen.events:
+        parts.append(Text(""))
+        for e in screen.events:
+            parts.append(Text(e, style="dim"))
+    if screen.message:
+        parts.append(Text(screen.message, style="bold red" if screen.error else "bold"))
+    return Group(*parts)
+
+
+def trick_text(leader: int, cards: Sequence[int], names: Sequence[str], lang: str) -> Text:
+    """``Anna ♠A, Bert ♠10, ...``"""
+    t = Text()
+    for i, k in enumerate(cards):
+        if i:
+            t.append(", ")
+        t.append(names[(leader + i) & 3] + " ")
+        t.append_text(card_text(k, lang))
+    return t
+
+
+# ------------------------------------------------------------------------------ score sheet
+
+
+@dataclass
+class SheetRow:
+    """One line of the Spielliste as shown: number, dealer, kind, per-seat points and totals."""
+
+    number: int | None
+    dealer: str
+    kind: str
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], lang: str,
+                limit: int | None = None) -> RenderableType:
+    """The Spielliste: per game the points and (in brackets) the running total of each
+    player; with ``limit`` only the last ``limit`` games."""
+    table = Table(title=tr(lang, "sheet_title"), title_justify="left", title_style="bold",
+                  box=None, padding=(0, 1), show_footer=True, header_style="bold")
+    table.add_column(tr(lang, "sheet_nr"), justify="right", footer="")
+    table.add_column(tr(lang, "sheet_dealer"), footer="")
+    table.add_column(tr(lang, "sheet_kind"), footer=tr(lang, "sheet_sum"), max_width=24)
+    totals = rows[-1].totals if rows else (0,) * len(players)
+    for i, p in enumerate(players):
+        table.add_column(p, justify="right", footer=Text(str(totals[i]), style="bold"))
+    shown = list(rows)
+    if limit is not None and len(shown) > limit:
+        table.add_row("", "", Text(tr(lang, "sheet_more", n=len(shown) - limit), style="dim"),
+                      *([""] * len(players)))
+        shown = shown[-limit:]
+    for r in shown:
+        cells = [Text(f"{_signed(s):>3} ", style="bold" if s > 0 else "")
+                 + Text(f"({t})", style="dim") for s, t in zip(r.scores, r.totals, strict=True)]
+        table.add_row("" if r.number is None else str(r.number), r.dealer, r.kind, *cells)
+    return table
