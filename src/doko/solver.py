@@ -1,0 +1,1101 @@
+"""A double-dummy solver: the exact Augen each party takes with best play, all hands known.
+
+For a :class:`~doko.game.Game` in the play phase (possibly mid-trick), :func:`solve` computes
+the Augen Re takes from now on when Re maximises its Augen and Kontra minimises them, both
+seeing every card. It honours the card order of every game kind and the house rules on two
+Dullen in one trick (``game.dulle_rule``: 0 the first wins, TSR 5.3.3; 1 the second beats the
+first; 2 the same except in the last trick).
+
+The parties are taken from ``game.is_re`` as they are now. In a Hochzeit before the
+Klärungsstich the Hochzeiter is therefore solved as playing alone against three (the partner
+the Klärungsstich would bring is not modelled); once the game type is settled the parties are
+final and the value is exact.
+
+Search: alpha-beta over single card plays, driven by MTD(f) (null-window searches on the
+Augen), with a transposition table of value bounds at trick boundaries keyed on the four hands
+and the leader, the best lead of each position remembered for move ordering, and an "Augen
+still needed" cut (Re cannot take more than the Augen still in play). Moves range over card
+kinds (two equal cards in one hand are one move), and cards of one hand that are *equivalent
+in sequence* are one move: two cards of the same effective suit and the same Augen with no
+card of another hand (or of the unfinished trick) ranked between them, both included, win and
+lose against exactly the same cards.
+
+>>> from doko.game import Game, HEALTHY, encode
+>>> g = Game.deal(seed=7)
+>>> for _ in range(4):
+...     g.apply(encode(g.to_move, HEALTHY))
+>>> while len(g.tricks) < 8:
+...     g.apply(g.legal_plays()[0])
+>>> s = solve(g)
+>>> s.re_eyes + s.kontra_eyes
+240
+>>> values = solve_moves(g)
+>>> max(values.values()) == s.re_eyes if g.is_re[g.to_move] else min(values.values()) == s.re_eyes
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from doko.cards import EYES, KIND_MASK
+from doko.contracts import TRUMP, CardOrder
+from doko.game import PLAY, Game
+
+__all__ = [
+    "SearchLimitExceeded",
+    "Solution",
+    "Solver",
+    "principal_variation",
+    "solve",
+    "solve_moves",
+]
+
+KM = KIND_MASK
+#: The kinds in a 12-bit mask, for the low and the high half of a kind mask.
+KL = tuple(tuple(b for b in range(12) if m >> b & 1) for m in range(4096))
+KH = tuple(tuple(b + 12 for b in range(12) if m >> b & 1) for m in range(4096))
+_INF = 1000
+
+
+class SearchLimitExceeded(RuntimeError):
+    """The node or time limit given to the solver ran out before the value was exact.
+
+    ``lower`` and ``upper`` bound Re's final Augen as far as the search got.
+    """
+
+    def __init__(self, lower: int, upper: int) -> None:
+        super().__init__(f"search limit reached: Re's Augen are between {lower} and {upper}")
+        self.lower = lower
+        self.upper = upper
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy value of a position.
+
+    ``re_eyes`` and ``kontra_eyes`` are the parties' final totals (Augen already won included)
+    with best play by both; ``re_tricks`` and ``kontra_tricks`` are the final trick counts along
+    one optimal line (Augen are the objective: among lines worth the same Augen the tricks may
+    differ). ``best_moves`` are the optimal cards (kinds, ascending) for the seat on turn.
+    ``nodes`` counts the card plays searched.
+    """
+
+    re_eyes: int
+    kontra_eyes: int
+    re_tricks: int
+    kontra_tricks: int
+    best_moves: tuple[int, ...]
+    to_move: int
+    nodes: int
+
+
+class _Tables:
+    """Per card order and Dulle rule: the lookup tables of the search."""
+
+    __slots__ = ("between", "eff", "eq_up", "mergeable", "power", "strength")
+
+    def __init__(self, order: CardOrder, dulle: int) -> None:
+        eff, power = order.eff_suit, order.power
+        self.eff = eff
+        self.power = power
+        # strength[led][k]: power of k in a trick whose led effective suit is ``led``, or -1
+        self.strength = tuple(
+            tuple(power[k] if eff[k] == led or eff[k] == TRUMP else -1 for k in range(24))
+            for led in range(5)
+        )
+        # cards of equal Augen in one effective suit, nearest in power first
+        eq_up: list[tuple[int, ...]] = []
+        mergeable = 0
+        for k in range(24):
+            ups = sorted(
+                (j for j in range(24)
+                 if j != k and eff[j] == eff[k] and EYES[j] == EYES[k] and power[j] > power[k]
+                 and k != dulle and j != dulle),
+                key=lambda j: power[j],
+            )
+            eq_up.append(tuple(ups))
+            if ups:
+                mergeable |= 1 << k
+        self.eq_up = tuple(eq_up)
+        self.mergeable = mergeable
+        self.between = tuple(
+            sum(1 << b for b in range(24)
+                if eff[b] == eff[k] and power[k] <= power[b] <= power[j])
+            for j in range(24) for k in range(24)
+        )
+
+
+_TABLES: dict[tuple[str, int], _Tables] = {}
+
+
+def _tables(order: CardOrder, dulle: int) -> _Tables:
+    t = _TABLES.get((order.name, dulle))
+    if t is None:
+        t = _TABLES[(order.name, dulle)] = _Tables(order, dulle)
+    return t
+
+
+def _hand_eyes(h: int) -> int:
+    total = 0
+    while h:
+        low = h & -h
+        total += EYES[(low.bit_length() - 1) % 24]
+        h ^= low
+    return total
+
+
+class Solver:
+    """A double-dummy search for one game's card order, parties and Dulle rule.
+
+    The transposition table is kept between calls, so solving several positions of the same
+    game (the moves of one seat, a principal variation) reuses earlier work. ``max_nodes`` and
+    ``time_limit`` (seconds) bound each call; when one runs out :class:`SearchLimitExceeded` is
+    raised. By default the search is exact and unbounded.
+    """
+
+    def __init__(
+        self,
+        order: CardOrder,
+        is_re: Sequence[bool],
+        dulle_rule: int = 0,
+        *,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        self.order = order
+        self.is_re = tuple(bool(x) for x in is_re)
+        self.dulle_rule = dulle_rule
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        self.nodes = 0
+        self.tt: dict[tuple[int, int, int, int, int], int] = {}
+        self._build()
+
+    @classmethod
+    def for_game(
+        cls, game: Game, *, max_nodes: int | None = None, time_limit: float | None = None
+    ) -> Solver:
+        """A solver for ``game``'s card order, parties and Dulle rule."""
+        return cls(game.order, game.is_re, game.dulle_rule, max_nodes=max_nodes,
+                   time_limit=time_limit)
+
+    # ------------------------------------------------------------------ the search
+
+    def _build(self) -> None:
+        order = self.order
+        dulle = order.dulle if self.dulle_rule else -1
+        tab = _tables(order, dulle)
+        eff, strength = tab.eff, tab.strength
+        power = tab.power
+        eq_up, mergeable, between = tab.eq_up, tab.mergeable, tab.between
+        follow = order.follow
+        eyes = EYES
+        is_re = self.is_re
+        dulle_power = power[dulle] if dulle >= 0 else -2
+        last_exempt = self.dulle_rule == 2
+        tt = self.tt
+        tt2: dict[tuple[int, int, int, int, int], int] = {}
+        hands = [0, 0, 0, 0]
+        self._hands = hands
+        counter = [0, 0]  # nodes, node limit (0: none)
+        self._counter = counter
+        deadline = [0.0]
+        self._deadline = deadline
+
+        def check_limits() -> None:
+            if counter[1] and counter[0] >= counter[1]:
+                raise _Abort
+            if deadline[0] and time.perf_counter() > deadline[0]:
+                raise _Abort
+
+        def moves_of(seat: int, legal: int, tmask: int) -> int:
+            """``legal`` without the cards equivalent in sequence to a kept one."""
+            cand = legal & mergeable
+            if not cand:
+                return legal
+            others = (hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3]) \
+                & KM | tmask
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                k = low.bit_length() - 1
+                for j in eq_up[k]:
+                    if legal >> j & 1:
+                        if not others & between[j * 24 + k]:
+                            legal ^= low
+                        break
+            return legal
+
+        def merged(legal: int, others: int) -> int:
+            """``legal`` without the cards equivalent in sequence to a kept one, ``others``
+            being every kind another hand held at the start of the trick."""
+            cand = legal & mergeable
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                k = low.bit_length() - 1
+                for j in eq_up[k]:
+                    if legal >> j & 1:
+                        if not others & between[j * 24 + k]:
+                            legal ^= low
+                        break
+            return legal
+
+        def lead_key(k: int) -> int:
+            return -power[k] if eff[k] == TRUMP else -power[k] - 50
+
+        dp = dulle_power
+        by_power = tuple(
+            tuple(sorted((k for k in range(24) if eff[k] == su), key=lambda k: -power[k]))
+            for su in range(5))
+
+        def top(m: int, su: int) -> int:
+            for k in by_power[su]:
+                if m >> k & 1:
+                    return power[k]
+            return -1
+
+        def response(m: int, su: int) -> int:
+            if m & follow[su]:
+                return top(m, su)
+            if su != TRUMP and m & follow[TRUMP]:
+                return top(m, TRUMP)
+            return -1
+
+
+        def last_trick(leader: int) -> int:
+            """Re's Augen in the last trick (every hand holds one card)."""
+            c = hands[leader] & KM
+            k = c.bit_length() - 1
+            st = strength[eff[k]]
+            best, win, total = st[k], leader, eyes[k]
+            for i in (1, 2, 3):
+                s = (leader + i) & 3
+                c = hands[s] & KM
+                k = c.bit_length() - 1
+                total += eyes[k]
+                p = st[k]
+                if p > best or (p == dulle_power and best == p and not last_exempt):
+                    best, win = p, s
+            return total if is_re[win] else 0
+
+        dp_last = -2 if last_exempt else dulle_power
+
+        def two_tricks(leader: int) -> int:
+            """Re's Augen in the last two tricks (exact minimax, every hand holds two)."""
+            counter[0] += 1
+            seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
+            firsts: list[tuple[int, ...]] = []
+            seconds: list[tuple[int, ...]] = []
+            for s in seats:
+                h = hands[s]
+                lo = h & KM
+                x = lo.bit_length() - 1
+                if lo & (lo - 1):
+                    y = (lo & -lo).bit_length() - 1
+                    firsts.append((x, y))
+                    seconds.append((y, x))
+                else:
+                    firsts.append((x,))
+                    seconds.append((x,))
+            c0, c1, c2, c3 = firsts
+            d0, d1, d2, d3 = seconds
+            res = (is_re[seats[0]], is_re[seats[1]], is_re[seats[2]], is_re[seats[3]])
+            r0, r1, r2, r3 = res
+            g0 = -1 if r0 else _INF
+            for i0 in range(len(c0)):
+                x0, y0 = c0[i0], d0[i0]
+                led = eff[x0]
+                st = strength[led]
+                fm = follow[led]
+                b0 = st[x0]
+                o1 = range(len(c1)) if len(c1) == 1 or (fm >> c1[0] & 1) == (fm >> c1[1] & 1) \
+                    else (0,) if fm >> c1[0] & 1 else (1,)
+                o2 = range(len(c2)) if len(c2) == 1 or (fm >> c2[0] & 1) == (fm >> c2[1] & 1) \
+                    else (0,) if fm >> c2[0] & 1 else (1,)
+                o3 = range(len(c3)) if len(c3) == 1 or (fm >> c3[0] & 1) == (fm >> c3[1] & 1) \
+                    else (0,) if fm >> c3[0] & 1 else (1,)
+                g1 = -1 if r1 else _INF
+                for i1 in o1:
+                    x1, y1 = c1[i1], d1[i1]
+                    p = st[x1]
+                    if p > b0 or p == dp == b0:
+                        b1, w1 = p, 1
+                    else:
+                        b1, w1 = b0, 0
+                    g2 = -1 if r2 else _INF
+                    for i2 in o2:
+                        x2, y2 = c2[i2], d2[i2]
+                        p = st[x2]
+                        if p > b1 or p == dp == b1:
+                            b2, w2 = p, 2
+                        else:
+                            b2, w2 = b1, w1
+                        te = eyes[x0] + eyes[x1] + eyes[x2]
+                        last_eyes = eyes[y0] + eyes[y1] + eyes[y2]
+                        g3 = -1 if r3 else _INF
+                        for i3 in o3:
+                            x3, y3 = c3[i3], d3[i3]
+                            p = st[x3]
+                            w = 3 if p > b2 or p == dp == b2 else w2
+                            v = te + eyes[x3] if res[w] else 0
+                            # the last trick, led by the winner
+                            ys = (y0, y1, y2, y3)
+                            lk = ys[w]
+                            st2 = strength[eff[lk]]
+                            bb, win = st2[lk], w
+                            q = (w + 1) & 3
+                            p = st2[ys[q]]
+                            if p > bb or p == dp_last == bb:
+                                bb, win = p, q
+                            q = (w + 2) & 3
+                            p = st2[ys[q]]
+                            if p > bb or p == dp_last == bb:
+                                bb, win = p, q
+                            q = (w + 3) & 3
+                            p = st2[ys[q]]
+                            if p > bb or p == dp_last == bb:
+                                win = q
+                            if res[win]:
+                                v += last_eyes + eyes[y3]
+                            if r3:
+                                if v > g3:
+                                    g3 = v
+                            elif v < g3:
+                                g3 = v
+                        if r2:
+                            if g3 > g2:
+                                g2 = g3
+                        elif g3 < g2:
+                            g2 = g3
+                    if r1:
+                        if g2 > g1:
+                            g1 = g2
+                    elif g2 < g1:
+                        g1 = g2
+                if r0:
+                    if g1 > g0:
+                        g0 = g1
+                elif g1 < g0:
+                    g0 = g1
+            return g0
+
+        def lead(leader: int, left: int, rem: int, alpha: int, beta: int) -> int:
+            """Re's Augen from a trick boundary on (fail-soft alpha-beta, bounds in the TT).
+
+            One whole trick is searched here, its four cards in nested loops.
+            """
+            if left <= 2:
+                if left == 1:
+                    return last_trick(leader)
+                key2 = (hands[0], hands[1], hands[2], hands[3], leader)
+                v2 = tt2.get(key2)
+                if v2 is None:
+                    v2 = tt2[key2] = two_tricks(leader)
+                return v2
+            if alpha >= rem:
+                return rem
+            if beta <= 0:
+                return 0
+            key = (hands[0], hands[1], hands[2], hands[3], leader)
+            e = tt.get(key)
+            bm = -1
+            lo, hi = 0, rem
+            if e is not None:
+                lo = e & 511
+                hi = e >> 9 & 511
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                bm = (e >> 18) - 1
+                a0 = alpha if alpha > lo else lo
+                b0 = beta if beta < hi else hi
+            else:
+                a0 = alpha if alpha > 0 else 0
+                b0 = beta if beta < rem else rem
+            counter[0] += 1
+            if counter[1] or deadline[0]:
+                check_limits()
+            s0 = leader
+            s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+            r0, r1, r2, r3 = is_re[s0], is_re[s1], is_re[s2], is_re[s3]
+            k0s, k1s, k2s, k3s = h0 & KM, h1 & KM, h2 & KM, h3 & KM
+            nleft = left - 1
+            # lead: the remembered best lead first, then trumps and aces high to low
+            m = k0s
+            if m & mergeable:
+                m = merged(m, (k1s | k2s | k3s))
+            ms0 = list(KL[m & 4095] + KH[m >> 12])
+            if len(ms0) > 1:
+                ms0.sort(key=lead_key)
+                if bm >= 0 and m >> bm & 1:
+                    ms0.remove(bm)
+                    ms0.insert(0, bm)
+                if bm >= 0 and m >> bm & 1:
+                    ms0.remove(bm)
+                    ms0.insert(0, bm)
+            g0 = -_INF if r0 else _INF
+            a, b = a0, b0
+            best = ms0[0]
+            for k0 in ms0:
+                hands[s0] = h0 ^ 1 << (k0 + 24) if h0 >> (k0 + 24) & 1 else h0 ^ 1 << k0
+                led = eff[k0]
+                st = strength[led]
+                fm = follow[led]
+                bp0 = st[k0]
+                # second card
+                m = k1s & fm or k1s
+                if m & mergeable:
+                    m = merged(m, k0s | k2s | k3s)
+                ms1: Sequence[int] = KL[m & 4095] + KH[m >> 12]
+                te0 = eyes[k0]
+                if len(ms1) > 1:
+                    mine = r0 == r1
+                    sc = []
+                    for k in ms1:
+                        p = st[k]
+                        if p > bp0 or p == dp == bp0:
+                            sc.append(((te0 + eyes[k]) * 64 - p, k))
+                        elif mine:
+                            sc.append(((te0 + eyes[k]) * 64, k))
+                        else:
+                            sc.append((-eyes[k] * 64 - p, k))
+                    sc.sort(reverse=True)
+                    ms1 = [k for _, k in sc]
+                g1 = -_INF if r1 else _INF
+                a1, b1 = a, b
+                for k1 in ms1:
+                    hands[s1] = h1 ^ 1 << (k1 + 24) if h1 >> (k1 + 24) & 1 else h1 ^ 1 << k1
+                    p = st[k1]
+                    if p > bp0 or p == dp == bp0:
+                        bp1, w1 = p, s1
+                    else:
+                        bp1, w1 = bp0, s0
+                    te1 = te0 + eyes[k1]
+                    # third card
+                    m = k2s & fm or k2s
+                    if m & mergeable:
+                        m = merged(m, k0s | k1s | k3s)
+                    ms2: Sequence[int] = KL[m & 4095] + KH[m >> 12]
+                    if len(ms2) > 1:
+                        mine = is_re[w1] == r2
+                        x3 = response(k3s, led)
+                        sc = []
+                        for k in ms2:
+                            p = st[k]
+                            if p > bp1 or p == dp == bp1:
+                                bpn, ours = p, True
+                            else:
+                                bpn, ours = bp1, mine
+                            if r3 == r2:
+                                ours = ours or x3 > bpn
+                            elif ours:
+                                ours = bpn > x3 or (bpn == x3 and x3 != dp)
+                            if ours:
+                                sc.append((10000 + (te1 + eyes[k]) * 64 - p, k))
+                            else:
+                                sc.append((-eyes[k] * 64 - p, k))
+                        sc.sort(reverse=True)
+                        ms2 = [k for _, k in sc]
+                    g2 = -_INF if r2 else _INF
+                    a2, b2 = a1, b1
+                    for k2 in ms2:
+                        hands[s2] = h2 ^ 1 << (k2 + 24) if h2 >> (k2 + 24) & 1 \
+                            else h2 ^ 1 << k2
+                        p = st[k2]
+                        if p > bp1 or p == dp == bp1:
+                            bp2, w2 = p, s2
+                        else:
+                            bp2, w2 = bp1, w1
+                        te2 = te1 + eyes[k2]
+                        # fourth card: the trick is decided by it
+                        m = k3s & fm or k3s
+                        if m & mergeable:
+                            m = merged(m, k0s | k1s | k2s)
+                        ms3 = KL[m & 4095] + KH[m >> 12]
+                        g3 = -_INF if r3 else _INF
+                        a3, b3 = a2, b2
+                        if nleft == 2:
+                            # every child is a two-trick end game: known exactly, or solved
+                            pend = []
+                            for k in ms3:
+                                p = st[k]
+                                w = s3 if p > bp2 or p == dp == bp2 else w2
+                                x = te2 + eyes[k]
+                                tv = x if is_re[w] else 0
+                                nh = h3 ^ 1 << (k + 24) if h3 >> (k + 24) & 1 else h3 ^ 1 << k
+                                hands[s3] = nh
+                                ck = (hands[0], hands[1], hands[2], hands[3], w)
+                                v = tt2.get(ck)
+                                if v is None:
+                                    pend.append(((x if is_re[w] == r3 else -x) * 64 - p, nh, w,
+                                                 tv, ck))
+                                    continue
+                                v += tv
+                                if r3:
+                                    if v > g3:
+                                        g3 = v
+                                        if v > a3:
+                                            a3 = v
+                                            if a3 >= b3:
+                                                break
+                                elif v < g3:
+                                    g3 = v
+                                    if v < b3:
+                                        b3 = v
+                                        if a3 >= b3:
+                                            break
+                            else:
+                                if len(pend) > 1:
+                                    pend.sort(reverse=True)
+                                for _, nh, w, tv, ck in pend:
+                                    hands[s3] = nh
+                                    v = tt2[ck] = two_tricks(w)
+                                    v += tv
+                                    if r3:
+                                        if v > g3:
+                                            g3 = v
+                                            if v > a3:
+                                                a3 = v
+                                                if a3 >= b3:
+                                                    break
+                                    elif v < g3:
+                                        g3 = v
+                                        if v < b3:
+                                            b3 = v
+                                            if a3 >= b3:
+                                                break
+                        elif len(ms3) > 1:
+                            # each card's trick value; a child already known to cut ends here
+                            sc3 = []
+                            cut = False
+                            for k in ms3:
+                                p = st[k]
+                                w = s3 if p > bp2 or p == dp == bp2 else w2
+                                x = te2 + eyes[k]
+                                tv = x if is_re[w] else 0
+                                hands[s3] = h3 ^ 1 << (k + 24) if h3 >> (k + 24) & 1 \
+                                    else h3 ^ 1 << k
+                                ce = tt.get((hands[0], hands[1], hands[2], hands[3], w))
+                                if ce is not None:
+                                    if r3:
+                                        v = tv + (ce & 511)
+                                        if v >= b3:
+                                            g3, cut = v, True
+                                            break
+                                    else:
+                                        v = tv + (ce >> 9 & 511)
+                                        if v <= a3:
+                                            g3, cut = v, True
+                                            break
+                                sc3.append(((x if is_re[w] == r3 else -x) * 64 - p, k, w, tv))
+                            if not cut:
+                                sc3.sort(reverse=True)
+                                for _, k, w, tv in sc3:
+                                    hands[s3] = h3 ^ 1 << (k + 24) if h3 >> (k + 24) & 1 \
+                                        else h3 ^ 1 << k
+                                    v = tv + lead(w, nleft, rem - te2 - eyes[k], a3 - tv,
+                                                  b3 - tv)
+                                    if r3:
+                                        if v > g3:
+                                            g3 = v
+                                            if v > a3:
+                                                a3 = v
+                                                if a3 >= b3:
+                                                    break
+                                    elif v < g3:
+                                        g3 = v
+                                        if v < b3:
+                                            b3 = v
+                                            if a3 >= b3:
+                                                break
+                        else:
+                            k = ms3[0]
+                            p = st[k]
+                            w = s3 if p > bp2 or p == dp == bp2 else w2
+                            tv = te2 + eyes[k] if is_re[w] else 0
+                            hands[s3] = h3 ^ 1 << (k + 24) if h3 >> (k + 24) & 1 \
+                                else h3 ^ 1 << k
+                            g3 = tv + lead(w, nleft, rem - te2 - eyes[k], a3 - tv, b3 - tv)
+                        hands[s3] = h3
+                        if r2:
+                            if g3 > g2:
+                                g2 = g3
+                                if g3 > a2:
+                                    a2 = g3
+                                    if a2 >= b2:
+                                        break
+                        elif g3 < g2:
+                            g2 = g3
+                            if g3 < b2:
+                                b2 = g3
+                                if a2 >= b2:
+                                    break
+                    hands[s2] = h2
+                    if r1:
+                        if g2 > g1:
+                            g1 = g2
+                            if g2 > a1:
+                                a1 = g2
+                                if a1 >= b1:
+                                    break
+                    elif g2 < g1:
+                        g1 = g2
+                        if g2 < b1:
+                            b1 = g2
+                            if a1 >= b1:
+                                break
+                hands[s1] = h1
+                if r0:
+                    if g1 > g0:
+                        g0, best = g1, k0
+                        if g1 > a:
+                            a = g1
+                            if a >= b:
+                                break
+                elif g1 < g0:
+                    g0, best = g1, k0
+                    if g1 < b:
+                        b = g1
+                        if a >= b:
+                            break
+            hands[s0] = h0
+            g = g0
+            # store the bound the result gives, within what was known before
+            if g <= a0:
+                if g < hi:
+                    hi = g
+            elif g >= b0:
+                if g > lo:
+                    lo = g
+            else:
+                lo = hi = g
+            tt[key] = lo | hi << 9 | (best + 1) << 18
+            return g
+
+        def follow_card(
+            leader: int, left: int, rem: int, pos: int, led: int, best_p: int, win: int,
+            teyes: int, tmask: int, seat: int, alpha: int, beta: int,
+        ) -> int:
+            """Re's Augen from a card inside a trick on (position ``pos`` = 1..3)."""
+            counter[0] += 1
+            h = hands[seat]
+            legal = h & KM
+            f = legal & follow[led]
+            if f:
+                legal = f
+            legal = moves_of(seat, legal, tmask)
+            st = strength[led]
+            maxi = is_re[seat]
+            ms = []
+            while legal:
+                low = legal & -legal
+                legal ^= low
+                ms.append(low.bit_length() - 1)
+            if len(ms) > 1:
+                # order greedily, as if the trick ended after this card
+                mine = is_re[win] == maxi
+                scored = []
+                for k in ms:
+                    p = st[k]
+                    wins = p > best_p or (p == dulle_power and best_p == p
+                                          and not (last_exempt and left == 1))
+                    if wins or mine:
+                        sc = (teyes + eyes[k]) * 64 - (p if wins else 0)
+                    else:
+                        sc = -eyes[k] * 64 - p
+                    scored.append((sc, k))
+                scored.sort(reverse=True)
+                ms = [k for _, k in scored]
+            g = -_INF if maxi else _INF
+            a, b = alpha, beta
+            if pos == 3:
+                nrem = rem - teyes
+                if len(ms) > 1:
+                    # enhanced transposition cutoff: a child already known to cut
+                    for k in ms:
+                        p = st[k]
+                        w = win
+                        if p > best_p or (p == dulle_power and best_p == p
+                                          and not (last_exempt and left == 1)):
+                            w = seat
+                        tv = teyes + eyes[k] if is_re[w] else 0
+                        nh = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+                        hands[seat] = nh
+                        ck = (hands[0], hands[1], hands[2], hands[3], w)
+                        if left == 3:
+                            v2 = tt2.get(ck)
+                            if v2 is not None:
+                                v2 += tv
+                                if v2 >= b if maxi else v2 <= a:
+                                    hands[seat] = h
+                                    return v2
+                        else:
+                            e = tt.get(ck)
+                            if e is not None:
+                                if maxi:
+                                    v2 = tv + (e & 511)
+                                    if v2 >= b:
+                                        hands[seat] = h
+                                        return v2
+                                else:
+                                    v2 = tv + (e >> 9 & 511)
+                                    if v2 <= a:
+                                        hands[seat] = h
+                                        return v2
+                for k in ms:
+                    p = st[k]
+                    w = win
+                    if p > best_p or (p == dulle_power and best_p == p
+                                      and not (last_exempt and left == 1)):
+                        w = seat
+                    te = teyes + eyes[k]
+                    tv = te if is_re[w] else 0
+                    hands[seat] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+                    v = tv + lead(w, left - 1, nrem - eyes[k], a - tv, b - tv)
+                    if maxi:
+                        if v > g:
+                            g = v
+                            if v > a:
+                                a = v
+                                if a >= b:
+                                    break
+                    elif v < g:
+                        g = v
+                        if v < b:
+                            b = v
+                            if a >= b:
+                                break
+            else:
+                nxt = (seat + 1) & 3
+                for k in ms:
+                    p = st[k]
+                    if p > best_p or (p == dulle_power and best_p == p
+                                      and not (last_exempt and left == 1)):
+                        bp, w = p, seat
+                    else:
+                        bp, w = best_p, win
+                    hands[seat] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+                    v = follow_card(leader, left, rem, pos + 1, led, bp, w, teyes + eyes[k],
+                                    tmask | 1 << k, nxt, a, b)
+                    if maxi:
+                        if v > g:
+                            g = v
+                            if v > a:
+                                a = v
+                                if a >= b:
+                                    break
+                    elif v < g:
+                        g = v
+                        if v < b:
+                            b = v
+                            if a >= b:
+                                break
+            hands[seat] = h
+            return g
+
+        self._lead: Callable[[int, int, int, int, int], int] = lead
+        self._follow: Callable[..., int] = follow_card
+        self._strength = strength
+        self._dulle_power = dulle_power
+        self._last_exempt = last_exempt
+
+    # ------------------------------------------------------------------ positions
+
+    def _value(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], alpha: int, beta: int
+    ) -> int:
+        """Re's Augen from this position on (the unfinished trick included), fail-soft."""
+        hs = self._hands
+        for i in range(4):
+            hs[i] = hands[i]
+        rem = sum(_hand_eyes(h) for h in hands)
+        n = len(trick)
+        left = hands[leader].bit_count() + (1 if n else 0)
+        if n == 0:
+            if left == 0:
+                return 0
+            return self._lead(leader, left, rem, alpha, beta)
+        led = self.order.eff_suit[trick[0]]
+        st = self._strength[led]
+        best_p, win, teyes, tmask = st[trick[0]], leader, EYES[trick[0]], 1 << trick[0]
+        for i in range(1, n):
+            k = trick[i]
+            p = st[k]
+            if p > best_p or (p == self._dulle_power and best_p == p
+                              and not (self._last_exempt and left == 1)):
+                best_p, win = p, (leader + i) & 3
+            teyes += EYES[k]
+            tmask |= 1 << k
+        rem += teyes
+        return int(self._follow(leader, left, rem, n, led, best_p, win, teyes, tmask,
+                                (leader + n) & 3, alpha, beta))
+
+    def future_value(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int] = (),
+        guess: int | None = None,
+    ) -> int:
+        """Re's Augen from now on (cards of the unfinished trick included), exact.
+
+        MTD(f): null-window searches that close in on the value from ``guess``.
+        """
+        self._start()
+        rem = sum(_hand_eyes(h) for h in hands) + sum(EYES[k] for k in trick)
+        lo, hi = 0, rem
+        g = rem // 2 if guess is None else min(max(guess, 0), rem)
+        try:
+            while lo < hi:
+                beta = g + 1 if g == lo else g
+                g = self._value(hands, leader, trick, beta - 1, beta)
+                if g < beta:
+                    hi = g
+                else:
+                    lo = g
+        except _Abort:
+            raise SearchLimitExceeded(lo, hi) from None
+        return lo
+
+    def at_least(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], target: int
+    ) -> bool:
+        """True if Re takes at least ``target`` Augen from now on (one null-window search)."""
+        self._start()
+        try:
+            return self._value(hands, leader, trick, target - 1, target) >= target
+        except _Abort:
+            raise SearchLimitExceeded(0, 240) from None
+
+    def _start(self) -> None:
+        c = self._counter
+        c[1] = c[0] + self.max_nodes if self.max_nodes else 0
+        self._deadline[0] = time.perf_counter() + self.time_limit if self.time_limit else 0.0
+
+    @property
+    def node_count(self) -> int:
+        """Card plays searched so far by this solver."""
+        return self._counter[0]
+
+
+class _Abort(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------- game-level API
+
+
+def _check(game: Game) -> None:
+    if game.phase != PLAY:
+        raise ValueError("the solver needs a game in the play phase")
+
+
+def _legal_kinds(game: Game) -> list[int]:
+    return [a & 63 for a in game.legal_plays()]
+
+
+def _after(game: Game, k: int) -> tuple[list[int], int, list[int]]:
+    """Hands, leader and unfinished trick after the seat on turn plays ``k``; a completed
+    trick is resolved (its Augen are returned through the caller's accounting)."""
+    hands = list(game.hands)
+    s = game.to_move
+    h = hands[s]
+    hands[s] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+    return hands, game.trick_leader, [*game.trick, k]
+
+
+def _so_far(game: Game) -> tuple[int, int]:
+    """Re's Augen and tricks already won."""
+    eyes = sum(game.eyes[s] for s in range(4) if game.is_re[s])
+    tricks = sum(game.won[s] for s in range(4) if game.is_re[s])
+    return eyes, tricks
+
+
+def solve_moves(
+    game: Game,
+    *,
+    solver: Solver | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> dict[int, int]:
+    """For each legal card (kind) of the seat on turn: Re's final Augen after playing it, with
+    best play by both parties from then on (Augen already won included).
+
+    ``max_nodes`` / ``time_limit`` bound each card's search (:class:`SearchLimitExceeded`).
+    """
+    _check(game)
+    sv = solver or Solver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+    done, _ = _so_far(game)
+    out: dict[int, int] = {}
+    guess: int | None = None
+    for k in _legal_kinds(game):
+        hands, leader, trick = _after(game, k)
+        v = _trick_value(sv, hands, leader, trick, guess)
+        guess = v
+        out[k] = done + v
+    return out
+
+
+def _trick_value(
+    sv: Solver, hands: list[int], leader: int, trick: list[int], guess: int | None
+) -> int:
+    """Re's Augen from a position whose unfinished trick may be complete (4 cards)."""
+    if len(trick) == 4:
+        w, te = _winner(sv, hands, leader, trick)
+        tv = te if sv.is_re[w] else 0
+        return tv + (sv.future_value(hands, w, (), None if guess is None else guess - tv)
+                     if any(hands) else 0)
+    return sv.future_value(hands, leader, trick, guess)
+
+
+def _winner(sv: Solver, hands: Sequence[int], leader: int, trick: Sequence[int]) -> tuple[
+        int, int]:
+    """Winner seat and Augen of a complete trick (``hands`` after it)."""
+    st = sv._strength[sv.order.eff_suit[trick[0]]]
+    last = not any(hands)
+    best_p, win = st[trick[0]], leader
+    for i in (1, 2, 3):
+        p = st[trick[i]]
+        if p > best_p or (p == sv._dulle_power and best_p == p
+                          and not (sv._last_exempt and last)):
+            best_p, win = p, (leader + i) & 3
+    return win, sum(EYES[k] for k in trick)
+
+
+def solve(
+    game: Game,
+    *,
+    solver: Solver | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    best_moves: bool = True,
+) -> Solution:
+    """The double-dummy value of ``game`` (in the play phase, all hands known).
+
+    With ``best_moves`` (default) the optimal cards of the seat on turn are found too (one
+    null-window test per other legal card). ``max_nodes`` / ``time_limit`` bound the search
+    (:class:`SearchLimitExceeded`); by default it is exact.
+    """
+    _check(game)
+    sv = solver or Solver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+    n0 = sv.node_count
+    done_eyes, _ = _so_far(game)
+    value = sv.future_value(game.hands, game.trick_leader, game.trick)
+    total = sum(_hand_eyes(h) for h in game.hands) + sum(EYES[k] for k in game.trick)
+    bests: tuple[int, ...] = ()
+    if best_moves:
+        bests = tuple(_best_kinds(game, sv, value))
+    line = principal_variation(game, solver=sv, value=done_eyes + value, first=bests[:1] or None)
+    re_tricks = sum(game.won[s] for s in range(4) if game.is_re[s])
+    re_tricks += sum(1 for _, _, w, _ in line if sv.is_re[w])
+    kontra_tricks = len(game.tricks) + len(line) - re_tricks
+    done_all = sum(game.eyes)
+    return Solution(
+        re_eyes=done_eyes + value,
+        kontra_eyes=done_all - done_eyes + total - value,
+        re_tricks=re_tricks,
+        kontra_tricks=kontra_tricks,
+        best_moves=bests,
+        to_move=game.to_move,
+        nodes=sv.node_count - n0,
+    )
+
+
+def _best_kinds(game: Game, sv: Solver, value: int) -> list[int]:
+    """The legal kinds of the seat on turn that keep Re's future Augen at ``value``."""
+    maxi = sv.is_re[game.to_move]
+    out = []
+    for k in _legal_kinds(game):
+        hands, leader, trick = _after(game, k)
+        if len(trick) == 4:
+            w, te = _winner(sv, hands, leader, trick)
+            tv = te if sv.is_re[w] else 0
+            if not any(hands):
+                ok = tv >= value if maxi else tv <= value
+            elif maxi:
+                ok = sv.at_least(hands, w, [], value - tv)
+            else:
+                ok = not sv.at_least(hands, w, [], value - tv + 1)
+        elif maxi:
+            ok = sv.at_least(hands, leader, trick, value)
+        else:
+            ok = not sv.at_least(hands, leader, trick, value + 1)
+        if ok:
+            out.append(k)
+    return out
+
+
+#: One trick of a principal variation: leader, cards in play order, winner, Augen.
+PVTrick = tuple[int, tuple[int, ...], int, int]
+
+
+def principal_variation(
+    game: Game,
+    *,
+    solver: Solver | None = None,
+    value: int | None = None,
+    first: Sequence[int] | None = None,
+) -> list[PVTrick]:
+    """One optimal line of play from now to the end, trick by trick: ``(leader, cards,
+    winner, Augen)``; the first entry completes the unfinished trick (its earlier cards
+    included). ``value`` (Re's final Augen, if known) and ``first`` (a best card for the seat on
+    turn) save work. Each card is the lowest-kind optimal card of its seat.
+    """
+    _check(game)
+    sv = solver or Solver.for_game(game)
+    done_eyes, _ = _so_far(game)
+    hands = list(game.hands)
+    leader = game.trick_leader
+    trick = list(game.trick)
+    target = (sv.future_value(hands, leader, trick) if value is None else value - done_eyes)
+    out: list[PVTrick] = []
+    hint = list(first) if first else None
+    while any(hands) or trick:
+        seat = (leader + len(trick)) & 3
+        maxi = sv.is_re[seat]
+        h = hands[seat]
+        legal = h & KM
+        if trick:
+            f = legal & sv.order.follow[sv.order.eff_suit[trick[0]]]
+            if f:
+                legal = f
+        kinds = [k for k in range(24) if legal >> k & 1]
+        if hint:
+            kinds = hint + [k for k in kinds if k not in hint]
+            hint = None
+        chosen = kinds[0]
+        for k in kinds:
+            nh = list(hands)
+            nh[seat] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+            nt = [*trick, k]
+            if len(kinds) == 1:
+                break
+            if len(nt) == 4:
+                w, te = _winner(sv, nh, leader, nt)
+                tv = te if sv.is_re[w] else 0
+                if not any(nh):
+                    ok = tv == target
+                elif maxi:
+                    ok = sv.at_least(nh, w, [], target - tv)
+                else:
+                    ok = not sv.at_least(nh, w, [], target - tv + 1)
+            elif maxi:
+                ok = sv.at_least(nh, leader, nt, target)
+            else:
+                ok = not sv.at_least(nh, leader, nt, target + 1)
+            if ok:
+                chosen = k
+                break
+        h2 = h ^ 1 << (chosen + 24) if h >> (chosen + 24) & 1 else h ^ 1 << chosen
+        hands[seat] = h2
+        trick.append(chosen)
+        if len(trick) == 4:
+            w, te = _winner(sv, hands, leader, trick)
+            out.append((leader, tuple(trick), w, te))
+            if sv.is_re[w]:
+                target -= te
+            leader, trick = w, []
+    return out
