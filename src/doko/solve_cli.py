@@ -1,0 +1,405 @@
+"""``doko solve``: the double-dummy value and best play from a trick of a recorded game.
+
+``doko solve GAME.json --trick N`` replays the record up to the start of trick N (1-based: N=1
+is before the first card) and prints what both parties take with best play when every card is
+open (see :mod:`doko.solver`): Re's and Kontra's Augen and tricks at the end, the value of each
+card the seat on turn may play, its best card, and one optimal line trick by trick to the end.
+``--json`` prints one object instead.
+
+``doko solve --bench [--deals N]`` measures the solver: random Normalspiele are played with
+random legal cards up to the last six tricks (``--tricks``), which are then solved exactly;
+it prints the mean and maximum time and nodes.
+
+Exit status: 0 done; 2 for any error (unreadable file, not a record, an illegal action in it,
+N out of range, the record ending before trick N, or a game type not settled by then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from doko.actions import HEALTHY, encode
+from doko.cards import card_code, card_symbol, parse_card
+from doko.errors import IllegalActionError, RecordError
+from doko.game import FINISHED, PLAY, Game
+from doko.record import loads, start_of
+from doko.solver import PVTrick, Solver, principal_variation, solve_moves
+
+_TEXT: dict[str, dict[str, str]] = {
+    "de": {
+        "seat": "Platz {s}",
+        "game": "Spiel: {kind}",
+        "parties": "Re: {re} · Kontra: {kontra}",
+        "before": "Stand vor Stich {n}: Re {re_eyes} Augen ({re_tricks} Stiche), "
+        "Kontra {k_eyes} Augen ({k_tricks} Stiche)",
+        "hands": "Karten",
+        "value_head": "Double-Dummy-Wert (alle Karten offen, beide Parteien spielen bestens):",
+        "value": "  Re {re_eyes} Augen, {re_tricks} Stiche · Kontra {k_eyes} Augen, "
+        "{k_tricks} Stiche",
+        "tricks_note": "  (Stiche entlang der gezeigten Spielfolge; bewertet werden die Augen)",
+        "to_move": "Am Zug: {seat} ({party})",
+        "best": "Beste Karte: {cards}",
+        "values": "Re-Augen am Ende nach jeder erlaubten Karte: {values}",
+        "line": "Beste Spielfolge:",
+        "trick": "  Stich {n}: {cards} → {seat} ({party}), {eyes} Augen",
+        "stats": "{nodes} Knoten, {ms} ms",
+        "cannot_read": "kann {file} nicht lesen: {why}",
+        "bad_file": "ungültige Spieldatei {file}: {why}",
+        "illegal": "Aktion {index} in {file} ist regelwidrig: {why}",
+        "need_file": "GAME.json und --trick N angeben (oder --bench)",
+        "trick_range": "--trick muss zwischen 1 und {n} liegen, nicht {got}",
+        "not_settled": "der Spieltyp steht zu Stich {n} noch nicht fest ({why}); "
+        "lösen lässt sich erst ab dem Ende der Klärung",
+        "why_query": "die Vorbehaltsabfrage ist nicht beendet",
+        "why_marriage": "Hochzeit vor dem Klärungsstich",
+        "ended": "das Spiel endet vor Stich {n} ({how} nach {done} Stichen)",
+        "short": "die Aufzeichnung endet vor Stich {n} ({done} Stiche gespielt)",
+        "claimed": "abgekürzt",
+        "conceded": "aufgegeben",
+        "played": "ausgespielt",
+        "bench_head": "doko solve --bench: ein Kern, Python {py}",
+        "bench_what": "letzte {t} Stiche von {n} zufälligen Normalspielen exakt gelöst",
+        "bench_value": "  Wert:            Mittel {mean} ms, Median {median} ms, Maximum {max} ms",
+        "bench_best": "  Wert + beste Karte: Mittel {mean} ms, Maximum {max} ms",
+        "bench_nodes": "  Knoten: Mittel {mean}, Maximum {max}; {rate} Knoten/s",
+    },
+    "en": {
+        "seat": "seat {s}",
+        "game": "Game: {kind}",
+        "parties": "Re: {re} · Kontra: {kontra}",
+        "before": "Before trick {n}: Re {re_eyes} Augen ({re_tricks} tricks), "
+        "Kontra {k_eyes} Augen ({k_tricks} tricks)",
+        "hands": "Hands",
+        "value_head": "Double-dummy value (all cards open, best play by both parties):",
+        "value": "  Re {re_eyes} Augen, {re_tricks} tricks · Kontra {k_eyes} Augen, "
+        "{k_tricks} tricks",
+        "tricks_note": "  (tricks along the line shown; the Augen are what is optimised)",
+        "to_move": "On turn: {seat} ({party})",
+        "best": "Best card: {cards}",
+        "values": "Re's final Augen after each legal card: {values}",
+        "line": "Best line of play:",
+        "trick": "  Trick {n}: {cards} → {seat} ({party}), {eyes} Augen",
+        "stats": "{nodes} nodes, {ms} ms",
+        "cannot_read": "cannot read {file}: {why}",
+        "bad_file": "invalid game file {file}: {why}",
+        "illegal": "action {index} in {file} is illegal: {why}",
+        "need_file": "give GAME.json and --trick N (or --bench)",
+        "trick_range": "--trick must be between 1 and {n}, not {got}",
+        "not_settled": "the game type is not settled by trick {n} ({why}); "
+        "it can be solved from the end of the clarification on",
+        "why_query": "the Vorbehaltsabfrage is not over",
+        "why_marriage": "Hochzeit before the Klärungsstich",
+        "ended": "the game ends before trick {n} ({how} after {done} tricks)",
+        "short": "the record ends before trick {n} ({done} tricks played)",
+        "claimed": "claimed",
+        "conceded": "conceded",
+        "played": "played out",
+        "bench_head": "doko solve --bench: one core, Python {py}",
+        "bench_what": "last {t} tricks of {n} random Normalspiele solved exactly",
+        "bench_value": "  value:            mean {mean} ms, median {median} ms, max {max} ms",
+        "bench_best": "  value + best card: mean {mean} ms, max {max} ms",
+        "bench_nodes": "  nodes: mean {mean}, max {max}; {rate} nodes/s",
+    },
+}
+
+_PARTY = ("Re", "Kontra")
+
+
+class PositionError(ValueError):
+    """A record that cannot be solved from the trick asked for (one line, for stderr)."""
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``solve`` sub-command."""
+    p = sub.add_parser(
+        "solve",
+        help="double-dummy value and best play from a trick of a recorded game",
+        description="Replay a doko-game/1 record up to the start of trick N and show the "
+        "double-dummy value (all cards open, best play by both parties): each party's Augen "
+        "and tricks, the best card for the seat on turn and one optimal line to the end. "
+        "With --bench: measure the solver on the last tricks of random Normalspiele. "
+        "Exit status: 0 done, 2 an error.",
+    )
+    p.add_argument("file", metavar="GAME.json", nargs="?",
+                   help="the record; '-' reads standard input")
+    p.add_argument("--trick", type=int, metavar="N",
+                   help="solve from the start of trick N (1 = before the first card)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the output (default: de)")
+    p.add_argument("--bench", action="store_true",
+                   help="measure the solver on random Normalspiele instead")
+    p.add_argument("--deals", type=_positive_int, default=50, metavar="N",
+                   help="--bench: number of Normalspiele (default: 50)")
+    p.add_argument("--tricks", type=_trick_count, default=6, metavar="T",
+                   help="--bench: tricks left to solve (default: 6)")
+    p.add_argument("--seed", type=int, default=0, help="--bench: random seed (default: 0)")
+    p.set_defaults(func=run)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _trick_count(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 12:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 12, got {value}")
+    return value
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Run ``doko solve``; 0 done, 2 an error."""
+    lang: str = ns.lang
+    t = _TEXT[lang]
+    try:
+        if ns.bench:
+            report = bench_solver(ns.deals, ns.tricks, ns.seed)
+            if ns.json:
+                print(json.dumps(report, ensure_ascii=False))
+            else:
+                print(format_bench(report, lang))
+            return 0
+        if ns.file is None or ns.trick is None:
+            raise PositionError(t["need_file"])
+        game = position_at(_read(ns.file, lang), ns.trick, lang, ns.file)
+        start = time.perf_counter()
+        report = solve_report(game)
+        report["ms"] = round((time.perf_counter() - start) * 1000, 1)
+    except PositionError as e:
+        print(f"doko solve: {e}", file=sys.stderr)
+        return 2
+    if ns.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(format_report(game, report, lang))
+    return 0
+
+
+def _read(file: str, lang: str) -> dict[str, Any]:
+    t = _TEXT[lang]
+    name = "<stdin>" if file == "-" else file
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise PositionError(t["cannot_read"].format(file=name, why=why)) from None
+    try:
+        return loads(text)
+    except (RecordError, RecursionError) as e:
+        why = str(e) if isinstance(e, RecordError) else "nested too deeply"
+        raise PositionError(t["bad_file"].format(file=name, why=why)) from None
+
+
+def position_at(record: dict[str, Any], trick: int, lang: str = "en",
+                file: str = "GAME.json") -> Game:
+    """The game of ``record`` at the start of trick ``trick`` (1-based); raises
+    :class:`PositionError` (a one-line message in ``lang``) when that is not possible."""
+    t = _TEXT[lang]
+    name = "<stdin>" if file == "-" else file
+    try:
+        game, actions = start_of(record)
+    except RecordError as e:
+        raise PositionError(t["bad_file"].format(file=name, why=e)) from None
+    total = game.tricks_total
+    if not 1 <= trick <= total:
+        raise PositionError(t["trick_range"].format(n=total, got=trick))
+    i = 0
+    while not (game.phase == PLAY and len(game.tricks) == trick - 1 and not game.trick):
+        if game.phase == FINISHED:
+            how = t.get(game.ended or "played", game.ended or "")
+            raise PositionError(t["ended"].format(n=trick, how=how, done=len(game.tricks)))
+        if i >= len(actions):
+            if game.phase < PLAY:
+                raise PositionError(t["not_settled"].format(n=trick, why=t["why_query"]))
+            raise PositionError(t["short"].format(n=trick, done=len(game.tricks)))
+        try:
+            game.apply(actions[i])
+        except IllegalActionError as e:
+            raise PositionError(t["illegal"].format(index=i, file=name, why=e.text(lang))) from None
+        i += 1
+    if not game.game_type_settled:
+        raise PositionError(t["not_settled"].format(n=trick, why=t["why_marriage"]))
+    return game
+
+
+def solve_report(game: Game) -> dict[str, Any]:
+    """The double-dummy value of ``game`` (in play, at a trick's start or mid-trick) as a
+    JSON-able dict: parties, Augen and tricks before and at the end, each legal card's value,
+    the best cards and one optimal line."""
+    sv = Solver.for_game(game)
+    values = solve_moves(game, solver=sv)
+    seat = game.to_move
+    maxi = game.is_re[seat]
+    best_value = max(values.values()) if maxi else min(values.values())
+    best = sorted(k for k, v in values.items() if v == best_value)
+    line = principal_variation(game, solver=sv, value=best_value, first=best[:1])
+    re_seats = [s for s in range(4) if game.is_re[s]]
+    re_eyes0 = sum(game.eyes[s] for s in re_seats)
+    re_tricks0 = sum(game.won[s] for s in re_seats)
+    done = len(game.tricks)
+    re_tricks = re_tricks0 + sum(1 for _, _, w, _ in line if game.is_re[w])
+    n_tricks = done + len(line)
+    return {
+        "trick": done + 1,
+        "contract": game.contract_name,
+        "re_seats": re_seats,
+        "kontra_seats": [s for s in range(4) if not game.is_re[s]],
+        "to_move": seat,
+        "hands": [[card_code(k) for k in game.hand(s)] for s in range(4)],
+        "before": {
+            "re_eyes": re_eyes0,
+            "kontra_eyes": sum(game.eyes) - re_eyes0,
+            "re_tricks": re_tricks0,
+            "kontra_tricks": done - re_tricks0,
+        },
+        "re_eyes": best_value,
+        "kontra_eyes": 240 - best_value,  # the nines are worth nothing: 240 with or without
+        "re_tricks": re_tricks,
+        "kontra_tricks": n_tricks - re_tricks,
+        "best_cards": [card_code(k) for k in best],
+        "card_values": {card_code(k): values[k] for k in sorted(values)},
+        "line": [_trick_json(done + 1 + i, tr, game) for i, tr in enumerate(line)],
+        "nodes": sv.node_count,
+    }
+
+
+def _trick_json(n: int, tr: PVTrick, game: Game) -> dict[str, Any]:
+    leader, cards, winner, eyes = tr
+    return {
+        "trick": n,
+        "leader": leader,
+        "cards": [{"seat": (leader + i) & 3, "card": card_code(k)} for i, k in enumerate(cards)],
+        "winner": winner,
+        "party": "re" if game.is_re[winner] else "kontra",
+        "eyes": eyes,
+    }
+
+
+def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
+    """The report of :func:`solve_report` as text."""
+    t = _TEXT[lang]
+
+    def seat(s: int) -> str:
+        return t["seat"].format(s=s)
+
+    def party(s: int) -> str:
+        return _PARTY[0] if game.is_re[s] else _PARTY[1]
+
+    def sym(code: str) -> str:
+        return card_symbol(parse_card(code), lang)
+
+    out = [
+        t["game"].format(kind=game.contract_label(lang)),
+        t["parties"].format(re=", ".join(seat(s) for s in r["re_seats"]),
+                            kontra=", ".join(seat(s) for s in r["kontra_seats"])),
+        t["before"].format(n=r["trick"], re_eyes=r["before"]["re_eyes"],
+                           re_tricks=r["before"]["re_tricks"],
+                           k_eyes=r["before"]["kontra_eyes"],
+                           k_tricks=r["before"]["kontra_tricks"]),
+        t["hands"] + ":",
+    ]
+    for s in range(4):
+        out.append(f"  {seat(s)} ({party(s)}): " + " ".join(sym(c) for c in r["hands"][s]))
+    out.append(t["value_head"])
+    out.append(t["value"].format(re_eyes=r["re_eyes"], re_tricks=r["re_tricks"],
+                                 k_eyes=r["kontra_eyes"], k_tricks=r["kontra_tricks"]))
+    out.append(t["tricks_note"])
+    out.append(t["to_move"].format(seat=seat(r["to_move"]), party=party(r["to_move"])))
+    out.append(t["best"].format(cards=", ".join(sym(c) for c in r["best_cards"])))
+    out.append(t["values"].format(
+        values=", ".join(f"{sym(c)} {v}" for c, v in r["card_values"].items())))
+    out.append(t["line"])
+    for tr in r["line"]:
+        cards = ", ".join(f"{seat(c['seat'])} {sym(c['card'])}" for c in tr["cards"])
+        out.append(t["trick"].format(n=tr["trick"], cards=cards, seat=seat(tr["winner"]),
+                                     party=party(tr["winner"]), eyes=tr["eyes"]))
+    out.append(t["stats"].format(nodes=r["nodes"], ms=_num(r.get("ms", 0.0), lang, 1)))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def bench_solver(deals: int = 50, tricks: int = 6, seed: int = 0) -> dict[str, Any]:
+    """Solve the last ``tricks`` tricks of ``deals`` random Normalspiele exactly.
+
+    Each deal (seeds from ``seed`` on; deals that become a stille Hochzeit are skipped) is
+    played with uniform random legal cards until ``tricks`` tricks are left; then the value
+    (fresh solver, MTD(f)) is timed, and separately the value with the best card
+    (:func:`doko.solver.solve_moves` on a fresh solver). Times are wall-clock on one core.
+    """
+    rng = random.Random(seed)
+    value_ms: list[float] = []
+    best_ms: list[float] = []
+    nodes: list[int] = []
+    s = seed
+    while len(value_ms) < deals:
+        g = Game.deal(s)
+        s += 1
+        for _ in range(4):
+            g.apply(encode(g.to_move, HEALTHY))
+        if g.contract_name != "normal":
+            continue
+        while len(g.tricks) < g.tricks_total - tricks:
+            g.apply(rng.choice(g.legal_plays()))
+        sv = Solver.for_game(g)
+        t0 = time.perf_counter()
+        sv.future_value(g.hands, g.trick_leader, g.trick)
+        value_ms.append((time.perf_counter() - t0) * 1000)
+        nodes.append(sv.node_count)
+        t0 = time.perf_counter()
+        solve_moves(g)
+        best_ms.append((time.perf_counter() - t0) * 1000)
+    total_s = sum(value_ms) / 1000
+    return {
+        "deals": deals,
+        "tricks": tricks,
+        "seed": seed,
+        "python": platform.python_version(),
+        "mean_ms": round(statistics.mean(value_ms), 2),
+        "median_ms": round(statistics.median(value_ms), 2),
+        "max_ms": round(max(value_ms), 2),
+        "best_card_mean_ms": round(statistics.mean(best_ms), 2),
+        "best_card_max_ms": round(max(best_ms), 2),
+        "mean_nodes": round(statistics.mean(nodes), 1),
+        "max_nodes": max(nodes),
+        "nodes_per_s": round(sum(nodes) / total_s) if total_s > 0 else 0,
+    }
+
+
+def _num(x: float, lang: str, digits: int = 0) -> str:
+    text = f"{x:,.{digits}f}"
+    if lang == "de":
+        text = text.replace(",", "_").replace(".", ",").replace("_", ".")
+    return text
+
+
+def format_bench(r: dict[str, Any], lang: str = "de") -> str:
+    """The report of :func:`bench_solver` as text."""
+    t = _TEXT[lang]
+    return "\n".join([
+        t["bench_head"].format(py=r["python"]),
+        t["bench_what"].format(t=r["tricks"], n=r["deals"]),
+        t["bench_value"].format(mean=_num(r["mean_ms"], lang, 1),
+                                median=_num(r["median_ms"], lang, 1),
+                                max=_num(r["max_ms"], lang, 1)),
+        t["bench_best"].format(mean=_num(r["best_card_mean_ms"], lang, 1),
+                               max=_num(r["best_card_max_ms"], lang, 1)),
+        t["bench_nodes"].format(mean=_num(r["mean_nodes"], lang), max=_num(r["max_nodes"], lang),
+                                rate=_num(r["nodes_per_s"], lang)),
+    ])
