@@ -258,8 +258,10 @@ def create_app(db_url: str, *, bot_workers: int = 2) -> FastAPI:
         try:
             await _serve(ws, table, conn)
         finally:
-            await table.disconnect(conn)
             conn.close()
+            # shielded: a cancelled handler (server shutdown, test client) still unregisters
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(table.disconnect(conn))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             if ws.application_state != WebSocketState.DISCONNECTED:

@@ -589,6 +589,9 @@ class Table:
                 raise TableError("no_game")
             if self.controller(seat) != "human":
                 raise TableError("bot_seat")
+            await self._offer_bots()
+            if self.game is not g or self.game_closed():
+                raise TableError("no_game")
             await self._apply(a, conn, ref)
 
     async def _apply(self, a: Action, conn: Conn | None = None, ref: object = None) -> None:
@@ -607,9 +610,9 @@ class Table:
             self.game = replay({**gd.deal, "actions": [to_dict(x) for x in g.history[:-1]]})
             raise TableError("server") from None
         gd.actions.append(to_dict(a))
-        if conn is not None:
-            conn.send({"type": "ack", "ref": ref, "version": self.version + 1})
         self.bump()
+        if conn is not None:  # after the new state, so the sender's view is current on ack
+            conn.send({"type": "ack", "ref": ref, "version": self.version})
 
     async def _next(self, seat: int, msg: dict[str, Any]) -> None:
         if not self.game_closed() or self.status == "over":
@@ -728,6 +731,44 @@ class Table:
         self._sheet = None
         self.bump()
 
+    def _jobs(self, g: Game, *, on_turn: bool) -> list[tuple[int, str, int, SeatView, bool]]:
+        """The computer players to ask now, in the order of :func:`doko.bots.base.step`: the
+        seats off turn that may call (unless already asked at this version), then the seat on
+        turn (if ``on_turn``)."""
+        jobs: list[tuple[int, str, int, SeatView, bool]] = []
+        number = self.game_data.number if self.game_data else 0
+        n = len(g.history)
+        on = -1 if g.is_over else g.to_move
+        idle = self.bots_idle_version == self.version
+        for i in range(1, 5):
+            seat = (on + i) & 3 if on >= 0 else i - 1
+            if self.controller(seat) != "bot" or (idle and seat != on):
+                continue
+            if seat == on and not on_turn:
+                continue
+            if not g.legal_actions(seat):
+                continue
+            jobs.append((seat, self.bot_level(seat), _seed(self.data.seed, number, n, seat),
+                         view(g, seat), seat == on))
+        return jobs
+
+    async def _offer_bots(self) -> None:
+        """Under the lock, before a person's action: the computer players off turn get their
+        chance to call at the current state first, so that the order of actions never depends
+        on how fast a person clicks (and a restarted table continues exactly as before)."""
+        for _ in range(8):
+            g = self.game
+            if g is None or self.game_closed():
+                return
+            jobs = self._jobs(g, on_turn=False)
+            if not jobs:
+                return
+            result = await self.hub.think(jobs)
+            if result is None:
+                self.bots_idle_version = self.version
+                return
+            await self._apply(result[1])
+
     async def _step(self) -> bool:
         """Do one thing the table is waiting for; False when it waits for a person."""
         async with self.lock:
@@ -750,19 +791,7 @@ class Table:
                     return False
                 await self._deal()
                 return True
-            jobs: list[tuple[int, str, int, SeatView, bool]] = []
-            number = self.game_data.number if self.game_data else 0
-            n = len(g.history)
-            on = -1 if g.is_over else g.to_move
-            idle = self.bots_idle_version == self.version
-            for i in range(1, 5):
-                seat = (on + i) & 3 if on >= 0 else i - 1
-                if self.controller(seat) != "bot" or (idle and seat != on):
-                    continue
-                if not g.legal_actions(seat):
-                    continue
-                jobs.append((seat, self.bot_level(seat), _seed(self.data.seed, number, n, seat),
-                             view(g, seat), seat == on))
+            jobs = self._jobs(g, on_turn=True)
             if not jobs:
                 if g.is_over:
                     done = set(self.game_data.done_seats if self.game_data else [])
@@ -773,7 +802,7 @@ class Table:
                         return True
                 return False
             version = self.version
-            on_turn_bot = on if jobs[-1][4] else None
+            on_turn_bot = jobs[-1][0] if jobs[-1][4] else None
             if on_turn_bot is not None:
                 self.thinking = (on_turn_bot, time.time())
                 self.send_all({"type": "thinking", "seat": on_turn_bot,

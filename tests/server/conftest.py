@@ -1,0 +1,31 @@
+"""Fixtures for the web-table tests: an app on a fresh SQLite file and its TestClient."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra is not installed")
+
+from fastapi import FastAPI  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+
+from doko.server.app import create_app  # noqa: E402
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+
+
+@pytest.fixture
+def app(db_url: str) -> FastAPI:
+    return create_app(db_url)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c

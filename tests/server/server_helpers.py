@@ -1,0 +1,235 @@
+"""Helpers for the web-table tests: a seat played over a WebSocket, a server subprocess."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+State = dict[str, Any]
+
+
+def first_legal(state: State) -> dict[str, Any] | None:
+    """The request a simple player makes now: the first legal action on its turn, "done" after
+    a concession, "next" between games; None when there is nothing to do."""
+    g = state["game"]
+    seat = state["you"]
+    if g is None or seat is None:
+        return None
+    if g["closed"]:
+        table = state["table"]
+        if table["status"] == "playing" and not table["seats"][seat]["ready"]:
+            return {"type": "next"}
+        return None
+    if g["done_needed"]:
+        return {"type": "done"}
+    v = g["view"]
+    if not g["over"] and v["to_move"] == seat and v["legal_actions"]:
+        a = dict(v["legal_actions"][0])
+        a.pop("seat")
+        return {"type": "action", "action": a}
+    return None
+
+
+class Seat:
+    """A WebSocket of the Starlette TestClient with receive timeouts and a message log."""
+
+    def __init__(self, ws: Any, timeout: float = 20.0) -> None:
+        self.ws = ws
+        self.timeout = timeout
+        self.messages: list[dict[str, Any]] = []
+        self.state: State | None = None
+        self.pending: int | None = None
+        self.ref = 0
+        self.errors: list[dict[str, Any]] = []
+        self.acted = 0
+
+    def recv(self, timeout: float | None = None) -> dict[str, Any]:
+        limit = self.timeout if timeout is None else timeout
+
+        async def receive() -> Any:
+            with anyio.fail_after(limit):
+                return await self.ws._send_rx.receive()
+
+        message = self.ws.portal.call(receive)
+        self.ws._raise_on_close(message)
+        m: dict[str, Any] = json.loads(message["text"])
+        self.messages.append(m)
+        if m["type"] == "state":
+            self.state = m
+        elif m["type"] in ("ack", "error") and m.get("ref") is not None \
+                and m.get("ref") == self.pending:
+            self.pending = None
+        if m["type"] == "error":
+            self.errors.append(m)
+        return m
+
+    def send(self, msg: dict[str, Any] | str) -> int:
+        self.ref += 1
+        if isinstance(msg, dict):
+            msg = json.dumps({**msg, "ref": self.ref})
+        self.ws.send_text(msg)
+        return self.ref
+
+    def request(self, msg: dict[str, Any]) -> int:
+        self.pending = self.send(msg)
+        return self.pending
+
+    def hello(self, token: str | None, lang: str = "en") -> State:
+        self.send({"type": "hello", "token": token, "lang": lang})
+        return self.until_state(lambda s: True)
+
+    def until(self, pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            m = self.recv()
+            if pred(m):
+                return m
+
+    def until_state(self, pred: Callable[[State], bool]) -> State:
+        m = self.until(lambda m: m["type"] == "state" and pred(m))
+        return m
+
+    def reply(self, ref: int) -> dict[str, Any]:
+        """The ack or error answering request ``ref``."""
+        return self.until(lambda m: m["type"] in ("ack", "error") and m.get("ref") == ref)
+
+    def fresh_state(self) -> State:
+        ref = self.send({"type": "state"})
+        del ref
+        return self.until_state(lambda s: True)
+
+    def play(self, until: Callable[[State], bool],
+             policy: Callable[[State], dict[str, Any] | None] = first_legal,
+             on_state: Callable[[Seat, State], None] | None = None,
+             max_messages: int = 20000) -> State:
+        """Play this seat with ``policy`` until ``until(state)``; returns that state."""
+        if self.state is not None and self.pending is None:
+            req = policy(self.state)
+            if req is not None:
+                self.request(req)
+                self.acted += 1
+        for _ in range(max_messages):
+            m = self.recv()
+            st = self.state
+            if st is None:
+                continue
+            if m["type"] == "state":
+                if on_state is not None:
+                    on_state(self, st)
+                if until(st):
+                    return st
+            if self.pending is None and m["type"] in ("state", "ack", "error"):
+                req = policy(st)
+                if req is not None:
+                    self.request(req)
+                    self.acted += 1
+        raise AssertionError("the game did not end")
+
+
+def game_closed(number: int = 1) -> Callable[[State], bool]:
+    def pred(st: State) -> bool:
+        g = st["game"]
+        return g is not None and g["number"] == number and g["closed"]
+    return pred
+
+
+def table_spec(*kinds: str, games: int | None = 1, delay: int = 0, **kw: Any) -> dict[str, Any]:
+    """A table spec: ``kinds`` like ``"human"`` or ``"bot"``/``"bot:random"`` per seat."""
+    seats = []
+    for k in kinds:
+        if k.startswith("bot"):
+            seats.append({"kind": "bot", "level": k.split(":")[1] if ":" in k else "random"})
+        else:
+            seats.append({"kind": "human", "name": k if k != "human" else None})
+    return {"games": games, "bot_delay_ms": delay, "seats": seats,
+            "takeover_level": "random", **kw}
+
+
+# ------------------------------------------------------------------------------ subprocess
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``doko serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db_path: Path, log_path: Path, port: int | None = None) -> None:
+        self.db_url = f"sqlite:///{db_path}"
+        self.log_path = log_path
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        log = self.log_path.open("ab")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "doko.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--db", self.db_url, "--log-level", "warning"],
+            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/meta", timeout=2).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """Stop the server abruptly (SIGKILL), like a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+
+@contextlib.contextmanager
+def running_server(tmp: Path, name: str = "doko") -> Iterator[Server]:
+    server = Server(tmp / f"{name}.sqlite3", tmp / f"{name}.log").start()
+    try:
+        yield server
+    finally:
+        server.stop()
