@@ -192,7 +192,7 @@ def contract_label(v: SeatView, names: Sequence[str], lang: str) -> str | None:
         return None
     married = [a >> 6 for a in v.history if a & 63 == MARRIAGE]
     if v.contract == "solo_diamonds" and married:
-        return f"{tr(lang, 'marriage_solo')}: {names[married[0]]}"
+        return f"{tr(lang, 'marriage_solo')} – {names[married[0]]}"
     label = contract_text(v.contract, lang)
     if v.contract.startswith("solo_") and v.soloist is not None:
         if v.vorfuehrung is not None:
@@ -201,11 +201,11 @@ def contract_label(v: SeatView, names: Sequence[str], lang: str) -> str | None:
             kind = tr(lang, "pflicht")
         else:
             kind = tr(lang, "lust")
-        return f"{label} ({kind}): {names[v.soloist]}"
+        return f"{label} ({kind}) – {names[v.soloist]}"
     if v.contract == "marriage" and married:
-        return f"{label}: {names[married[0]]}"
+        return f"{label} – {names[married[0]]}"
     if v.contract == "silent_marriage" and v.soloist is not None:
-        return f"{label}: {names[v.soloist]}"
+        return f"{label} – {names[v.soloist]}"
     return label
 
 
@@ -366,7 +366,9 @@ class GameTable:
         if (v.contract == "marriage" and not prev.partnerships_clarified
                 and v.partnerships_clarified and g.partner >= 0):
             hz = self.names[g.hochzeiter]
-            if g.partner == self.human:
+            if g.hochzeiter == self.human:
+                self._event(tr(lang, "ev_partner_of_you", name=self.names[g.partner]))
+            elif g.partner == self.human:
                 self._event(tr(lang, "ev_partner_you", hochzeiter=hz))
             else:
                 self._event(tr(lang, "ev_partner", name=self.names[g.partner], hochzeiter=hz))
@@ -429,12 +431,7 @@ class GameTable:
             self.ask(tr(lang, "prompt_continue"))
 
     def _end_how(self) -> str:
-        g = self.game
-        if g.ended == "conceded":
-            return tr(self.lang, "end_how_conceded", name=self.names[g.soloist])
-        if g.ended == "claimed":
-            return tr(self.lang, "end_how_claimed", name=self.names[g.soloist])
-        return tr(self.lang, "end_how_played")
+        return end_how(self.game, self.names, self.human, self.lang)
 
     def _call_codes(self) -> list[int]:
         return [a & 63 for a in self.game.legal_actions(self.human)
@@ -607,16 +604,25 @@ class GameTable:
 # ---------------------------------------------------------------------------------- results
 
 
-def _result_page(game: Game, names: Sequence[str], lang: str) -> list[RenderableType]:
+def end_how(game: Game, names: Sequence[str], human: int, lang: str) -> str:
+    """How the game ended: played out, conceded (TSR 5.4.6) or claimed (5.4.4)."""
+    if game.ended in ("conceded", "claimed"):
+        key = "end_how_" + str(game.ended)
+        if game.soloist == human:
+            return tr(lang, key + "_you")
+        return tr(lang, key, name=names[game.soloist])
+    return tr(lang, "end_how_played")
+
+
+def _result_page(game: Game, names: Sequence[str], human: int,
+                 lang: str) -> list[RenderableType]:
     """How the game ended, Augen and tricks per party, the TSR 7 breakdown, seat points."""
     s = game_result(game)
     re_seats = game.re_seats()
     ko_seats = [x for x in range(4) if x not in re_seats]
     out: list[RenderableType] = [Text(tr(lang, "end_title"), style="bold underline")]
-    if game.ended == "conceded":
-        out.append(tr(lang, "end_how_conceded", name=names[game.soloist]))
-    elif game.ended == "claimed":
-        out.append(tr(lang, "end_how_claimed", name=names[game.soloist]))
+    if game.ended in ("conceded", "claimed"):
+        out.append(end_how(game, names, human, lang))
     for party, seats, eyes, tricks in (
             ("Re", re_seats, game.re_eyes(), game.re_tricks()),
             ("Kontra", ko_seats, game.kontra_eyes(), game.kontra_tricks())):
@@ -673,7 +679,7 @@ def play_single(term: Terminal, opts: PlayOptions) -> int:
         term.print(tr(lang, "quit_game"))
         return 0
     term.clear()
-    term.print(*_result_page(game, names, lang))
+    term.print(*_result_page(game, names, human, lang))
     if term.interactive:
         term.ask(tr(lang, "prompt_continue"))
         term.clear()
@@ -695,6 +701,38 @@ def _default_round_file() -> str:
         name = f"doko-runde-{stamp}-{i}.json"
         i += 1
     return name
+
+
+def _round_games(term: Terminal, opts: PlayOptions, r: Round, path: str,
+                 names: Sequence[str], human: int) -> None:
+    """Deal and play the round's games until it is over; QuitRequest when the human stops
+    (every finished game is in the round file already)."""
+    lang = opts.lang
+    players = _bots(opts, human)
+    while not r.is_over:
+        number = r.games_played + 1
+        game = r.new_game(_game_seed(opts.seed, number))
+        title = (tr(lang, "game_n", n=number) if r.games_total is None
+                 else tr(lang, "game_n_of", n=number, total=r.games_total))
+        extra = [tr(lang, "bock", m=1 << r.bock_level())] if r.bock_level() else []
+        table = GameTable(term, game, human, players, names, opts, title=title,
+                          extra_header=extra, round_file=path,
+                          sheet=sheet_table(_round_rows(r, lang), names, lang))
+        table.play()
+        r.add_game(game)
+        term.clear()
+        term.print(*_result_page(game, names, human, lang))
+        if term.interactive:
+            term.ask(tr(lang, "prompt_continue"))
+            term.clear()
+        term.print("", sheet_table(_round_rows(r, lang), names, lang, limit=12))
+        for line in status_lines(r, lang):
+            term.print(Text(line, style="yellow"))
+        if r.is_over:
+            return
+        answer = term.ask(tr(lang, "prompt_next_game"))
+        if answer.lower() in ("quit", "ende", "q", "exit", "beenden"):
+            raise QuitRequest
 
 
 def play_round(term: Terminal, opts: PlayOptions) -> int:
@@ -721,48 +759,16 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
         return 2
     names = list(r.players)
     human = next((i for i, n in enumerate(names) if n in HUMAN_NAMES.values()), opts.seat)
-    players = _bots(opts, human)
     if r.is_over:  # a finished round file: show its sheet
         term.print("", sheet_table(_round_rows(r, lang), names, lang))
         for line in status_lines(r, lang):
             term.print(Text(line, style="yellow"))
-    while not r.is_over:
-        number = r.games_played + 1
-        game = r.new_game(_game_seed(opts.seed, number))
-        title = (tr(lang, "game_n", n=number) if r.games_total is None
-                 else tr(lang, "game_n_of", n=number, total=r.games_total))
-        extra = [tr(lang, "bock", m=1 << r.bock_level())] if r.bock_level() else []
-        table = GameTable(term, game, human, players, names, opts, title=title,
-                          extra_header=extra, round_file=path,
-                          sheet=sheet_table(_round_rows(r, lang), names, lang))
-        try:
-            table.play()
-        except (QuitRequest, KeyboardInterrupt):
-            term.console.print()
-            term.print(tr(lang, "round_saved", file=path))
-            return 0
-        r.add_game(game)
-        term.clear()
-        term.print(*_result_page(game, names, lang))
-        if term.interactive:
-            try:
-                term.ask(tr(lang, "prompt_continue"))
-            except QuitRequest:
-                term.print(tr(lang, "round_saved", file=path))
-                return 0
-            term.clear()
-        term.print("", sheet_table(_round_rows(r, lang), names, lang, limit=12))
-        for line in status_lines(r, lang):
-            term.print(Text(line, style="yellow"))
-        if r.is_over:
-            break
-        try:
-            answer = term.ask(tr(lang, "prompt_next_game"))
-        except QuitRequest:
-            answer = "quit"
-        if answer.lower() in ("quit", "ende", "q", "exit", "beenden"):
-            term.print(tr(lang, "round_saved", file=path))
-            return 0
+    try:
+        _round_games(term, opts, r, path, names, human)
+    except (QuitRequest, KeyboardInterrupt):
+        term.console.print()
+        term.print(tr(lang, "round_saved", file=path))
+        return 0
     ranking = sorted(range(4), key=lambda i: -r.totals[i])
     term.print(Text(tr(lang, "ranking") + ": " + "  ".join(
         tr(lang, "place", rank=n + 1, name=names[i], total=r.totals[i])

@@ -200,17 +200,21 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
         out.append(calls)
     if screen.deadlines:
-        t = Text(tr(lang, "calls_possible") + ": ", style="bold")
+        items = []
         for i, d in enumerate(screen.deadlines):
-            if i:
-                t.append(", ")
             word = call_word(d.code)
-            if i == 0:
-                key = "call_until_reply" if d.reply else "call_until"
-                t.append(tr(lang, key, call=word, need=d.need), style="magenta")
-            else:
-                t.append(tr(lang, "call_short", call=word, need=d.need), style="magenta")
-        out.append(t)
+            key = ("call_until_reply" if d.reply else "call_until") if i == 0 else "call_short"
+            items.append(tr(lang, key, call=word, need=d.need))
+        # wrap between the items, never inside "keine 90"
+        line = Text(tr(lang, "calls_possible") + ": ", style="bold")
+        for i, item in enumerate(items):
+            sep = ", " if i < len(items) - 1 else ""
+            if i and cell_len(line.plain) + cell_len(item + sep) > WIDTH:
+                out.append(line)
+                line = Text("  ")
+            line.append(item, style="magenta")
+            line.append(sep)
+        out.append(line)
     if screen.call_note:
         out.append(Text(screen.call_note, style="dim"))
     legal_codes = {a & 63 for a in v.legal_actions}
@@ -244,13 +248,15 @@ def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
             for t in (head, nums, cards):
                 t.append("  ")
         if suit == TRUMP:
-            name = tr(lang, "trump" if v.order is not None else "trump_normal")
+            short = tr(lang, "trump")
+            name = short if v.order is not None else tr(lang, "trump_normal")
             style = "bold yellow"
         else:
-            name = SUIT_SYMBOLS[suit] + " " + (_SUIT_DE if lang == "de" else _SUIT_EN)[suit]
+            short = SUIT_SYMBOLS[suit]
+            name = short + " " + (_SUIT_DE if lang == "de" else _SUIT_EN)[suit]
             style = _RED if suit in (2, 3) else "bold"
-        if len(members) == 1 and suit != TRUMP:
-            name = SUIT_SYMBOLS[suit]
+        if cell_len(name) + 1 > cell * len(members):
+            name = short
         width = max(cell * len(members), cell_len(name) + 1)
         head.append(name, style=style)
         head.append("─" * (width - cell_len(name) - 1) + " ", style="dim")
