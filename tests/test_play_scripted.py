@@ -414,3 +414,44 @@ def test_engine_does_not_import_rich() -> None:
     code = ("import sys, doko.cli, doko.play_cli, doko.game, doko.session, doko.bots.base; "
             "doko.cli.build_parser(); assert 'rich' not in sys.modules, 'rich imported'")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def _solo_for(seat: int, solo: str = "queens") -> Game:
+    from doko.actions import SOLO_BASE
+    from doko.contracts import SOLO_NAMES
+
+    g = Game.deal(seed=21, dealer=(seat + 3) & 3)  # ``seat`` answers first
+    g.apply(encode(seat, RESERVATION))
+    for _ in range(3):
+        g.apply(encode(g.to_move, HEALTHY))
+    g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(solo)))
+    return g
+
+
+def test_soloist_claim_refused_and_concession_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = _solo_for(0)
+    while g.to_move != 0:
+        g.apply(g.legal_plays()[0])
+    table, out = _table(g, 0, monkeypatch)
+    text = _said(table, out, "abkürzen")
+    assert "Abkürzen abgelehnt" in text and "TSR 5.4.4" in text
+    monkeypatch.setattr(sys, "stdin", Answers(out, lambda p: "n"))
+    text = _said(table, out, "aufgeben")
+    assert "Wirklich aufgeben?" in text
+    monkeypatch.setattr(sys, "stdin", Answers(out, lambda p: "j"))
+    table._handle("aufgeben")
+    assert g.is_over and g.ended == "conceded"
+
+
+def test_kontra_may_still_call_after_a_concession(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TSR 5.4.7: after the soloist concedes, the human (Kontra) is asked for a call."""
+    g = _solo_for(1)
+    g.apply(encode(1, 41))  # the soloist concedes at once
+    table, out = _table(g, 0, monkeypatch)
+    answers = iter(["keine 30", ""])
+    stdin = Answers(out, lambda p: next(answers))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    table.play()
+    assert "Der Solospieler hat aufgegeben; Kontra darf noch ansagen" in stdin.prompts[0]
+    assert [(s, lv) for s, _, lv, _ in g.calls] == [(0, 4)]
+    assert "Du: keine 30! (damit auch Kontra, keine 90, keine 60)" in out.getvalue()

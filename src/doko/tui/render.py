@@ -129,25 +129,27 @@ def _table_cross(v: SeatView, screen: Screen) -> list[Text]:
         t = card_text(cards[seat], lang, style)
         return Text(" " * (3 - cell_len(t.plain))) + t if cell_len(t.plain) < 3 else t
 
-    # the middle line: left label and card, a gap under the top card, right card and label
-    side = WIDTH // 2 - 5
-    lt = _label(v, screen, left)
-    lt.append("  ")
-    lt.append_text(card(left))
-    rt = card(right)
-    rt.append("  ")
-    rt.append_text(_label(v, screen, right))
-    middle = Text(" " * max(0, side - cell_len(lt.plain)))
-    middle.append_text(lt)
-    middle.append(" " * 7)
-    middle.append_text(rt)
+    # a diamond: the top card under its label, the side cards one line lower, each side
+    # seat's label on the line of the top card, flush with the screen's edge
+    c = WIDTH // 2
+    rl = _label(v, screen, right)
     return [
         _centered(_label(v, screen, top)),
-        _centered(card(top)),
-        middle,
+        _place([(0, _label(v, screen, left)), (c - 1, card(top)),
+                (max(c + 3, WIDTH - cell_len(rl.plain)), rl)]),
+        _place([(c - 8, card(left)), (c + 6, card(right))]),
         _centered(card(me)),
         _centered(_label(v, screen, me)),
     ]
+
+
+def _place(segments: Sequence[tuple[int, Text]]) -> Text:
+    """One line with each text starting at its column (or right after the one before)."""
+    out = Text()
+    for col, t in segments:
+        out.append(" " * max(1 if out.plain else 0, col - cell_len(out.plain)))
+        out.append_text(t)
+    return out
 
 
 def trick_line(v: SeatView, screen: Screen, total: int) -> Text:
