@@ -6,13 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
-pytest.importorskip("fastapi", reason="the server extra is not installed")
-
-from fastapi import FastAPI  # noqa: E402
-from fastapi.testclient import TestClient  # noqa: E402
-
-from doko.server.app import create_app  # noqa: E402
+from doko.server.app import create_app
 
 
 @pytest.fixture

@@ -233,3 +233,74 @@ def running_server(tmp: Path, name: str = "doko") -> Iterator[Server]:
         yield server
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------------------ real sockets
+
+
+class WsSeat:
+    """A seat played over a real WebSocket (the ``websockets`` client) with timeouts."""
+
+    def __init__(self, url: str, token: str | None, timeout: float = 20.0) -> None:
+        self.url = url
+        self.token = token
+        self.timeout = timeout
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.state: State | None = None
+        self.pending: int | None = None
+        self.ref = 0
+        self.errors: list[dict[str, Any]] = []
+
+    async def __aenter__(self) -> WsSeat:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(self.url, open_timeout=self.timeout, close_timeout=5)
+        await self.send({"type": "hello", "token": self.token, "lang": "en"})
+        await self.until_state(lambda s: True)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.ws.close()
+
+    async def send(self, msg: dict[str, Any] | str) -> int:
+        self.ref += 1
+        await self.ws.send(json.dumps({**msg, "ref": self.ref}) if isinstance(msg, dict)
+                           else msg)
+        return self.ref
+
+    async def recv(self) -> dict[str, Any]:
+        import asyncio
+
+        m: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), self.timeout))
+        self.messages.append(m)
+        if m["type"] == "state":
+            self.state = m
+        elif m["type"] in ("ack", "error") and m.get("ref") is not None \
+                and m.get("ref") == self.pending:
+            self.pending = None
+        if m["type"] == "error":
+            self.errors.append(m)
+        return m
+
+    async def until(self, pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            m = await self.recv()
+            if pred(m):
+                return m
+
+    async def until_state(self, pred: Callable[[State], bool]) -> State:
+        return await self.until(lambda m: m["type"] == "state" and pred(m))
+
+    async def play(self, until: Callable[[State], bool],
+                   policy: Callable[[State], dict[str, Any] | None] = first_legal) -> State:
+        if self.state is not None and until(self.state):
+            return self.state
+        while True:
+            if self.pending is None and self.state is not None:
+                req = policy(self.state)
+                if req is not None:
+                    self.pending = await self.send(req)
+            m = await self.recv()
+            if m["type"] == "state" and until(m):
+                return m
