@@ -268,9 +268,11 @@ class GameTable:
             label = tr(self.lang, "forced", name=self.names[v.vorfuehrung])
         parts.append(label if label is not None else tr(self.lang, "query"))
         parts.append(tr(self.lang, "dealer", name=self.names[v.dealer]))
-        if not self.game.rules.is_tsr:
-            parts.append(tr(self.lang, "rules", name=self.game.rules.name))
         parts.extend(self.extra_header)
+        if not self.game.rules.is_tsr:
+            rules = tr(self.lang, "rules", name=self.game.rules.name)
+            if len(" · ".join([*parts, rules])) <= 78:  # one line; the rules go first
+                parts.append(rules)
         return " · ".join(parts)
 
     def _screen(self, v: SeatView, playing: bool) -> Screen:
@@ -596,7 +598,7 @@ class GameTable:
     def _show_help(self) -> None:
         lang = self.lang
         self.term.clear()
-        self.term.print(Text(tr(lang, "help_title"), style="bold"), tr(lang, "help"))
+        self.term.print(Text(tr(lang, "help_title"), style="bold"), Text(tr(lang, "help")))
         if self.term.interactive:
             self.term.ask(tr(lang, "prompt_continue"))
 

@@ -146,20 +146,23 @@ _T: dict[str, dict[str, str]] = {
         "thinking": "{name} überlegt …",
         "help_title": "Eingaben (Groß/Klein egal, Deutsch oder Englisch)",
         "help": """\
-  3  QC  ♣D  D♣  kreuz dame  10H  Karte spielen: Nummer, Code oder Name
-  re  kontra                  Ansage (Re für die Partei mit ♣D, sonst Kontra)
-  keine 90 (k90)  keine 60  keine 30  schwarz    Absagen
-  re 3                        erst ansagen, dann Karte 3 spielen
+  3  QC  ♣D  kreuz dame  10H   Karte spielen: Nummer, Code oder Name
+  re  kontra                  Ansage (Re: die Partei mit ♣D)
+  keine 90 (k90)  keine 60  keine 30  schwarz      Absagen
+  re 3   3 re                 ansagen und Karte 3 spielen (oder umgekehrt)
   gesund  vorbehalt           Vorbehaltsabfrage
-  damen buben fleischlos karo herz pik kreuz    Solo taufen
-  hochzeit  passe             Hochzeit (beide ♣D) / bei mehreren Vorbehalten passen
+  damen buben fleischlos karo herz pik kreuz       ein Solo taufen
+  hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
   aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
   last (letzter)              den vorigen Stich zeigen (TSR 5.3.5)
   liste                       die Spielliste (in einer Runde)
-  quit (ende)                 beenden; eine Runde wird gespeichert
-Ansagen machst du, wenn du an der Reihe bist (vor oder nach deiner Karte: „re 3“, „3 re“).
-Deine Fristen hängen nur von deiner Kartenzahl ab, du verpasst also keine. Mit --ask-calls
-fragt das Programm zusätzlich vor jeder Karte der anderen.""",
+  quit (ende)                 beenden; eine Runde bleibt gespeichert
+
+Ansagen machst du an deinen eigenen Eingaben. Deine Fristen hängen nur davon ab, \
+wie viele Karten du hast, und die ändern sich nur, wenn du spielst: du verpasst \
+also keine. Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der \
+anderen.""",
+
     },
     "en": {
         "title": "Doppelkopf",
@@ -283,20 +286,22 @@ fragt das Programm zusätzlich vor jeder Karte der anderen.""",
         "thinking": "{name} is thinking …",
         "help_title": "Input (any case, German or English)",
         "help": """\
-  3  QC  ♣Q  Q♣  queen clubs  10H   play a card: number, code or name
-  re  kontra                  first Ansage (Re for the ♣Q party, else Kontra)
-  keine 90 (k90, no90)  keine 60  keine 30  schwarz (black)    Absagen
-  re 3                        call first, then play card 3
+  3  QC  ♣Q  queen clubs  10H  play a card: number, code or name
+  re  kontra                  first Ansage (Re: the ♣Q party)
+  keine 90 (k90, no90)  keine 60  keine 30  schwarz (black)     Absagen
+  re 3   3 re                 call and play card 3 (or the other way round)
   healthy  reservation        Vorbehaltsabfrage (gesund / vorbehalt)
-  queens jacks meatless diamonds hearts spades clubs    name a solo
-  marriage  pass              Hochzeit (both ♣Q) / pass among several Vorbehalte
+  queens jacks meatless diamonds hearts spades clubs   name a solo
+  marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
   concede  claim              soloist only (TSR 5.4)
   last                        show the previous trick (TSR 5.3.5)
   sheet                       the score sheet (in a round)
-  quit                        stop; a round is saved
-You call when it is your turn (before or after your card: “re 3”, “3 re”). Your deadlines
-depend only on how many cards you hold, so you never miss one. With --ask-calls the program
-also asks before every card of the others.""",
+  quit                        stop; a round stays saved
+
+You call at your own prompts. Your deadlines depend only on how many cards you \
+hold, which changes only when you play: you never miss one. With --ask-calls the \
+program also asks before every card of the others.""",
+
     },
 }
 
