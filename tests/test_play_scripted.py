@@ -396,9 +396,21 @@ def test_bad_options_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.count("\n") == 1 and "TSR 4.2.3" in err
 
 
-def test_resume_of_a_missing_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    status, out, _ = run_play(["--resume", str(tmp_path / "nix.json")], Player(), monkeypatch)
-    assert status == 2 and "nix.json" in out
+def test_resume_of_a_missing_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, _ = run_play(["--resume", str(tmp_path / "nix.json")], Player(), monkeypatch)
+    err = capsys.readouterr().err
+    assert status == 2 and "nix.json" in err and err.count("\n") == 1
+
+
+def test_round_file_that_exists_is_not_overwritten(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.json"
+    path.write_text("{}", encoding="utf-8")
+    status, _, _ = run_play(["--round", "--save", str(path)], Player(), monkeypatch)
+    assert status == 2 and "gibt es schon" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == "{}"
 
 
 def test_without_rich(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -126,6 +126,10 @@ class Terminal:
             else:
                 self.console.print(item)
 
+    def error(self, message: str) -> None:
+        """One line on standard error: ``doko play: error: ...``."""
+        print(f"doko play: error: {message}", file=sys.stderr)
+
     def clear(self) -> None:
         if self.interactive:
             self.console.clear()
@@ -689,7 +693,11 @@ def play_single(term: Terminal, opts: PlayOptions) -> int:
     label = game.contract_label(lang)
     term.print("", sheet_table([SheetRow(1, names[dealer], label, scores, scores)], names, lang))
     if opts.save:
-        write_atomic(opts.save, json.dumps(to_record(game), ensure_ascii=False) + "\n")
+        try:
+            write_atomic(opts.save, json.dumps(to_record(game), ensure_ascii=False) + "\n")
+        except OSError as e:
+            term.error(f"{opts.save}: {e.strerror or e}")
+            return 2
         term.print(tr(lang, "saved_game", file=opts.save))
     term.print(Text(tr(lang, "seed", seed=opts.seed), style="dim"))
     return 0
@@ -741,23 +749,25 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
     """A whole round (Spielrunde) with its Spielliste in a round file that is saved after
     every game and can be resumed with ``--resume``."""
     lang = opts.lang
+    path = opts.resume or opts.save or _default_round_file()
     try:
         if opts.resume:
-            path = opts.resume
             r = Round.load(path)
             term.print(tr(lang, "round_resume", file=path, n=r.games_played))
         else:
-            path = opts.save or _default_round_file()
             names = _seat_names(lang, opts.seat)
             r = Round.create(path, names, opts.games, rules=opts.rules)
             games = (tr(lang, "round_open") if opts.games is None
                      else tr(lang, "round_games", n=opts.games))
             term.print(tr(lang, "round_start", games=games, file=path))
     except RoundError as e:
-        term.console.print(Text(f"doko play: {e.text(lang)}", style="bold red"))
+        term.error(e.text(lang))
+        return 2
+    except OSError as e:
+        term.error(f"{path}: {e.strerror or e}")
         return 2
     if r.size != 4:
-        term.console.print(Text("doko play: only a 4-table can be played here", style="bold red"))
+        term.error("doko play plays at a 4-table only; this round has 5 players")
         return 2
     names = list(r.players)
     human = next((i for i, n in enumerate(names) if n in HUMAN_NAMES.values()), opts.seat)
@@ -790,5 +800,5 @@ def run_play(opts: PlayOptions) -> int:
         term.print(tr(opts.lang, "quit_game"))
         return 130
     except PlayerError as e:
-        term.console.print(Text(f"doko play: {e}", style="bold red"))
+        term.error(str(e))
         return 1
