@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest play serve bench clean
+.PHONY: test lint typecheck pytest play serve bench clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,tui,server]'
 	touch $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest
+
+# Debian's Chromium for the browser test (Playwright drives /usr/bin/chromium; no download)
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
