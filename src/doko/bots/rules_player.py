@@ -68,10 +68,42 @@ from doko.view import SeatView
 
 __all__ = ["RulesPlayer", "evaluate_solos", "normal_strength", "rules_card"]
 
-#: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth to the card play.
-SP = 22.0
-#: Half the Augen of an average future trick: what a card that wins one later is worth.
-V = 13.0
+
+class Params:
+    """Weights of the card play (Augen). Every field can be set as a player option."""
+
+    __slots__ = ("decay", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "overtake", "pull",
+                 "ruff", "sp", "top_plain", "v")
+
+    def __init__(self, **kw: float) -> None:
+        #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
+        self.sp = 22.0
+        #: half the Augen of an average future trick: what a card that wins one later is worth
+        self.v = 13.0
+        #: how a trump's later chance falls with each unseen higher trump
+        self.decay = 0.6
+        #: what any trump is worth later (it can ruff a plain suit)
+        self.ruff = 3.0
+        #: a plain suit's top card: the share of a future trick it is worth when nobody ruffs
+        self.top_plain = 0.9
+        #: the own Fuchs is a liability later (it may be caught)
+        self.fox_keep = 8.0
+        #: Karlchen kept for the last trick
+        self.karl_keep = 4.0
+        #: the chance that a partner who can take an opponent's trick does
+        self.overtake = 0.9
+        #: bonus for a trump lead of the soloist while the opponents hold trumps
+        self.pull = 5.0
+        #: the Hochzeiter's penalty for taking trick 3 (the game becomes a solo) or 1 and 2
+        self.hoch_solo = 30.0
+        self.hoch_early = 8.0
+        for k, val in kw.items():
+            if k not in self.__slots__:
+                raise TypeError(f"unknown rules player option {k!r}")
+            setattr(self, k, float(val))
+
+
+DEFAULT_PARAMS = Params()
 
 # modes of the game as the seat knows it
 _NORMAL, _SOLO, _PENDING = 0, 1, 2
@@ -116,7 +148,6 @@ class _Know:
 
     __slots__ = (
         "avg",
-        "den",
         "hoch",
         "last",
         "me",
@@ -125,6 +156,7 @@ class _Know:
         "nh",
         "oi",
         "pp",
+        "share",
         "soloist",
         "tleft",
         "trick",
@@ -145,7 +177,7 @@ class _Know:
     pp: list[float]
     trick: list[tuple[int, int]]
     ucls: list[int]
-    den: list[int]
+    share: list[list[float]]
     avg: list[float]
     last: bool
     tleft: int
@@ -180,20 +212,27 @@ def _build(
         for k in range(0, 24, 6):
             unseen[k] = 0
     void = [0, 0, 0, 0]
+    solo_trumps = 0  # trumps the soloist has played
     for leader, cards, _w in tricks:
         led = eff[cards[0]]
         unseen[cards[0]] -= 1
+        if leader == soloist and led == TRUMP:
+            solo_trumps += 1
         for i in (1, 2, 3):
             k = cards[i]
             unseen[k] -= 1
             if eff[k] != led:
                 void[(leader + i) & 3] |= 1 << led
+            if eff[k] == TRUMP and (leader + i) & 3 == soloist:
+                solo_trumps += 1
     if trick:
         led = eff[trick[0][1]]
         for s, k in trick:
             unseen[k] -= 1
             if eff[k] != led:
                 void[s] |= 1 << led
+            if eff[k] == TRUMP and s == soloist:
+                solo_trumps += 1
     kn.unseen = unseen
     kn.void = void
     kn.nh = nh
@@ -211,14 +250,43 @@ def _build(
     tot_u = sum(ucls)
     all_avg = sum(ueyes) / tot_u if tot_u else 0.0
     kn.avg = [ueyes[x] / ucls[x] if ucls[x] else all_avg for x in range(5)] + [all_avg]
-    den = [0, 0, 0, 0, 0]
-    for s in range(4):
-        if s != me:
-            v = void[s]
-            for x in range(5):
-                if not v >> x & 1:
-                    den[x] += nh[s]
-    kn.den = den
+    # where the unseen cards are: share[s][x] is the chance that a given unseen card of class
+    # x is in the hand of seat s; uniform over the hand sizes, except that a soloist (seen
+    # from Kontra) holds about 8 of 12 cards in trump (5 in a Damen- or Bubensolo)
+    share = [[0.0] * 5 for _ in range(4)]
+    so = soloist if mode == _SOLO and soloist != me and order.trumps else -1
+    e_t = 0.0
+    if so >= 0 and ucls[TRUMP] and not void[so] >> TRUMP & 1:
+        e_t = (8.0 if len(order.trumps) > 4 else 5.0) * total_tricks / 12.0 - solo_trumps
+        e_t = min(max(e_t, 0.7), float(nh[so]), float(ucls[TRUMP]))
+    so_plain = 0
+    if e_t:
+        so_plain = sum(ucls[x] for x in range(4) if not void[so] >> x & 1)
+    for x in range(5):
+        m = ucls[x]
+        if not m:
+            continue
+        rest = 1.0
+        if e_t:
+            if x == TRUMP:
+                got = e_t / m
+            elif void[so] >> x & 1 or not so_plain:
+                got = 0.0
+            else:
+                got = min(1.0, (nh[so] - e_t) / so_plain)
+            share[so][x] = got
+            rest = 1.0 - got
+        d = 0
+        for t in range(4):
+            if t != me and t != so and not void[t] >> x & 1:
+                d += nh[t]
+        if d:
+            for t in range(4):
+                if t != me and t != so and not void[t] >> x & 1:
+                    share[t][x] = rest * nh[t] / d
+        elif so >= 0 and not void[so] >> x & 1:
+            share[so][x] = 1.0
+    kn.share = share
     # partner probabilities
     pp = [0.0, 0.0, 0.0, 0.0]
     pp[me] = 1.0
@@ -289,12 +357,11 @@ def _normal_parties(
 
 def _hold(kn: _Know, s: int, x: int, m: int) -> float:
     """Chance that seat ``s`` holds at least one of ``m`` unseen cards of class ``x``."""
-    if m <= 0 or kn.void[s] >> x & 1:
+    if m <= 0:
         return 0.0
-    d = kn.den[x]
-    if d <= 0:
+    sh = kn.share[s][x]
+    if sh <= 0.0:
         return 0.0
-    sh = kn.nh[s] / d
     if sh >= 1.0:
         return 1.0
     return 1.0 - (1.0 - sh) ** m
@@ -302,15 +369,10 @@ def _hold(kn: _Know, s: int, x: int, m: int) -> float:
 
 def _pvoid(kn: _Know, s: int, x: int) -> float:
     """Chance that seat ``s`` holds no card of class ``x``."""
-    if kn.void[s] >> x & 1:
-        return 1.0
     m = kn.ucls[x]
-    if m <= 0:
+    sh = kn.share[s][x]
+    if m <= 0 or sh <= 0.0:
         return 1.0
-    d = kn.den[x]
-    if d <= 0:
-        return 1.0
-    sh = kn.nh[s] / d
     if sh >= 1.0:
         return 0.0
     return (1.0 - sh) ** m
@@ -328,9 +390,10 @@ def _higher(kn: _Know) -> list[int]:
     return out
 
 
-def _choose(kn: _Know, legal: list[int]) -> int:
+def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
     if len(legal) == 1:
         return legal[0]
+    SP, V, decay, ruff, overtake = prm.sp, prm.v, prm.decay, prm.ruff, prm.overtake
     oi = kn.oi
     eff, power = oi.eff, oi.power
     me = kn.me
@@ -402,7 +465,7 @@ def _choose(kn: _Know, legal: list[int]) -> int:
                 if bp > 1.0:
                     bp = 1.0
             q = pp[s]
-            w = w * (1.0 - (1.0 - q) * bp) + (1.0 - w) * q * bp * 0.9
+            w = w * (1.0 - (1.0 - q) * bp) + (1.0 - w) * q * bp * overtake
             p_me *= 1.0 - bp
             if led < TRUMP and not kn.void[s] >> led & 1 and ucls[led]:
                 rest += kn.avg[led]
@@ -414,13 +477,13 @@ def _choose(kn: _Know, legal: list[int]) -> int:
         val = (2.0 * w - 1.0) * total
         # what the card is worth later
         if ce == TRUMP:
-            fut = 2.0 * V * 0.6 ** higher[c] + 3.0
+            fut = 2.0 * V * decay ** higher[c] + ruff
             if sonder and c == AD:
-                fut -= 8.0
+                fut -= prm.fox_keep
             if sonder and c == JC and not kn.last:
-                fut += 4.0
+                fut += prm.karl_keep
         elif higher[c] == 0:
-            fut = 2.0 * V * 0.9 * stand_plain(ce)
+            fut = 2.0 * V * prm.top_plain * stand_plain(ce)
         else:
             fut = 0.0
         val -= fut
@@ -437,9 +500,9 @@ def _choose(kn: _Know, legal: list[int]) -> int:
                 val += SP * w
             if kn.mode == _PENDING and kn.hoch == me:
                 # the Hochzeiter wants another seat to take a trick (and so become partner)
-                val -= p_me * (30.0 if kn.tleft == 10 else 8.0)
+                val -= p_me * (prm.hoch_solo if kn.tleft == 10 else prm.hoch_early)
         if not trick and soloist_me and opp_trumps and ce == TRUMP:
-            val += 5.0
+            val += prm.pull
         if val > best_val + 1e-9:
             best_val, choice = val, c
     return choice
@@ -573,84 +636,92 @@ def normal_strength(mine: Sequence[int]) -> float:
     return s
 
 
-def _solo_tricks(mine: Sequence[int], order: CardOrder, nines: bool = True) -> float:
-    """Estimated tricks the soloist takes in a game of card order ``order``."""
-    total = [0 if (not nines and k % 6 == 0) else 2 for k in range(24)]
+def _solo_features(mine: Sequence[int], order: CardOrder) -> list[float]:
+    """Hand features for a solo in ``order``: trump length, top trumps, trump losers (for the
+    trump kinds); aces, voids, singletons, plain losers and plain tops."""
     trumps = order.trumps
-    n = sum(mine[k] for k in trumps)
-    n_all = sum(total[k] for k in trumps)
-    opp = n_all - n
-    # trump tricks: my n trumps lose one trick to each opponent trump among the top n
-    ranked: list[bool] = []
-    for k in trumps:
-        ranked += [True] * mine[k] + [False] * (total[k] - mine[k])
-    losers = sum(1 for x in ranked[:n] if not x)
-    sure = 0
-    for x in ranked:
-        if not x:
-            break
-        sure += 1
-    t_tricks = max(float(sure), n - losers - max(0.0, (opp - n) * 0.5))
-    # how safe plain winners are: the opponents' trumps get drawn if I am long enough
-    if n_all == 0:
-        safe = 1.0
-    else:
-        rounds = (opp + 2) / 3.0
-        safe = 0.9 if n - losers >= rounds + 1 else 0.6 if n - losers >= rounds else 0.35
-    p_tricks = 0.0
-    voids = 0
-    for suit in range(4):
-        kinds = sorted(
-            (k for k in range(24) if order.eff_suit[k] == suit and total[k]),
-            key=lambda k: -order.power[k],
-        )
+    f: list[float] = []
+    if trumps:
+        n = sum(mine[k] for k in trumps)
+        ranked: list[bool] = []
+        for k in trumps:
+            ranked += [True] * mine[k] + [False] * (2 - mine[k])
+        losers = sum(1 for x in ranked[:n] if not x)
+        f += [
+            float(n),
+            float(sum(mine[k] for k in trumps[:2])),
+            float(sum(mine[k] for k in trumps[2:4])),
+            float(sum(mine[k] for k in trumps[4:8])),
+            float(losers),
+        ]
+    aces = voids = single = plosers = tops = 0
+    for kinds in _oinfo(order).cls_kinds[:4]:
         if not kinds:
             continue
         length = sum(mine[k] for k in kinds)
         if length == 0:
             voids += 1
             continue
+        if length == 1:
+            single += 1
         top = 0
         for k in kinds:
-            if mine[k] == total[k]:
-                top += mine[k]
+            if mine[k] == 2:
+                top += 2
                 continue
-            top += mine[k] if top == 0 and mine[k] else 0
+            top += mine[k]
             break
-        top = min(top, length)
-        suit_len = sum(total[k] for k in kinds)
-        extra = 0.0
-        if top >= 2 and length * 2 > suit_len - length:
-            extra = 0.5 * (length - top)  # long suit: the rest runs once the tops are out
-        first_round = 1.0 if suit_len - length >= 6 else 0.75
-        p_tricks += (top * first_round + extra) * safe
-    ruff = 0.0
-    if n_all and voids and n - losers > (opp + 2) / 3.0:
-        ruff = 0.6 * voids
-    return t_tricks + p_tricks + ruff
+        tops += top
+        aces += mine[kinds[0]]
+        plosers += length - min(top, length)
+    return [*f, float(aces), float(voids), float(single), float(plosers), float(tops)]
 
 
-#: Estimated tricks at which each solo kind (and the stille Hochzeit) is won half the time,
-#: and how fast the chance grows per trick.
-_SOLO_MID = {"diamonds": 7.6, "hearts": 7.6, "spades": 7.6, "clubs": 7.6, "queens": 7.4,
-             "jacks": 7.4, "meatless": 7.4}
-_SOLO_SLOPE = 1.1
+#: Logistic models of the soloist's chance to win, fitted on games of the rules player as
+#: soloist against three rules players (about 43,000 solos). Inputs: 1, "the soloist leads
+#: trick 1", then :func:`_solo_features`.
+_SOLO_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "color": (-15.163, -0.105, 1.149, 1.423, 0.282, -0.002, -0.209, 1.655, 0.643, 0.188,
+              -0.276, -0.873),
+    "queens": (-5.829, -0.249, 0.512, 0.631, -0.119, 0.0, 0.359, 0.759, 1.008, 0.587, -0.538,
+               0.026),
+    "jacks": (-5.580, -0.243, 0.513, 0.465, 0.048, 0.0, 0.286, 0.799, 0.849, 0.452, -0.469,
+              -0.044),
+    "meatless": (-2.173, -0.503, 0.334, 1.136, 0.629, -0.494, 0.494),
+}
+_SOLO_GROUP = {"diamonds": "color", "hearts": "color", "spades": "color", "clubs": "color",
+               "queens": "queens", "jacks": "jacks", "meatless": "meatless"}
 
 
-def evaluate_solos(mine: Sequence[int], rules: Rules = TSR) -> dict[str, float]:
-    """The estimated chance to win each solo kind with this hand (by its card counts)."""
+def evaluate_solos(
+    mine: Sequence[int], rules: Rules = TSR, leads: bool = False
+) -> dict[str, float]:
+    """The estimated chance to win each solo kind with this hand (by its card counts);
+    ``leads``: the soloist leads trick 1 (a Pflichtsolo)."""
     import math
 
     out: dict[str, float] = {}
-    for name in SOLO_NAMES:
-        contract = SOLO_CONTRACTS[SOLO_NAMES.index(name)]
-        order = ORDERS[order_of(contract, rules.dulle_moves)]
-        t = _solo_tricks(mine, order, rules.nines)
-        if not rules.nines:
-            t *= 12 / 10
-        x = _SOLO_SLOPE * (t - _SOLO_MID[name])
-        out[name] = 1.0 / (1.0 + math.exp(-x))
+    for i, name in enumerate(SOLO_NAMES):
+        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves)]
+        x = (1.0, 1.0 if leads else 0.0, *_solo_features(mine, order))
+        z = sum(a * b for a, b in zip(_SOLO_WEIGHTS[_SOLO_GROUP[name]], x, strict=True))
+        out[name] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return out
+
+
+def _initial(v: SeatView) -> list[int]:
+    """The seat's initial hand (its hand and the cards it played) as counts per kind."""
+    seat = v.seat
+    assert seat is not None
+    mine = [0] * 24
+    for k in v.hand:
+        mine[k] += 1
+    for leader, cards, _w in v.tricks:
+        mine[cards[(seat - leader) & 3]] += 1
+    for s, k in v.trick:
+        if s == seat:
+            mine[k] += 1
+    return mine
 
 
 # ------------------------------------------------------------------------------ the player
@@ -667,12 +738,18 @@ class RulesPlayer(Player):
         seed: int | None = None,
         lust: float = 0.62,
         pflicht: float = 0.45,
+        silent: float = 0.4,
+        solo_call: float = 0.75,
         call: float = 13.0,
         absage: float = 18.0,
+        **params: float,
     ) -> None:
         super().__init__(seed)
+        self.params = Params(**params) if params else DEFAULT_PARAMS
         self.lust = lust
         self.pflicht = pflicht
+        self.silent = silent
+        self.solo_call = solo_call
         self.call = call
         self.absage = absage
 
@@ -683,23 +760,22 @@ class RulesPlayer(Player):
         ``("marriage", None)`` or ``("silent", None)``."""
         seat = v.seat
         assert seat is not None
-        mine = [0] * 24
-        for k in v.hand:
-            mine[k] += 1
-        chances = evaluate_solos(mine, v.rules)
+        mine = _initial(v)
+        owe = v.owes_pflichtsolo[seat]
+        # who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
+        leads = owe or v.rules.soloist_leads or seat == (v.dealer + 1) & 3
+        chances = evaluate_solos(mine, v.rules, leads)
         kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
         p = chances[kind]
-        owe = v.owes_pflichtsolo[seat]
         if v.vorfuehrung == seat:
             return ("solo", kind)
-        both = mine[QC] == 2
         if owe and p >= self.pflicht:
             return ("solo", kind)
-        if both:
-            silent = chances["diamonds"]
+        if mine[QC] == 2:
+            silent = evaluate_solos(mine, v.rules, seat == (v.dealer + 1) & 3)["diamonds"]
             if p >= self.lust and p > silent + 0.1:
                 return ("solo", kind)
-            if silent >= 0.4:
+            if silent >= self.silent:
                 return ("silent", None)
             return ("marriage", None)
         if not owe and p >= self.lust:
@@ -721,13 +797,14 @@ class RulesPlayer(Player):
         if solo:
             if v.soloist != seat:
                 return None  # Kontra against a solo: no calls (the soloist knows better)
-            assert v.order is not None
-            t = _solo_tricks(mine, ORDERS[v.order], v.rules.nines)
-            won = sum(1 for _l, _c, w in v.tricks if w == seat)
-            lost = len(v.tricks) - won
-            if first is not None and lost == 0 and t + won >= 9.0:
-                return first
-            return None
+            lost = sum(1 for _l, _c, w in v.tricks if w != seat)
+            if first is None or lost:
+                return None
+            contract = v.contract or ""
+            name = contract[5:] if contract.startswith("solo_") else "diamonds"
+            leads = v.tricks[0][0] == seat if v.tricks else v.trick_leader == seat
+            p = evaluate_solos(_initial(v), v.rules, leads)[name]
+            return first if p >= self.solo_call else None
         if v.contract == "marriage" and not v.partnerships_clarified:
             return None
         strength = normal_strength(mine) * 12.0 / max(n_cards, 1)
@@ -799,10 +876,7 @@ class RulesPlayer(Player):
                     return seat << 6 | MARRIAGE
                 if PASS in codes:
                     return seat << 6 | PASS
-                mine = [0] * 24
-                for k in v.hand:
-                    mine[k] += 1
-                chances = evaluate_solos(mine, v.rules)
+                chances = evaluate_solos(_initial(v), v.rules, True)
                 kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
             return seat << 6 | (SOLO_BASE + SOLO_NAMES.index(kind))
         mine_calls = [a for a in legal if a >> 6 == seat and CALL_RE <= a & 63 <= NO90 + 3]
@@ -820,5 +894,5 @@ class RulesPlayer(Player):
         cards = [a & 63 for a in legal if a & 63 < 24]
         if not cards:  # pragma: no cover - the engine always offers a card on turn
             return legal[0]
-        return seat << 6 | _choose(_view_know(v), cards)
+        return seat << 6 | _choose(_view_know(v), cards, self.params)
 
