@@ -467,3 +467,16 @@ def test_kontra_may_still_call_after_a_concession(monkeypatch: pytest.MonkeyPatc
     assert "Der Solospieler hat aufgegeben; Kontra darf noch ansagen" in stdin.prompts[0]
     assert [(s, lv) for s, _, lv, _ in g.calls] == [(0, 4)]
     assert "Du: keine 30! (damit auch Kontra, keine 90, keine 60)" in out.getvalue()
+
+
+def test_open_ended_list(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``--games 0``: an open-ended list without Pflichtsoli, ended by the player."""
+    path = tmp_path / "open.json"
+    quitting = Player(nächstes_Spiel="ende")
+    status, out, _ = run_play(["--games", "0", "--seed", "9", "--save", str(path)], quitting,
+                              monkeypatch)
+    assert status == 0
+    assert "Neue Runde mit offener Liste" in out and "Spiel 1 ·" in out
+    assert "Offene Liste: 1 Spiele gespielt" in out
+    r = Round.load(path)
+    assert r.games_total is None and not r.pflichtsoli and r.games_played == 1
