@@ -183,11 +183,74 @@ class _Know:
     tleft: int
 
 
+class _Pub:
+    """Public facts of the completed tricks: cards played per kind, known voids per seat (bit
+    per effective suit), trumps played per seat, seats that played a ♣Q, seats that played a
+    plain card on a trump lead."""
+
+    __slots__ = ("anchor", "plain_on_trump", "played", "qc_bits", "trumps", "void")
+
+    def __init__(self) -> None:
+        self.anchor: object = None
+        self.played = [0] * 24
+        self.void = [0, 0, 0, 0]
+        self.trumps = [0, 0, 0, 0]
+        self.qc_bits = 0
+        self.plain_on_trump = 0
+
+    def extend(self, eff: tuple[int, ...], t: tuple[int, Sequence[int], int]) -> _Pub:
+        p = _Pub()
+        p.anchor = t
+        played = p.played = self.played[:]
+        void = p.void = self.void[:]
+        trumps = p.trumps = self.trumps[:]
+        qc, pot = self.qc_bits, self.plain_on_trump
+        leader, cards, _w = t
+        led = eff[cards[0]]
+        for i in range(4):
+            k = cards[i]
+            s = (leader + i) & 3
+            played[k] += 1
+            e = eff[k]
+            if e == TRUMP:
+                trumps[s] += 1
+            if e != led:
+                void[s] |= 1 << led
+                if led == TRUMP:
+                    pot |= 1 << s
+            if k == QC:
+                qc |= 1 << s
+        p.qc_bits, p.plain_on_trump = qc, pot
+        return p
+
+
+_EMPTY_PUB = _Pub()
+_PUB_CACHE: dict[tuple[str, int, int], _Pub] = {}
+
+
+def _pub(order: CardOrder, tricks: Sequence[tuple[int, Sequence[int], int]], n: int) -> _Pub:
+    """The public facts of the first ``n`` tricks, cached: a completed trick's tuple object
+    identifies the whole history before it (it is kept alive by the cache entry)."""
+    if n == 0:
+        return _EMPTY_PUB
+    last = tricks[n - 1]
+    key = (order.name, n, id(last))
+    p = _PUB_CACHE.get(key)
+    if p is not None and p.anchor is last:
+        return p
+    p = _pub(order, tricks, n - 1).extend(order.eff_suit, last)
+    if len(_PUB_CACHE) >= 20000:
+        _PUB_CACHE.clear()
+    _PUB_CACHE[key] = p
+    return p
+
+
 def _build(
     me: int,
     mine: list[int],
     order: CardOrder,
-    tricks: Sequence[tuple[int, Sequence[int], int]],
+    pub: _Pub,
+    ntricks: int,
     trick: list[tuple[int, int]],
     nh: list[int],
     mode: int,
@@ -207,25 +270,15 @@ def _build(
     kn.soloist = soloist
     kn.hoch = hoch
     kn.mine = mine
-    unseen = [2 - c for c in mine]
+    played = pub.played
+    unseen = [2 - mine[k] - played[k] for k in range(24)]
     if not nines:
         for k in range(0, 24, 6):
             unseen[k] = 0
-    void = [0, 0, 0, 0]
-    solo_trumps = 0  # trumps the soloist has played
-    for leader, cards, _w in tricks:
-        led = eff[cards[0]]
-        unseen[cards[0]] -= 1
-        if leader == soloist and led == TRUMP:
-            solo_trumps += 1
-        for i in (1, 2, 3):
-            k = cards[i]
-            unseen[k] -= 1
-            if eff[k] != led:
-                void[(leader + i) & 3] |= 1 << led
-            if eff[k] == TRUMP and (leader + i) & 3 == soloist:
-                solo_trumps += 1
+    void = pub.void
+    solo_trumps = pub.trumps[soloist] if soloist >= 0 else 0
     if trick:
+        void = void[:]
         led = eff[trick[0][1]]
         for s, k in trick:
             unseen[k] -= 1
@@ -237,8 +290,8 @@ def _build(
     kn.void = void
     kn.nh = nh
     kn.trick = trick
-    kn.last = len(tricks) == total_tricks - 1
-    kn.tleft = total_tricks - len(tricks)
+    kn.last = ntricks == total_tricks - 1
+    kn.tleft = total_tricks - ntricks
     ucls = [0, 0, 0, 0, 0]
     ueyes = [0, 0, 0, 0, 0]
     for k in range(24):
@@ -315,22 +368,18 @@ def _build(
 
 
 def _normal_parties(
-    me: int, my_initial_qc: int, order: CardOrder,
-    tricks: Sequence[tuple[int, Sequence[int], int]], trick: list[tuple[int, int]],
+    me: int, my_initial_qc: int, order: CardOrder, pub: _Pub, trick: list[tuple[int, int]],
     calls: Sequence[tuple[int, int, int, int]],
 ) -> list[int]:
-    """Parties a seat knows in a Normalspiel (as :func:`doko.view.view` derives them)."""
+    """Parties a seat knows in a Normalspiel, derived as :func:`doko.view.view` does."""
     known = [-1, -1, -1, -1]
-    eff = order.eff_suit
-    for leader, cards, _w in tricks:
-        lt = eff[cards[0]] == TRUMP
-        for i in range(4):
-            k = cards[i]
-            if k == QC:
-                known[(leader + i) & 3] = 0
-            elif lt and eff[k] != TRUMP:
-                known[(leader + i) & 3] = 1
+    for s in range(4):
+        if pub.qc_bits >> s & 1:
+            known[s] = 0
+        elif pub.plain_on_trump >> s & 1:
+            known[s] = 1
     if trick:
+        eff = order.eff_suit
         lt = eff[trick[0][1]] == TRUMP
         for s, k in trick:
             if k == QC:
@@ -342,13 +391,16 @@ def _normal_parties(
     if my_initial_qc == 2:
         return [0 if s == me else 1 for s in range(4)]
     known[me] = 0 if my_initial_qc else 1
-    res = sum(1 for p in known if p == 0)
-    kos = sum(1 for p in known if p == 1)
-    if res >= 2 or kos == 3:
-        fill = 1 if res >= 2 else 0
-        known = [fill if p < 0 else p for p in known]
-    elif kos == 2 and res < 2:
-        known = [0 if p < 0 else p for p in known]
+    re_size = 2 if my_initial_qc else 0
+    for _ in range(2):
+        res = known.count(0)
+        kos = known.count(1)
+        if -1 not in known:
+            break
+        if res >= 2 or (re_size and res == re_size):
+            known = [1 if p < 0 else p for p in known]
+        elif kos == 3 or (re_size and kos == 4 - re_size):
+            known = [0 if p < 0 else p for p in known]
     return known
 
 
@@ -515,6 +567,11 @@ def _game_know(game: Game, seat: int) -> _Know:
     """The seat's knowledge in ``game`` (only what it may know)."""
     contract = game.contract
     order = game.order
+    tricks = game.tricks
+    n = len(tricks)
+    pub = _pub(order, tricks, n)
+    lead = game.trick_leader
+    trick = [((lead + i) & 3, k) for i, k in enumerate(game.trick)]
     soloist = -1
     hoch = -1
     parties = [-1, -1, -1, -1]
@@ -530,12 +587,11 @@ def _game_know(game: Game, seat: int) -> _Know:
     else:
         mode = _NORMAL
         qc = (game.initial_hands[seat] >> QC & 1) + (game.initial_hands[seat] >> (QC + 24) & 1)
-        parties = _normal_parties(seat, qc, order, game.tricks, game.current_trick(),
-                                  game.calls)
+        parties = _normal_parties(seat, qc, order, pub, trick, game.calls)
         if contract == SILENT_MARRIAGE and _silent_public(game):
             mode, soloist = _SOLO, game.soloist
     nh = [h.bit_count() for h in game.hands]
-    return _build(seat, _counts(game.hands[seat]), order, game.tricks, game.current_trick(), nh,
+    return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
                   mode, soloist, hoch, parties, game.rules.nines, game.tricks_total)
 
 
@@ -563,7 +619,10 @@ def rules_card(game: Game, seat: int | None = None) -> int:
         seat = game.to_move
     if game.phase != PLAY or seat != game.to_move:
         raise ValueError(f"seat {seat} is not on turn to play a card")
-    return _choose(_game_know(game, seat), _legal_kinds(game, seat))
+    legal = _legal_kinds(game, seat)
+    if len(legal) == 1:
+        return legal[0]
+    return _choose(_game_know(game, seat), legal)
 
 
 def _legal_kinds(game: Game, seat: int) -> list[int]:
@@ -599,8 +658,10 @@ def _view_know(v: SeatView) -> _Know:
         hoch = next(s for s in range(4) if parties[s] == 0)
     else:
         mode = _NORMAL
-    return _build(seat, mine, order, v.tricks, list(v.trick), list(v.hand_sizes), mode,
-                  soloist, hoch, parties, v.rules.nines, v.rules.hand_size)
+    n = len(v.tricks)
+    return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
+                  list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
+                  v.rules.hand_size)
 
 
 # ------------------------------------------------------------------------------ hand evaluation
