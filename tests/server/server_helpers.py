@@ -73,6 +73,8 @@ class Seat:
         m: dict[str, Any] = json.loads(message["text"])
         self.messages.append(m)
         if m["type"] == "state":
+            if "sheet" not in m:  # sent only when it changed
+                m["sheet"] = self.state["sheet"] if self.state is not None else None
             self.state = m
         elif m["type"] in ("ack", "error") and m.get("ref") is not None \
                 and m.get("ref") == self.pending:
@@ -275,6 +277,8 @@ class WsSeat:
         m: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), self.timeout))
         self.messages.append(m)
         if m["type"] == "state":
+            if "sheet" not in m:  # sent only when it changed
+                m["sheet"] = self.state["sheet"] if self.state is not None else None
             self.state = m
         elif m["type"] in ("ack", "error") and m.get("ref") is not None \
                 and m.get("ref") == self.pending:

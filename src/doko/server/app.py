@@ -70,9 +70,10 @@ class JoinIn(BaseModel):
     name: str | None = Field(default=None, max_length=40)
 
 
-def create_app(db_url: str, *, bot_workers: int = 2) -> FastAPI:
+def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full"
+               ) -> FastAPI:
     """The web table on the database at ``db_url`` (migrated to the newest schema now)."""
-    engine = make_engine(db_url)
+    engine = make_engine(db_url, sqlite_synchronous)
     migrate(engine)
     store = Store(engine)
     hub_box: list[Hub] = []

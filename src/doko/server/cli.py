@@ -28,6 +28,9 @@ def register(sub: Any) -> None:
                    help=f"SQLAlchemy database URL ({DEFAULT_URL})")
     p.add_argument("--bot-workers", type=int, default=2, metavar="N",
                    help="threads for the computer players (2)")
+    p.add_argument("--sqlite-synchronous", choices=["full", "normal"], default="full",
+                   help="SQLite durability: full (every commit survives a power loss, the "
+                        "default) or normal (survives a crash of the server; faster)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
@@ -43,7 +46,8 @@ def run(ns: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        app = create_app(ns.db, bot_workers=ns.bot_workers)
+        app = create_app(ns.db, bot_workers=ns.bot_workers,
+                         sqlite_synchronous=ns.sqlite_synchronous)
     except Exception as e:  # a database that cannot be opened or migrated
         print(f"doko serve: cannot open the database {ns.db}: {e}", file=sys.stderr)
         return 1

@@ -123,8 +123,12 @@ class ActionRow(Base):
 # ------------------------------------------------------------------------------ engine
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite connections get WAL, foreign keys and a busy timeout."""
+def make_engine(url: str, synchronous: str = "full") -> Engine:
+    """An engine for ``url``; SQLite connections get WAL, foreign keys, a busy timeout and
+    ``PRAGMA synchronous`` (``full``: a commit survives a power loss; ``normal``: it survives
+    a crash of the server, about twice as fast)."""
+    if synchronous not in ("full", "normal"):
+        raise ValueError(f"synchronous is 'full' or 'normal', not {synchronous!r}")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -133,7 +137,7 @@ def make_engine(url: str) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={synchronous.upper()}")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.close()
 

@@ -173,6 +173,7 @@ class Conn:
         self.seat: int | None = None
         self.lang = lang
         self.bound = False
+        self.sheet_version = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
 
@@ -300,6 +301,7 @@ class Table:
         self.bots_idle_version = -1
         self.driver: asyncio.Task[None] | None = None
         self._sheet: dict[str, Any] | None = None
+        self.sheet_version = 0
         self._requests: dict[str, Callable[[int, dict[str, Any]], Awaitable[None]]] = {
             "next": self._next, "done": self._done, "leave": self._leave,
             "start": self._start, "new_round": self._new_round_request, "name": self._name,
@@ -321,7 +323,7 @@ class Table:
                 self.round.add_game(game)
                 self.round_games.append(gd.number)
             self.game, self.game_data = game, gd
-        self._sheet = None
+        self.invalidate_sheet()
 
     def _new_round(self, rd: RoundData) -> Round:
         return Round(["1", "2", "3", "4"], rd.games_total, rules=self.rules,
@@ -401,6 +403,11 @@ class Table:
             } for s in self.seats],
         }
 
+    def invalidate_sheet(self) -> None:
+        """The Spielliste or a name changed: compute it again and send it with the next state."""
+        self._sheet = None
+        self.sheet_version += 1
+
     def sheet(self) -> dict[str, Any] | None:
         if self.round is None:
             return None
@@ -438,28 +445,38 @@ class Table:
                 out["row"] = row.to_json()
         return out
 
-    def state(self, seat: int | None) -> dict[str, Any]:
+    def state(self, seat: int | None, with_sheet: bool = True) -> dict[str, Any]:
+        """The state message for ``seat`` (None: a spectator); the Spielliste is left out when
+        the connection has the current one already (``with_sheet`` False)."""
         th = self.thinking
-        return {
+        out = {
             "type": "state",
             "version": self.version,
             "you": seat,
             "table": self._public_table(),
             "game": self._game_json(seat),
-            "sheet": self.sheet(),
             "thinking": None if th is None else {"seat": th[0], "since": th[1]},
             "now": time.time(),
         }
+        if with_sheet:
+            out["sheet"] = self.sheet()
+        return out
+
+    def send_state(self, conn: Conn) -> None:
+        conn.sheet_version = self.sheet_version
+        conn.send(self.state(conn.seat))
 
     def broadcast(self) -> None:
         """Send every connection the state it may see (one view per seat, one for spectators)."""
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, bool], str] = {}
         targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
         targets += [(s.seat, c) for s in self.seats for c in s.conns]
         for seat, conn in targets:
-            if seat not in cache:
-                cache[seat] = json.dumps(self.state(seat))
-            conn.send(cache[seat])
+            key = (seat, conn.sheet_version != self.sheet_version)
+            if key not in cache:
+                cache[key] = json.dumps(self.state(seat, key[1]))
+            conn.sheet_version = self.sheet_version
+            conn.send(cache[key])
 
     def send_all(self, msg: dict[str, Any]) -> None:
         text_ = json.dumps(msg)
@@ -482,7 +499,7 @@ class Table:
                 conn.bound = True
                 self.spectators.add(conn)
                 conn.send({"type": "welcome", "seat": None, "code": self.code})
-                conn.send(self.state(None))
+                self.send_state(conn)
                 return
             seat = next((s for s in self.seats if s.token is not None
                          and isinstance(token, str) and secrets.compare_digest(s.token, token)),
@@ -494,7 +511,7 @@ class Table:
             if isinstance(name, str) and 0 < len(name.strip()) <= 40 and name.strip() != seat.name:
                 seat.name = name.strip()
                 changes["name"] = seat.name
-                self._sheet = None
+                self.invalidate_sheet()
             if not seat.joined or seat.left:
                 seat.joined, seat.left = True, False
                 changes.update(joined=True, left=False)
@@ -555,7 +572,7 @@ class Table:
             conn.send({"type": "pong", "ref": ref})
         elif kind == "state":
             async with self.lock:
-                conn.send(self.state(conn.seat))
+                self.send_state(conn)
         elif kind == "lang":
             if msg.get("lang") in ("de", "en"):
                 conn.lang = str(msg["lang"])
@@ -662,7 +679,7 @@ class Table:
         self.round = self._new_round(self.round_data)
         self.round_games = []
         self.status = "playing"
-        self._sheet = None
+        self.invalidate_sheet()
         for s in self.seats:
             s.ready = True
         self.bump()
@@ -673,7 +690,7 @@ class Table:
             raise TableError("bad_name")
         self.seats[seat].name = name.strip()
         await self.hub.db(self.hub.store.update_seat, self.id, seat, name=name.strip())
-        self._sheet = None
+        self.invalidate_sheet()
         self.bump()
 
     # ------------------------------------------------------------------ the driver
@@ -728,7 +745,7 @@ class Table:
         await self.hub.db(self.hub.store.close_game, gd.id, self.id, status)
         gd.closed = True
         self.status = status
-        self._sheet = None
+        self.invalidate_sheet()
         self.bump()
 
     def _jobs(self, g: Game, *, on_turn: bool) -> list[tuple[int, str, int, SeatView, bool]]:
@@ -955,7 +972,7 @@ class Hub:
             if name and 0 < len(name.strip()) <= 40:
                 s.name = name.strip()
                 changes["name"] = s.name
-                t._sheet = None
+                t.invalidate_sheet()
             await self.db(self.store.update_seat, t.id, s.seat, **changes)
             if t.data.bot_takeover:
                 t._schedule_grace(s)

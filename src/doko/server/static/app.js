@@ -300,7 +300,7 @@
   }
 
   // ================================================================== the table
-  const S = { code: null, token: null, ws: null, state: null, seat: null, leaving: false,
+  const S = { code: null, token: null, ws: null, state: null, sheet: null, seat: null, leaving: false,
               backoff: 400, thinking: null, offset: 0, shownResult: 0, ref: 0 };
 
   function send(msg) {
@@ -336,6 +336,8 @@
     switch (m.type) {
       case "welcome": S.seat = m.seat; break;
       case "state":
+        if ("sheet" in m) S.sheet = m.sheet;  // sent only when it changed
+        else m.sheet = S.sheet;
         S.state = m;
         S.offset = Date.now() / 1000 - m.now;
         S.thinking = m.thinking;
