@@ -335,3 +335,67 @@ def test_waiting_table_starts_with_bots_on_request(client: TestClient) -> None:
 
 def test_policy_helper_is_total() -> None:
     assert first_legal({"game": None, "you": 0}) is None
+
+
+def test_calls_after_a_concession_then_done(client: TestClient) -> None:
+    """A human soloist concedes at once; the human of Kontra may still call (TSR 5.4.7) and the
+    game is entered in the Spielliste only when Kontra's people said they are done."""
+    t = create(client, "Anna", "Bert", "bot", "bot", seed=3)
+    tok = tokens(t)
+
+    def named(v: dict[str, Any], action: str) -> dict[str, Any] | None:
+        for a in v["legal_actions"]:
+            if a["action"] == action and (action != "solo" or a["solo"] == "queens"):
+                b = dict(a)
+                b.pop("seat")
+                return {"type": "action", "action": b}
+        return None
+
+    def soloist(st: State) -> dict[str, Any] | None:
+        g = st["game"]
+        if g is None or g["over"]:
+            return None
+        v = g["view"]
+        for action in ("reservation", "solo", "concede"):
+            req = named(v, action)
+            if req is not None:
+                return req
+        return first_legal(st)
+
+    called: list[int] = []
+
+    def kontra(st: State) -> dict[str, Any] | None:
+        g = st["game"]
+        if g is not None and g["done_needed"]:
+            if not called:
+                req = named(g["view"], "call")
+                if req is not None:
+                    called.append(1)
+                    return req
+            return {"type": "done"}
+        return first_legal(st)
+
+    results: dict[int, State] = {}
+    failures: list[BaseException] = []
+    with client.websocket_connect(f"/ws/{t['code']}") as w0, \
+            client.websocket_connect(f"/ws/{t['code']}") as w1:
+        a, b = Seat(w0), Seat(w1)
+        a.hello(tok[0])
+        b.hello(tok[1])
+
+        def run(seat: Seat, idx: int, policy: Any) -> None:
+            try:
+                results[idx] = seat.play(game_closed(1), policy=policy)
+            except BaseException as e:
+                failures.append(e)
+
+        th = threading.Thread(target=run, args=(b, 1, kontra))
+        th.start()
+        run(a, 0, soloist)
+        th.join(60)
+        assert not failures, failures
+    g = results[1]["game"]
+    assert g["result"]["ended"] == "conceded"
+    assert g["view"]["soloist"] == 0 and g["view"]["contract"] == "solo_queens"
+    assert called and any(c["seat"] == 1 for c in g["view"]["calls"])
+    assert g["row"] is not None and g["row"]["scores"][0] < 0
