@@ -440,9 +440,14 @@ class Solver:
             k0s, k1s, k2s, k3s = h0 & KM, h1 & KM, h2 & KM, h3 & KM
             nleft = left - 1
             # lead: the remembered best lead first, then trumps and aces high to low
-            m = k0s
-            if m & mergeable:
-                m = merged(m, (k1s | k2s | k3s))
+            # cards equivalent in sequence: merged once per hand (legal sets are whole suits)
+            if (k0s | k1s | k2s | k3s) & mergeable:
+                m = merged(k0s, k1s | k2s | k3s) if k0s & mergeable else k0s
+                u1 = merged(k1s, k0s | k2s | k3s) if k1s & mergeable else k1s
+                u2 = merged(k2s, k0s | k1s | k3s) if k2s & mergeable else k2s
+                u3 = merged(k3s, k0s | k1s | k2s) if k3s & mergeable else k3s
+            else:
+                m, u1, u2, u3 = k0s, k1s, k2s, k3s
             ms0 = list(KL[m & 4095] + KH[m >> 12])
             if len(ms0) > 1:
                 ms0.sort(key=lead_key)
@@ -458,10 +463,9 @@ class Solver:
                 st = strength[led]
                 fm = follow[led]
                 bp0 = st[k0]
+                x3 = -9  # seat 3's best answer to this lead, once needed
                 # second card
-                m = k1s & fm or k1s
-                if m & mergeable:
-                    m = merged(m, k0s | k2s | k3s)
+                m = u1 & fm or u1
                 ms1: Sequence[int] = KL[m & 4095] + KH[m >> 12]
                 te0 = eyes[k0]
                 if len(ms1) > 1:
@@ -488,13 +492,12 @@ class Solver:
                         bp1, w1 = bp0, s0
                     te1 = te0 + eyes[k1]
                     # third card
-                    m = k2s & fm or k2s
-                    if m & mergeable:
-                        m = merged(m, k0s | k1s | k3s)
+                    m = u2 & fm or u2
                     ms2: Sequence[int] = KL[m & 4095] + KH[m >> 12]
                     if len(ms2) > 1:
                         mine = is_re[w1] == r2
-                        x3 = response(k3s, led)
+                        if x3 == -9:
+                            x3 = response(k3s, led)
                         sc = []
                         for k in ms2:
                             p = st[k]
@@ -524,9 +527,7 @@ class Solver:
                             bp2, w2 = bp1, w1
                         te2 = te1 + eyes[k2]
                         # fourth card: the trick is decided by it
-                        m = k3s & fm or k3s
-                        if m & mergeable:
-                            m = merged(m, k0s | k1s | k2s)
+                        m = u3 & fm or u3
                         ms3 = KL[m & 4095] + KH[m >> 12]
                         g3 = -_INF if r3 else _INF
                         a3, b3 = a2, b2
