@@ -2,15 +2,28 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# one stamp per set of extras: `make play` needs only the terminal front end
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-tui
+SERVE_STAMP := $(VENV)/.installed-server
 
 .PHONY: test lint typecheck pytest play serve bench clean browser
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,tui,server]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
+
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[tui]'
+	touch $(PLAY_STAMP)
+
+$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $(SERVE_STAMP)
 
 test: $(STAMP) browser
 	$(BIN)/ruff check src tests
@@ -31,14 +44,14 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 # a game against three computer players in the terminal (ARGS="--lang en --level search")
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/doko play $(ARGS)
 
 # the web table at http://127.0.0.1:8000
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/doko serve $(ARGS)
 
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/doko bench
 
 clean:

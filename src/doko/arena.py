@@ -89,8 +89,6 @@ class _Timed(Player):
         (self.turn_ms if view.to_play else self.offer_ms).append(dt)
         return a
 
-    def observe(self, view: SeatView) -> None:
-        self.inner.observe(view)
 
 
 @dataclass

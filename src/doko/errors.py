@@ -16,7 +16,7 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
     # key: (English, German)
     "phase": (
         "{what} is not possible now: {why} (TSR {rule})",
-        "{what} ist jetzt nicht möglich: {why_de} (TSR {rule})",
+        "{what_de} ist jetzt nicht möglich: {why_de} (TSR {rule})",
     ),
     "finished": ("the game is over (TSR {rule})", "das Spiel ist beendet (TSR {rule})"),
     "not_your_turn": (

@@ -625,7 +625,7 @@ class Game:
 
     def _verify_play(self, seat: int, k: int) -> None:
         if self.phase != PLAY:
-            raise self._phase_error(f"playing {card_code(k)}", f"{card_code(k)} spielen")
+            raise self._phase_error(f"playing {card_symbol(k, 'en')}", f"{card_symbol(k)} spielen")
         if seat != self.to_move:
             raise IllegalActionError(
                 "not_your_turn", ("5.2.1" if self.trick else "5.1.2" if self.tricks else "5.1.1"),

@@ -1299,7 +1299,9 @@ _T: dict[str, dict[str, str]] = {
         "vorf_now": "Vorführung fällig: {name} muss im nächsten Spiel sein Pflichtsolo spielen "
         "(TSR 4.2.3)",
         "vorf_in": "Vorführung fällig nach {k} weiteren Spielen ohne Pflichtsolo (TSR 4.2.3)",
+        "vorf_in_1": "Vorführung fällig nach einem weiteren Spiel ohne Pflichtsolo (TSR 4.2.3)",
         "left": "Noch {n} Spiele",
+        "left_1": "Noch 1 Spiel",
         "left_open": "Offene Liste: {n} Spiele gespielt",
         "over": "Die Runde ist beendet.",
         "time_up": "Spielzeit abgelaufen: {k} Normalspiele gestrichen, ausstehende Pflichtsoli "
@@ -1333,7 +1335,9 @@ _T: dict[str, dict[str, str]] = {
         "vorf_now": "Vorführung due: {name} must play his Pflichtsolo in the next game "
         "(TSR 4.2.3)",
         "vorf_in": "Vorführung due after {k} more games without a Pflichtsolo (TSR 4.2.3)",
+        "vorf_in_1": "Vorführung due after one more game without a Pflichtsolo (TSR 4.2.3)",
         "left": "{n} games left",
+        "left_1": "1 game left",
         "left_open": "Open-ended list: {n} games played",
         "over": "The round is over.",
         "time_up": "Playing time is up: {k} Normalspiele struck, outstanding Pflichtsoli are "
@@ -1370,10 +1374,10 @@ def status_lines(r: Round, lang: str = "de") -> list[str]:
     else:
         k = r.games_until_vorfuehrung()
         if k is not None:
-            out.append(t["vorf_in"].format(k=k))
+            out.append(t["vorf_in_1"] if k == 1 else t["vorf_in"].format(k=k))
     left = r.games_left
     out.append(t["left_open"].format(n=r.games_played) if left is None else
-               t["left"].format(n=left))
+               t["left_1"] if left == 1 else t["left"].format(n=left))
     level = r.bock_level()
     if level:
         out.append(t["bock_next"].format(m=1 << level, k=r.bock_games()))

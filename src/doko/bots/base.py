@@ -42,9 +42,6 @@ class Player(ABC):
     def decide(self, view: SeatView) -> Action | None:
         """An action from ``view.legal_actions``; ``None`` only when not ``view.to_play``."""
 
-    def observe(self, view: SeatView) -> None:  # noqa: B027 - optional hook
-        """Called after every action with the seat's updated view (optional)."""
-
 
 class PlayerError(RuntimeError):
     """A player returned an action that is not legal for its seat now."""
