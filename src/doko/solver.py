@@ -404,6 +404,8 @@ class Solver:
             if left <= 2:
                 if left == 1:
                     return last_trick(leader)
+                if not left:
+                    return 0
                 key2 = (hands[0], hands[1], hands[2], hands[3], leader)
                 v2 = tt2.get(key2)
                 if v2 is None:
