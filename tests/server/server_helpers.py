@@ -1,4 +1,10 @@
-"""Helpers for the web-table tests: a seat played over a WebSocket, a server subprocess."""
+"""Helpers for the web-table tests: fixtures (an app on a fresh SQLite file and its
+TestClient), a seat played over a WebSocket, a server subprocess.
+
+The fixtures live here, not in a ``conftest.py``, because the engine tests import the top-level
+``tests/conftest.py`` as the module ``conftest``; a test module uses them with
+``from server_helpers import app_fixture, client_fixture, db_url_fixture  # noqa: F401``.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +22,28 @@ from typing import Any
 
 import anyio
 import httpx
+import pytest
+
+
+@pytest.fixture(name="db_url")
+def db_url_fixture(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+
+
+@pytest.fixture(name="app")
+def app_fixture(db_url: str) -> Any:
+    from doko.server.app import create_app
+
+    return create_app(db_url)
+
+
+@pytest.fixture(name="client")
+def client_fixture(app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as c:
+        yield c
+
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Seat, game_closed, table_spec
+from server_helpers import (  # noqa: F401 - fixtures
+    Seat,
+    app_fixture,
+    client_fixture,
+    db_url_fixture,
+    game_closed,
+    table_spec,
+)
 from sqlalchemy import text
 
 from doko.record import replay

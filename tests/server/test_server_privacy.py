@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Seat, State, table_spec
+from server_helpers import (  # noqa: F401 - fixtures
+    Seat,
+    State,
+    app_fixture,
+    client_fixture,
+    db_url_fixture,
+    table_spec,
+)
 
 from doko.game import Game
 from doko.record import replay

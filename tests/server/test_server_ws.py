@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Seat, State, first_legal, game_closed, table_spec
+from server_helpers import (  # noqa: F401 - fixtures
+    Seat,
+    State,
+    app_fixture,
+    client_fixture,
+    db_url_fixture,
+    first_legal,
+    game_closed,
+    table_spec,
+)
 from starlette.websockets import WebSocketDisconnect
 
 from doko.record import replay

@@ -888,7 +888,10 @@ class Hub:
         """Resume every table that is not over."""
         self.started = True
         for code in await self.db(self.store.active_codes):
-            await self.get(code)
+            try:
+                await self.get(code)
+            except Exception:  # one table that cannot be rebuilt must not stop the others
+                log.exception("table %s could not be resumed", code)
 
     async def stop(self) -> None:
         for t in list(self.tables.values()):
