@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doko.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.actions import CONCEDE, HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
 from doko.bots.randomplay import RandomPolicy
 from doko.cards import EYES, QC, card_code, hand_count, hand_from_codes, parse_card
 from doko.cli import main
@@ -272,9 +272,15 @@ def test_mid_trick_and_limits() -> None:
     exact = solve(g)
     assert exact.to_move == g.to_move and exact.nodes > 0
     assert solve_moves(g)[exact.best_moves[0]] == exact.re_eyes
-    with pytest.raises(SearchLimitExceeded) as info:
-        solve(g, max_nodes=1)
-    assert info.value.lower <= info.value.upper
+    done = sum(g.eyes[s] for s in range(4) if g.is_re[s])
+    for nodes, seconds in ((1, None), (None, 1e-9)):
+        with pytest.raises(SearchLimitExceeded) as info:
+            solve(g, max_nodes=nodes, time_limit=seconds)
+        assert done <= info.value.lower <= exact.re_eyes <= info.value.upper <= 240
+        with pytest.raises(SearchLimitExceeded):
+            solve_moves(g, max_nodes=nodes, time_limit=seconds)
+    # generous limits change nothing
+    assert solve(g, max_nodes=10**7, time_limit=600.0) == exact
     with pytest.raises(ValueError):
         solve(Game.deal(1))  # still in the Vorbehaltsabfrage
 
@@ -396,6 +402,17 @@ def test_cli_record_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["solve", str(path), "--trick", "1"]) == 2
     err = capsys.readouterr()[1]
     assert "Klärungsstich" in err and err.count("\n") == 1
+    # a solo conceded after 8 tricks: solvable from trick 9 (before the concession), not later
+    c = start(6, "queens")
+    rng = random.Random(6)
+    while len(c.tricks) < 8:
+        c.apply(rng.choice(c.legal_plays()))
+    c.apply(encode(c.soloist, CONCEDE))
+    path.write_text(json.dumps(to_record(c)), "utf-8")
+    assert main(["solve", str(path), "--trick", "9"]) == 0
+    assert "Damensolo" in capsys.readouterr()[0]
+    assert main(["solve", str(path), "--trick", "10"]) == 2
+    assert "aufgegeben nach 8 Stichen" in capsys.readouterr()[1]
     # the Vorbehaltsabfrage not over
     q = Game.deal(4)
     path.write_text(json.dumps(to_record(q)), "utf-8")
