@@ -250,8 +250,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         await ws.accept()
         table = await hub().get(code)
         if table is None:
-            await ws.send_text(json.dumps(TableError(
-                "bad_token", en=f"no table {code!r}", de=f"kein Tisch {code!r}").message()))
+            await ws.send_text(json.dumps(TableError("no_table", code).message()))
             await ws.close(4404)
             return
         conn = Conn()
@@ -279,6 +278,9 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             if item is None:
                 break
             await ws.send_text(item)
+        # closed by the server (a bad token, a client that does not read): end the socket too
+        if ws.application_state == WebSocketState.CONNECTED:
+            await ws.close(1008)
     except Exception:  # the client is gone
         conn.closed = True
 

@@ -83,7 +83,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bad_name": ("a name has 1 to 40 characters", "ein Name hat 1 bis 40 Zeichen"),
     "server": ("the server could not store the action; nothing was changed",
                "der Server konnte die Aktion nicht speichern; nichts wurde geändert"),
-    "rate": ("too many messages", "zu viele Nachrichten"),
+    "no_table": ("there is no table {detail!r}", "es gibt keinen Tisch {detail!r}"),
 }
 
 
@@ -298,7 +298,10 @@ class Table:
         self.game_data: GameData | None = None
         self.next_number = 1
         self.thinking: tuple[int, float] | None = None
-        self.bots_idle_version = -1
+        #: counts the changes that matter to the computer players (actions, deals, who controls
+        #: a seat); a bot's decision made at an older epoch is thrown away
+        self.epoch = 0
+        self.bots_idle_epoch = -1
         self.driver: asyncio.Task[None] | None = None
         self._sheet: dict[str, Any] | None = None
         self.sheet_version = 0
@@ -525,7 +528,7 @@ class Table:
             self.spectators.discard(conn)
             seat.conns.add(conn)
             conn.send({"type": "welcome", "seat": seat.seat, "code": self.code})
-            self.bump()
+            self.bump(game=bool(changes))
 
     async def disconnect(self, conn: Conn) -> None:
         async with self.lock:
@@ -538,7 +541,7 @@ class Table:
                     if (s.kind == "human" and s.joined and not s.left
                             and self.data.bot_takeover and self.status != "over"):
                         self._schedule_grace(s)
-                    self.bump()
+                    self.bump(game=False)
 
     def _schedule_grace(self, s: Seat) -> None:
         if s.grace is not None:
@@ -555,10 +558,13 @@ class Table:
             await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
             self.bump()
 
-    def bump(self) -> None:
-        """Something public changed: send the state and let the computer players look."""
+    def bump(self, game: bool = True) -> None:
+        """Something public changed: send the state and let the computer players look.
+        ``game`` False: only connections changed, nothing a computer player decides on."""
         self.version += 1
-        self.bots_idle_version = -1
+        if game:
+            self.epoch += 1
+            self.bots_idle_epoch = -1
         self.broadcast()
         self.wake.set()
 
@@ -750,13 +756,13 @@ class Table:
 
     def _jobs(self, g: Game, *, on_turn: bool) -> list[tuple[int, str, int, SeatView, bool]]:
         """The computer players to ask now, in the order of :func:`doko.bots.base.step`: the
-        seats off turn that may call (unless already asked at this version), then the seat on
+        seats off turn that may call (unless already asked at this epoch), then the seat on
         turn (if ``on_turn``)."""
         jobs: list[tuple[int, str, int, SeatView, bool]] = []
         number = self.game_data.number if self.game_data else 0
         n = len(g.history)
         on = -1 if g.is_over else g.to_move
-        idle = self.bots_idle_version == self.version
+        idle = self.bots_idle_epoch == self.epoch
         for i in range(1, 5):
             seat = (on + i) & 3 if on >= 0 else i - 1
             if self.controller(seat) != "bot" or (idle and seat != on):
@@ -782,7 +788,7 @@ class Table:
                 return
             result = await self.hub.think(jobs)
             if result is None:
-                self.bots_idle_version = self.version
+                self.bots_idle_epoch = self.epoch
                 return
             await self._apply(result[1])
 
@@ -818,12 +824,12 @@ class Table:
                         await self._close()
                         return True
                 return False
-            version = self.version
+            epoch = self.epoch
             on_turn_bot = jobs[-1][0] if jobs[-1][4] else None
             if on_turn_bot is not None:
                 self.thinking = (on_turn_bot, time.time())
                 self.send_all({"type": "thinking", "seat": on_turn_bot,
-                               "since": self.thinking[1], "version": version})
+                               "since": self.thinking[1]})
         started = time.monotonic()
         result = await self.hub.think(jobs)
         if on_turn_bot is not None and self.data.bot_delay_ms > 0:
@@ -832,10 +838,10 @@ class Table:
                 await asyncio.sleep(rest)
         async with self.lock:
             self.thinking = None
-            if self.version != version or self.game is not g:
+            if self.epoch != epoch or self.game is not g:
                 return True
             if result is None:
-                self.bots_idle_version = version
+                self.bots_idle_epoch = epoch
                 return True
             seat, a = result
             if self.controller(seat) != "bot":
@@ -844,7 +850,7 @@ class Table:
                 await self._apply(a)
             except TableError as e:
                 log.error("table %s: a computer player's action was refused: %s", self.code, e)
-                self.bots_idle_version = version
+                self.bots_idle_epoch = epoch
             return True
 
 
