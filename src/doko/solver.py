@@ -107,7 +107,7 @@ class Solution:
 class _Tables:
     """Per card order and Dulle rule: the lookup tables of the search."""
 
-    __slots__ = ("between", "eff", "eq_up", "mergeable", "power", "strength")
+    __slots__ = ("between", "by_power", "eff", "eq_up", "mergeable", "power", "strength")
 
     def __init__(self, order: CardOrder, dulle: int) -> None:
         eff, power = order.eff_suit, order.power
@@ -117,6 +117,11 @@ class _Tables:
         self.strength = tuple(
             tuple(power[k] if eff[k] == led or eff[k] == TRUMP else -1 for k in range(24))
             for led in range(5)
+        )
+        # the kinds of each effective suit, high to low
+        self.by_power = tuple(
+            tuple(sorted((k for k in range(24) if eff[k] == su), key=lambda k: -power[k]))
+            for su in range(5)
         )
         # cards of equal Augen in one effective suit, nearest in power first
         eq_up: list[tuple[int, ...]] = []
@@ -262,9 +267,7 @@ class Solver:
             return -power[k] if eff[k] == TRUMP else -power[k] - 50
 
         dp = dulle_power
-        by_power = tuple(
-            tuple(sorted((k for k in range(24) if eff[k] == su), key=lambda k: -power[k]))
-            for su in range(5))
+        by_power = tab.by_power
 
         def top(m: int, su: int) -> int:
             for k in by_power[su]:
