@@ -801,8 +801,8 @@ class RulesPlayer(Player):
         pflicht: float = 0.45,
         silent: float = 0.4,
         solo_call: float = 0.75,
-        call: float = 13.0,
-        absage: float = 18.0,
+        call: float = 14.0,
+        absage: float = 99.0,
         **params: float,
     ) -> None:
         super().__init__(seed)
