@@ -65,98 +65,111 @@ def test_play_a_whole_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
     with running_server(tmp_path) as server:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url + "/")
-        page.wait_for_selector("#f-seat-3 option[value='bot:random']", state="attached")
-        page.fill("#f-myname", "Anna")
-        page.fill("#f-name", "Testtisch")
-        page.select_option("#f-games", "1")
-        page.select_option("#f-delay", "0")
-        for i in (1, 2, 3):
-            page.select_option(f"#f-seat-{i}", "bot:random")
-        page.screenshot(path=str(ARTIFACTS / "lobby.png"))
-        page.click("#f-submit")
-        page.wait_for_selector(".hand .card", timeout=15000)
-        assert re.search(r"/t/[A-Z0-9]{6}#", page.url)
-        seat_link = page.url
-        assert page.locator(".seat").count() == 4
-        assert page.locator(".hand .card").count() == 12
-        assert "Anna" in page.locator("#pos-0 .seat").inner_text()
+        try:
+            _play(browser, page, server.url)
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "failure.png"))
+            print("server log:", (tmp_path / "doko.log").read_text()[-3000:])
+            raise
+        finally:
+            context.close()
 
-        shots: dict[str, bool] = {}
 
-        def mid_game_shots() -> None:
-            # after a few tricks: the table on a desktop and on a phone (same link, as from a
-            # second device), portrait and landscape
-            if shots or page.locator(".hand .card").count() > 9:
-                return
-            if not page.locator(".hand.myturn .card.legal").count():
-                return
-            shots["done"] = True
-            page.screenshot(path=str(ARTIFACTS / "table-desktop.png"))
-            for name, size in (("table-phone-portrait.png", (390, 844)),
-                               ("table-phone-landscape.png", (844, 390))):
-                phone = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                            is_mobile=True, has_touch=True,
-                                            device_scale_factor=2)
-                pp = phone.new_page()
-                pp.on("pageerror", lambda e: errors.append(str(e)))
-                pp.goto(seat_link)
-                pp.wait_for_selector(".hand .card", timeout=10000)
-                pp.wait_for_timeout(200)
-                # the whole hand is on the screen
-                box = pp.locator(".hand .card").last.bounding_box()
-                assert box is not None and box["x"] + box["width"] <= size[0] + 1
-                pp.screenshot(path=str(ARTIFACTS / name))
-                phone.close()
+def _play(browser: Any, page: Any, base: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.wait_for_selector("#f-seat-3 option[value='bot:random']", state="attached")
+    page.fill("#f-myname", "Anna")
+    page.fill("#f-name", "Testtisch")
+    page.select_option("#f-games", "1")
+    page.select_option("#f-delay", "0")
+    for i in (1, 2, 3):
+        page.select_option(f"#f-seat-{i}", "bot:random")
+    page.screenshot(path=str(ARTIFACTS / "lobby.png"))
+    page.click("#f-submit")
+    page.wait_for_selector(".hand .card", timeout=15000)
+    assert re.search(r"/t/[A-Z0-9]{6}#", page.url)
+    seat_link = page.url
+    assert page.locator(".seat").count() == 4
+    assert page.locator(".hand .card").count() == 12
+    assert "Anna" in page.locator("#pos-0 .seat").inner_text()
 
-        clicks = _click_until_over(page, time.monotonic() + 150, mid_game_shots)
-        assert clicks >= 12
-        assert shots, "no screenshot was taken during the game"
+    shots: dict[str, bool] = {}
 
-        # the score breakdown
-        result = page.locator("#result")
-        result.wait_for()
-        page.wait_for_timeout(300)
-        assert page.locator("#breakdown tbody tr").count() >= 1
-        scores = [int(x.replace("+", "").replace("−", "-"))
-                  for x in page.locator("#result .scores b").all_inner_texts()]
-        assert len(scores) == 4 and sum(scores) == 0
-        assert re.search(r"(Re|Kontra|Keine Partei)", result.inner_text())
-        page.screenshot(path=str(ARTIFACTS / "result.png"))
+    def mid_game_shots() -> None:
+        # after a few tricks: the table on a desktop and on a phone (same link, as from a
+        # second device), portrait and landscape
+        if shots or page.locator(".hand .card").count() > 9:
+            return
+        if not page.locator(".hand.myturn .card.legal").count():
+            return
+        shots["done"] = True
+        page.screenshot(path=str(ARTIFACTS / "table-desktop.png"))
+        for name, size in (("table-phone-portrait.png", (390, 844)),
+                           ("table-phone-landscape.png", (844, 390))):
+            phone = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                        is_mobile=True, has_touch=True,
+                                        device_scale_factor=2)
+            pp = phone.new_page()
+            pp.on("pageerror", lambda e: errors.append(str(e)))
+            pp.goto(seat_link)
+            pp.wait_for_selector(".hand .card", timeout=10000)
+            pp.wait_for_timeout(200)
+            # the whole hand is on the screen
+            box = pp.locator(".hand .card").last.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= size[0] + 1
+            pp.screenshot(path=str(ARTIFACTS / name))
+            phone.close()
 
-        # the Spielliste
-        page.click("#modal-close")
-        page.click("#btn-sheet")
-        sheet = page.locator("#sheet-table")
-        sheet.wait_for()
-        rows = page.locator("#sheet-table tbody tr")
-        assert rows.count() == 1
-        cells = rows.first.locator("td").all_inner_texts()
-        assert cells[0] == "1"
-        assert any(k in cells[2].lower() for k in ("normalspiel", "solo", "hochzeit", "fleisch"))
-        totals = [int(x) for x in page.locator("#sheet-table tfoot td").all_inner_texts()[1:]]
-        assert totals == scores
-        page.screenshot(path=str(ARTIFACTS / "sheet.png"))
+    clicks = _click_until_over(page, time.monotonic() + 150, mid_game_shots)
+    assert clicks >= 12
+    assert shots, "no screenshot was taken during the game"
 
-        # a trick-by-trick replay and the record download from the Spielliste
-        rows.first.click()
-        page.locator("#game-detail").wait_for()
-        for _ in range(12):
-            nxt = page.locator('#game-detail button[data-act="replay-next"]')
-            if nxt.is_disabled():
-                break
-            nxt.click()
-        assert "12" in page.locator("#game-detail .replay-nav b").inner_text() or \
-            page.locator('#game-detail button[data-act="replay-next"]').is_disabled()
-        href = page.locator("#record-link").get_attribute("href")
-        assert href is not None and href.endswith("/games/1/record")
-        page.screenshot(path=str(ARTIFACTS / "replay.png"))
+    # the score breakdown
+    result = page.locator("#result")
+    result.wait_for()
+    page.wait_for_timeout(300)
+    assert page.locator("#breakdown tbody tr").count() >= 1
+    scores = [int(x.replace("+", "").replace("−", "-"))
+              for x in page.locator("#result .scores b").all_inner_texts()]
+    assert len(scores) == 4 and sum(scores) == 0
+    assert re.search(r"(Re|Kontra|Keine Partei)", result.inner_text())
+    assert "null" not in result.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "result.png"))
 
-        # English on request
-        page.click("#modal-close")
-        page.click("#btn-lang")
-        assert page.locator("#btn-sheet").inner_text() == "Score sheet"
-        assert not errors, errors
-        context.close()
+    # the Spielliste
+    page.click("#modal-close")
+    page.click("#btn-sheet")
+    sheet = page.locator("#sheet-table")
+    sheet.wait_for()
+    rows = page.locator("#sheet-table tbody tr")
+    assert rows.count() == 1
+    cells = rows.first.locator("td").all_inner_texts()
+    assert cells[0] == "1"
+    assert any(k in cells[2].lower() for k in ("normalspiel", "solo", "hochzeit", "fleisch"))
+    totals = [int(x) for x in page.locator("#sheet-table tfoot td").all_inner_texts()[1:]]
+    assert totals == scores
+    page.screenshot(path=str(ARTIFACTS / "sheet.png"))
+
+    # a trick-by-trick replay and the record download from the Spielliste
+    rows.first.click()
+    page.locator("#game-detail").wait_for()
+    for _ in range(12):
+        nxt = page.locator('#game-detail button[data-act="replay-next"]')
+        if nxt.is_disabled():
+            break
+        nxt.click()
+    assert "12" in page.locator("#game-detail .replay-nav b").inner_text() or \
+        page.locator('#game-detail button[data-act="replay-next"]').is_disabled()
+    assert "null" not in page.locator("#modal-body").inner_text()
+    page.locator('#game-detail .replay-nav button').first.click()  # back one trick
+    href = page.locator("#record-link").get_attribute("href")
+    assert href is not None and href.endswith("/games/1/record")
+    page.screenshot(path=str(ARTIFACTS / "replay.png"))
+
+    # English on request
+    page.click("#modal-close")
+    page.click("#btn-lang")
+    assert page.locator("#btn-sheet").inner_text() == "Score sheet"
+    assert not errors, errors

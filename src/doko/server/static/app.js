@@ -192,9 +192,10 @@
   }
 
   // ------------------------------------------------------------------ modal
+  const kids = (list) => list.flat().filter((x) => x !== null && x !== undefined && x !== false);
   function openModal(id, ...content) {
     const body = $("#modal-body");
-    body.replaceChildren(...content);
+    body.replaceChildren(...kids(content));
     body.dataset.id = id;
     $("#modal").hidden = false;
   }
@@ -697,7 +698,7 @@
       });
       const tr = step > 0 ? d.tricks[step - 1] : null;
       const calls = d.calls.filter((c) => c.trick === step);
-      box.replaceChildren(
+      box.replaceChildren(...kids([
         h("div", { class: "replay-nav" },
           h("button", { onclick: () => { if (step > 0) { step--; drawReplay(); } }, disabled: step === 0 }, t("prev")),
           h("b", {}, step === 0 ? t("dealt") : t("trick_n", step)),
@@ -709,13 +710,13 @@
         calls.length ? h("p", {}, `${t("calls_made")}: ` + calls.map((c) => `${nm[c.seat]}: ${t(c.call)}`).join(", ")) : null,
         h("div", { class: "replay-hands" }, shown.map((hand, seat) => h("div", { class: "rh" },
           h("span", { class: "who" }, nm[seat] + (seat === d.dealer ? ` (${t("dealer")})` : "")),
-          h("div", { class: "mini-cards" }, hand.map((c) => cardEl(c, "small")))))));
+          h("div", { class: "mini-cards" }, hand.map((c) => cardEl(c, "small"))))))]));
     }
     const box = h("div", { class: "replay" });
-    body.append(h("h2", {}, `${t("game_n", d.number)} · ${t("round_n", d.round)}`),
+    body.append(...kids([h("h2", {}, `${t("game_n", d.number)} · ${t("round_n", d.round)}`),
       ...resultBox(d.result, d.row || null, nm),
       h("p", {}, h("a", { href: d.record_url, download: `doko-${S.code}-${d.number}.json`, id: "record-link" }, t("download"))),
-      h("h3", {}, t("replay")), box);
+      h("h3", {}, t("replay")), box]));
     drawReplay();
     openModal("game", body);
   }
