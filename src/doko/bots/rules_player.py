@@ -802,7 +802,7 @@ class RulesPlayer(Player):
         silent: float = 0.4,
         solo_call: float = 0.75,
         call: float = 14.0,
-        absage: float = 99.0,
+        absage: float = 22.5,
         **params: float,
     ) -> None:
         super().__init__(seed)
@@ -886,7 +886,8 @@ class RulesPlayer(Player):
             if strength >= need:
                 return first
             return None
-        if NO90 in codes and strength >= self.absage and theirs == 0:
+        raw = normal_strength(mine) + (ours - theirs) / 12.0
+        if NO90 in codes and raw >= self.absage:
             return codes[NO90]
         return None
 
