@@ -91,6 +91,7 @@ class SeatView:
             "rules": self.rules.to_json(),
             "owes_pflichtsolo": list(self.owes_pflichtsolo),
             "vorfuehrung": self.vorfuehrung,
+            "order": self.order,
         }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from doko.actions import CLAIM
 from doko.cards import KIND_MASK, QC, deck
 from doko.contracts import ORDERS, TRUMP
 from doko.errors import IllegalActionError
@@ -139,8 +140,15 @@ class Sampler:
 
     def world(self, rng: random.Random, tries: int = 50) -> Game:
         """A full game state consistent with the view (the history replayed on a sampled
-        deal)."""
+        deal).
+
+        A claim is accepted only for the actual cards (TSR 9.2.2), so a game ended by a claim is
+        replayed up to the claim: nobody acts after a claim anyway.
+        """
         v = self.view
+        history = list(v.history)
+        if history and history[-1] & 63 == CLAIM:
+            history.pop()
         for _ in range(tries):
             current = self.sample(rng)
             initial = [current[s] for s in range(4)]
@@ -150,7 +158,7 @@ class Sampler:
             try:
                 g = Game(initial, v.dealer, owes_pflichtsolo=v.owes_pflichtsolo,
                          vorfuehrung=v.vorfuehrung, rules=v.rules)
-                for a in v.history:
+                for a in history:
                     g.apply(a)
             except (IllegalActionError, ValueError):
                 continue
