@@ -800,7 +800,7 @@ class RulesPlayer(Player):
         lust: float = 0.62,
         pflicht: float = 0.45,
         silent: float = 0.4,
-        solo_call: float = 0.75,
+        solo_call: float = 0.5,
         call: float = 14.0,
         absage: float = 22.5,
         **params: float,
