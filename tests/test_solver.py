@@ -413,6 +413,11 @@ def test_cli_record_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "Damensolo" in capsys.readouterr()[0]
     assert main(["solve", str(path), "--trick", "10"]) == 2
     assert "aufgegeben nach 8 Stichen" in capsys.readouterr()[1]
+    # a time limit that runs out
+    path.write_text(json.dumps(rec), "utf-8")
+    assert main(["solve", str(path), "--trick", "2", "--time-limit", "0.05"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Zeitlimit" in err and err.count("\n") == 1
     # the Vorbehaltsabfrage not over
     q = Game.deal(4)
     path.write_text(json.dumps(to_record(q)), "utf-8")

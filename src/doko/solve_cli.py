@@ -11,7 +11,9 @@ random legal cards up to the last six tricks (``--tricks``), which are then solv
 it prints the mean and maximum time and nodes.
 
 Exit status: 0 done; 2 for any error (unreadable file, not a record, an illegal action in it,
-N out of range, the record ending before trick N, or a game type not settled by then).
+N out of range, the record ending before trick N, a game type not settled by then, or the
+``--time-limit`` running out). Exact solutions of 9 or more tricks can take very long in pure
+Python; a note on stderr says so.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from doko.cards import card_code, card_symbol, parse_card
 from doko.errors import IllegalActionError, RecordError
 from doko.game import FINISHED, PLAY, Game
 from doko.record import loads, start_of
-from doko.solver import PVTrick, Solver, principal_variation, solve_moves
+from doko.solver import PVTrick, SearchLimitExceeded, Solver, principal_variation, solve_moves
 
 _TEXT: dict[str, dict[str, str]] = {
     "de": {
@@ -64,6 +66,9 @@ _TEXT: dict[str, dict[str, str]] = {
         "claimed": "abgekürzt",
         "conceded": "aufgegeben",
         "played": "ausgespielt",
+        "slow": "Hinweis: {n} Stiche exakt zu lösen kann Minuten bis Stunden dauern "
+        "(--time-limit begrenzt die Zeit)",
+        "timeout": "Zeitlimit von {s} s erreicht, bevor der Wert feststand",
         "bench_head": "doko solve --bench: ein Kern, Python {py}",
         "bench_what": "letzte {t} Stiche von {n} zufälligen Normalspielen exakt gelöst",
         "bench_value": "  Wert:               Mittel {mean} ms (CPU {cpu} ms), Median {median} ms, "
@@ -102,6 +107,9 @@ _TEXT: dict[str, dict[str, str]] = {
         "claimed": "claimed",
         "conceded": "conceded",
         "played": "played out",
+        "slow": "note: solving {n} tricks exactly can take minutes to hours "
+        "(--time-limit bounds the time)",
+        "timeout": "time limit of {s} s reached before the value was exact",
         "bench_head": "doko solve --bench: one core, Python {py}",
         "bench_what": "last {t} tricks of {n} random Normalspiele solved exactly",
         "bench_value": "  value:           mean {mean} ms (CPU {cpu} ms), median {median} ms, "
@@ -112,6 +120,8 @@ _TEXT: dict[str, dict[str, str]] = {
 }
 
 _PARTY = ("Re", "Kontra")
+#: From this many tricks left an exact solution may take minutes or more.
+_SLOW = 9
 
 
 class PositionError(ValueError):
@@ -133,6 +143,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the record; '-' reads standard input")
     p.add_argument("--trick", type=int, metavar="N",
                    help="solve from the start of trick N (1 = before the first card)")
+    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="S",
+                   help="give up after S seconds (exit status 2); default: exact, however long "
+                   "(9 or more tricks left can take minutes to hours)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
@@ -150,6 +163,13 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {value}")
     return value
 
 
@@ -175,8 +195,14 @@ def run(ns: argparse.Namespace) -> int:
         if ns.file is None or ns.trick is None:
             raise PositionError(t["need_file"])
         game = position_at(_read(ns.file, lang), ns.trick, lang, ns.file)
+        left = game.tricks_total - len(game.tricks)
+        if ns.time_limit is None and left >= _SLOW:
+            print(f"doko solve: {t['slow'].format(n=left)}", file=sys.stderr)
         start = time.perf_counter()
-        report = solve_report(game)
+        try:
+            report = solve_report(game, ns.time_limit)
+        except SearchLimitExceeded:
+            raise PositionError(t["timeout"].format(s=ns.time_limit)) from None
         report["ms"] = round((time.perf_counter() - start) * 1000, 1)
     except PositionError as e:
         print(f"doko solve: {e}", file=sys.stderr)
@@ -239,12 +265,16 @@ def position_at(record: dict[str, Any], trick: int, lang: str = "en",
     return game
 
 
-def solve_report(game: Game) -> dict[str, Any]:
+def solve_report(game: Game, time_limit: float | None = None) -> dict[str, Any]:
     """The double-dummy value of ``game`` (in play, at a trick's start or mid-trick) as a
     JSON-able dict: parties, Augen and tricks before and at the end, each legal card's value,
-    the best cards and one optimal line."""
-    sv = Solver.for_game(game)
+    the best cards and one optimal line. ``time_limit`` (seconds) bounds the whole; when it
+    runs out :class:`doko.solver.SearchLimitExceeded` is raised."""
+    sv = Solver.for_game(game, time_limit=time_limit)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     values = solve_moves(game, solver=sv)
+    if deadline is not None:
+        sv.time_limit = max(deadline - time.perf_counter(), 1e-6)
     seat = game.to_move
     maxi = game.is_re[seat]
     best_value = max(values.values()) if maxi else min(values.values())

@@ -168,7 +168,9 @@ class Solver:
     """A double-dummy search for one game's card order, parties and Dulle rule.
 
     The parties (``is_re``) are fixed when the solver is made: in a Hochzeit make a new one
-    after the Klärungsstich.
+    after the Klärungsstich. ``table_size`` caps the transposition tables (entries; they are
+    emptied when full, about 200 bytes an entry): the last 6 tricks need a few thousand entries,
+    8 tricks up to about a million; solving 9 or more tricks exactly takes minutes or more.
 
     The transposition table is kept between calls, so solving several positions of the same
     game (the moves of one seat, a principal variation) reuses earlier work. ``max_nodes`` and
@@ -184,8 +186,10 @@ class Solver:
         *,
         max_nodes: int | None = None,
         time_limit: float | None = None,
+        table_size: int = 2_000_000,
     ) -> None:
         self.order = order
+        self.table_size = table_size
         self.is_re = tuple(bool(x) for x in is_re)
         self.dulle_rule = dulle_rule
         self.max_nodes = max_nodes
@@ -216,6 +220,7 @@ class Solver:
         dulle_power = power[dulle] if dulle >= 0 else -2
         last_exempt = self.dulle_rule == 2
         tt = self.tt
+        table_size = self.table_size
         tt2: dict[tuple[int, int, int, int, int], int] = {}
         hands = [0, 0, 0, 0]
         self._hands = hands
@@ -438,6 +443,9 @@ class Solver:
             counter[0] += 1
             if counter[1] or deadline[0]:
                 check_limits()
+            if not counter[0] & 8191 and len(tt) + len(tt2) > table_size:
+                tt.clear()  # a cache only: bounded memory for long searches
+                tt2.clear()
             s0 = leader
             s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
             h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
