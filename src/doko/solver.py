@@ -29,8 +29,9 @@ hand held, at the start of the trick, a card ranked between them, both included.
 win and lose against exactly the same cards and carry the same Augen. (Cards of different
 Augen are never merged: which of them lands in which trick changes the value.)
 
-Speed (``doko solve --bench``): the last 6 tricks of a random Normalspiel take about 35 ms on
-average on one core of a 2020s laptop-class CPU (pure Python).
+Speed (``doko solve --bench``, 200 deals, one core, CPython 3.11): the exact value of the last
+6 tricks of a random Normalspiel takes about 34 ms on average (median 18 ms, the worst about
+0.3 s); every card's value (:func:`solve_moves`) about 55 ms; 5 tricks about 5 ms.
 
 >>> from doko.game import Game, HEALTHY, encode
 >>> g = Game.deal(seed=7)
@@ -199,11 +200,12 @@ class Solver:
 
     @classmethod
     def for_game(
-        cls, game: Game, *, max_nodes: int | None = None, time_limit: float | None = None
+        cls, game: Game, *, max_nodes: int | None = None, time_limit: float | None = None,
+        table_size: int = 2_000_000,
     ) -> Solver:
-        """A solver for ``game``'s card order, parties and Dulle rule."""
+        """A solver for ``game``'s card order, parties (as they are now) and Dulle rule."""
         return cls(game.order, game.is_re, game.dulle_rule, max_nodes=max_nodes,
-                   time_limit=time_limit)
+                   time_limit=time_limit, table_size=table_size)
 
     # ------------------------------------------------------------------ the search
 
@@ -236,22 +238,13 @@ class Solver:
                 raise _Abort
 
         def moves_of(seat: int, legal: int, tmask: int) -> int:
-            """``legal`` without the cards equivalent in sequence to a kept one."""
-            cand = legal & mergeable
-            if not cand:
+            """``legal`` without the cards equivalent in sequence to a kept one (mid-trick:
+            the cards of the unfinished trick ``tmask`` count as held by others)."""
+            if not legal & mergeable:
                 return legal
             others = (hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3]) \
                 & KM | tmask
-            while cand:
-                low = cand & -cand
-                cand ^= low
-                k = low.bit_length() - 1
-                for j in eq_up[k]:
-                    if legal >> j & 1:
-                        if not others & between[j * 24 + k]:
-                            legal ^= low
-                        break
-            return legal
+            return merged(legal, others)
 
         def merged(legal: int, others: int) -> int:
             """``legal`` without the cards equivalent in sequence to a kept one, ``others``
