@@ -57,3 +57,16 @@ def test_readme_lists_the_commands() -> None:
     text = README.read_text(encoding="utf-8")
     for command in ("doko replay", "doko simulate", "doko bench", "doko score", "make test"):
         assert command in text
+
+
+def test_readme_round_example_runs() -> None:
+    """The README's second example (rounds, views, players) runs as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks, "the README has a python block"
+    for block in blocks:
+        namespace: dict[str, object] = {}
+        exec(compile(block, "README.md", "exec"), namespace)
