@@ -79,13 +79,13 @@ class Params:
         #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
         self.sp = 22.0
         #: half the Augen of an average future trick: what a card that wins one later is worth
-        self.v = 13.0
+        self.v = 20.0
         #: how a trump's later chance falls with each unseen higher trump
         self.decay = 0.6
         #: what any trump is worth later (it can ruff a plain suit)
-        self.ruff = 3.0
+        self.ruff = 6.0
         #: a plain suit's top card: the share of a future trick it is worth when nobody ruffs
-        self.top_plain = 0.9
+        self.top_plain = 0.1
         #: the own Fuchs is a liability later (it may be caught)
         self.fox_keep = 8.0
         #: Karlchen kept for the last trick
