@@ -72,8 +72,8 @@ __all__ = ["RulesPlayer", "evaluate_solos", "normal_strength", "rules_card"]
 class Params:
     """Weights of the card play (Augen). Every field can be set as a player option."""
 
-    __slots__ = ("decay", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "overtake", "pull",
-                 "ruff", "sp", "top_plain", "v")
+    __slots__ = ("decay", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "ko_plain",
+                 "overtake", "pull", "re_trump", "ruff", "sp", "top_plain", "v")
 
     def __init__(self, **kw: float) -> None:
         #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
@@ -97,6 +97,9 @@ class Params:
         #: the Hochzeiter's penalty for taking trick 3 (the game becomes a solo) or 1 and 2
         self.hoch_solo = 30.0
         self.hoch_early = 8.0
+        #: bonus for a trump lead of a Re player, a plain lead of a Kontra player (Normalspiel)
+        self.re_trump = 0.0
+        self.ko_plain = 0.0
         for k, val in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown rules player option {k!r}")
@@ -155,6 +158,7 @@ class _Know:
         "mode",
         "nh",
         "oi",
+        "party",
         "pp",
         "share",
         "soloist",
@@ -175,6 +179,7 @@ class _Know:
     void: list[int]
     nh: list[int]
     pp: list[float]
+    party: int
     trick: list[tuple[int, int]]
     ucls: list[int]
     share: list[list[float]]
@@ -364,6 +369,7 @@ def _build(
             for s in unknown:
                 pp[s] = 1.0 / len(unknown)
     kn.pp = pp
+    kn.party = parties[me]
     return kn
 
 
@@ -484,6 +490,7 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
         return r
 
     soloist_me = kn.mode == _SOLO and kn.soloist == me
+    my_party = kn.party
     opp_trumps = ucls[TRUMP] > 0 and any(
         (1.0 - pp[s]) > 0.5 and not kn.void[s] >> TRUMP & 1 for s in range(4) if s != me
     )
@@ -553,8 +560,14 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
             if kn.mode == _PENDING and kn.hoch == me:
                 # the Hochzeiter wants another seat to take a trick (and so become partner)
                 val -= p_me * (prm.hoch_solo if kn.tleft == 10 else prm.hoch_early)
-        if not trick and soloist_me and opp_trumps and ce == TRUMP:
-            val += prm.pull
+        if not trick:
+            if ce == TRUMP:
+                if soloist_me and opp_trumps:
+                    val += prm.pull
+                elif kn.mode == _NORMAL and my_party == 0:
+                    val += prm.re_trump
+            elif kn.mode == _NORMAL and my_party == 1:
+                val += prm.ko_plain
         if val > best_val + 1e-9:
             best_val, choice = val, c
     return choice
@@ -799,7 +812,7 @@ class RulesPlayer(Player):
         seed: int | None = None,
         lust: float = 0.62,
         pflicht: float = 0.45,
-        silent: float = 0.4,
+        silent: float = 0.65,
         solo_call: float = 0.5,
         call: float = 14.0,
         absage: float = 22.5,
