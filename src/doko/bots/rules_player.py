@@ -72,7 +72,7 @@ __all__ = ["RulesPlayer", "evaluate_solos", "normal_strength", "rules_card"]
 class Params:
     """Weights of the card play (Augen). Every field can be set as a player option."""
 
-    __slots__ = ("decay", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "ko_plain",
+    __slots__ = ("decay", "fat_lr", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "ko_plain",
                  "overtake", "pull", "re_trump", "ruff", "sp", "top_plain", "v")
 
     def __init__(self, **kw: float) -> None:
@@ -100,6 +100,8 @@ class Params:
         #: bonus for a trump lead of a Re player, a plain lead of a Kontra player (Normalspiel)
         self.re_trump = 0.0
         self.ko_plain = 0.0
+        #: likelihood ratio for "same party" of each fat card given to a seat of known party
+        self.fat_lr = 3.0
         for k, val in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown rules player option {k!r}")
@@ -191,9 +193,10 @@ class _Know:
 class _Pub:
     """Public facts of the completed tricks: cards played per kind, known voids per seat (bit
     per effective suit), trumps played per seat, seats that played a ♣Q, seats that played a
-    plain card on a trump lead."""
+    plain card on a trump lead; ``fat[4 * s + w]``: how often seat s gave a fat card (an ace
+    or a ten that did not take the lead) to a trick that seat w was winning."""
 
-    __slots__ = ("anchor", "plain_on_trump", "played", "qc_bits", "trumps", "void")
+    __slots__ = ("anchor", "fat", "plain_on_trump", "played", "qc_bits", "trumps", "void")
 
     def __init__(self) -> None:
         self.anchor: object = None
@@ -202,10 +205,14 @@ class _Pub:
         self.trumps = [0, 0, 0, 0]
         self.qc_bits = 0
         self.plain_on_trump = 0
+        self.fat = [0] * 16
 
-    def extend(self, eff: tuple[int, ...], t: tuple[int, Sequence[int], int]) -> _Pub:
+    def extend(self, oi: _OrderInfo, t: tuple[int, Sequence[int], int]) -> _Pub:
+        eff = oi.eff
         p = _Pub()
         p.anchor = t
+        p.fat = self.fat[:]
+        _count_fat(oi, t[0], t[1], p.fat)
         played = p.played = self.played[:]
         void = p.void = self.void[:]
         trumps = p.trumps = self.trumps[:]
@@ -229,6 +236,22 @@ class _Pub:
         return p
 
 
+def _count_fat(oi: _OrderInfo, leader: int, cards: Sequence[int], fat: list[int]) -> None:
+    """Add the fat cards given to the trick's winner-so-far in ``cards`` to ``fat``."""
+    eff, power = oi.eff, oi.power
+    best = cards[0]
+    bs = leader
+    for i in range(1, len(cards)):
+        k = cards[i]
+        s = (leader + i) & 3
+        if (eff[k] == TRUMP and (eff[best] != TRUMP or power[k] > power[best])) or (
+            eff[k] == eff[best] and power[k] > power[best]
+        ):
+            best, bs = k, s
+        elif EYES[k] >= 10:
+            fat[4 * s + bs] += 1
+
+
 _EMPTY_PUB = _Pub()
 _PUB_CACHE: dict[tuple[str, int, int], _Pub] = {}
 
@@ -243,7 +266,7 @@ def _pub(order: CardOrder, tricks: Sequence[tuple[int, Sequence[int], int]], n: 
     p = _PUB_CACHE.get(key)
     if p is not None and p.anchor is last:
         return p
-    p = _pub(order, tricks, n - 1).extend(order.eff_suit, last)
+    p = _pub(order, tricks, n - 1).extend(_oinfo(order), last)
     if len(_PUB_CACHE) >= 20000:
         _PUB_CACHE.clear()
     _PUB_CACHE[key] = p
@@ -264,6 +287,7 @@ def _build(
     parties: list[int],
     nines: bool,
     total_tricks: int,
+    lr: float = 1.0,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
     oi = _oinfo(order)
@@ -366,8 +390,26 @@ def _build(
             pp[known[0]] = 1.0
         else:
             unknown = [s for s in range(4) if s != me and parties[s] < 0]
+            fat = pub.fat
+            if trick:
+                fat = fat[:]
+                _count_fat(oi, trick[0][0], [k for _s, k in trick], fat)
+            # soft evidence: fat cards given to a seat of known party suggest the same party
+            lam: list[float] = []
             for s in unknown:
-                pp[s] = 1.0 / len(unknown)
+                ev = 0
+                for w in range(4):
+                    f = fat[4 * s + w]
+                    if f and w != s:
+                        pw = parties[w]
+                        if pw == 0:
+                            ev += f
+                        elif pw == 1:
+                            ev -= f
+                lam.append(lr ** ev if mp == 0 else lr ** -ev)
+            tot = sum(lam)
+            for s, lx in zip(unknown, lam, strict=True):
+                pp[s] = lx / tot
     kn.pp = pp
     kn.party = parties[me]
     return kn
@@ -576,7 +618,7 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
 # ------------------------------------------------------------------------------ entry points
 
 
-def _game_know(game: Game, seat: int) -> _Know:
+def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     """The seat's knowledge in ``game`` (only what it may know)."""
     contract = game.contract
     order = game.order
@@ -605,7 +647,7 @@ def _game_know(game: Game, seat: int) -> _Know:
             mode, soloist = _SOLO, game.soloist
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
-                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total)
+                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm.fat_lr)
 
 
 def _silent_public(game: Game) -> bool:
@@ -652,7 +694,7 @@ def _legal_kinds(game: Game, seat: int) -> list[int]:
 _PARTY = {"re": 0, "kontra": 1}
 
 
-def _view_know(v: SeatView) -> _Know:
+def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     seat = v.seat
     assert seat is not None and v.order is not None
     order = ORDERS[v.order]
@@ -674,7 +716,7 @@ def _view_know(v: SeatView) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size)
+                  v.rules.hand_size, prm.fat_lr)
 
 
 # ------------------------------------------------------------------------------ hand evaluation
@@ -969,5 +1011,5 @@ class RulesPlayer(Player):
         cards = [a & 63 for a in legal if a & 63 < 24]
         if not cards:  # pragma: no cover - the engine always offers a card on turn
             return legal[0]
-        return seat << 6 | _choose(_view_know(v), cards, self.params)
+        return seat << 6 | _choose(_view_know(v, self.params), cards, self.params)
 
