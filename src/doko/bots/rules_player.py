@@ -432,8 +432,8 @@ def _normal_parties(
         for s, k in trick:
             if k == QC:
                 known[s] = 0
-            elif lt and eff[k] != TRUMP:
-                known[s] = 1
+            elif lt and eff[k] != TRUMP and known[s] != 0:
+                known[s] = 1  # no trump left and no ♣Q played: none held
     for s, p, _lv, _n in calls:
         known[s] = p
     if my_initial_qc == 2:
