@@ -17,6 +17,7 @@ from doko.bots.rules_player import RulesPlayer, evaluate_solos, rules_card
 from doko.cards import QC, hand_count, hand_kinds, hand_remove
 from doko.contracts import SOLO_NAMES
 from doko.game import NAMING, PLAY, QUERY, Game
+from doko.rules import HAUSREGELN, Rules
 from doko.view import view
 
 PLAYERS = ("random", "rules")
@@ -141,6 +142,27 @@ def test_concessions_then_kontra_calls() -> None:
                 a >> 6 != seat for a in g.legal_actions()
             )
     assert conceded >= 3
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [HAUSREGELN, Rules(nines=False), Rules(dulle_moves=True), Rules(soloist_leads=True),
+     Rules(dulle="second")],
+    ids=["hausregeln", "no_nines", "dulle_moves", "soloist_leads", "second_dulle"],
+)
+def test_house_rules(rules: Rules) -> None:
+    """Legal play under house rules; the fast entry point agrees with decide()."""
+    for seed in range(8):
+        owes = (seed % 2 == 0, False, True, False)
+        g = Game.deal(seed, dealer=seed % 4, rules=rules, owes_pflichtsolo=owes)
+        players = _players(_seatings(seed), seed, p_reservation=0.3, p_call=0.2)
+        while not g.is_over:
+            s = g.to_move
+            if g.phase == PLAY and isinstance(players[s], RulesPlayer):
+                a = players[s].decide(view(g, s))
+                if a is not None and a & 63 < 24:
+                    assert rules_card(g, s) == a & 63
+            step(g, players)
 
 
 # ---------------------------------------------------------------------------- determinism

@@ -63,7 +63,7 @@ from doko.contracts import (
     order_of,
 )
 from doko.game import PLAY, Game
-from doko.rules import TSR, Rules
+from doko.rules import DULLE_RULES, TSR, Rules
 from doko.view import SeatView
 
 __all__ = ["RulesPlayer", "evaluate_solos", "normal_strength", "rules_card"]
@@ -153,6 +153,7 @@ class _Know:
 
     __slots__ = (
         "avg",
+        "dulle2",
         "hoch",
         "last",
         "me",
@@ -188,6 +189,7 @@ class _Know:
     avg: list[float]
     last: bool
     tleft: int
+    dulle2: int
 
 
 class _Pub:
@@ -288,6 +290,7 @@ def _build(
     nines: bool,
     total_tricks: int,
     lr: float = 1.0,
+    dulle_rule: int = 0,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
     oi = _oinfo(order)
@@ -321,6 +324,8 @@ def _build(
     kn.trick = trick
     kn.last = ntricks == total_tricks - 1
     kn.tleft = total_tricks - ntricks
+    # house rule: the second Dulle beats the first (1), except in the last trick (2)
+    kn.dulle2 = order.dulle if dulle_rule == 1 or (dulle_rule == 2 and not kn.last) else -1
     ucls = [0, 0, 0, 0, 0]
     ueyes = [0, 0, 0, 0, 0]
     for k in range(24):
@@ -500,6 +505,9 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
     pp = kn.pp
     trick = kn.trick
     higher = _higher(kn)
+    dulle2 = kn.dulle2
+    if dulle2 >= 0:  # house rule: a second Dulle beats the first
+        higher[dulle2] += kn.unseen[dulle2]
     ucls = kn.ucls
     n_after = 3 - len(trick)
     after = [(me + i) & 3 for i in range(1, n_after + 1)]
@@ -510,10 +518,10 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
         best_seat, best = trick[0]
         for s, k in trick:
             trick_eyes += EYES[k]
-            if k != best and (
+            if (k != best and (
                 (eff[k] == TRUMP and (eff[best] != TRUMP or power[k] > power[best]))
                 or (eff[k] == eff[best] and power[k] > power[best])
-            ):
+            )) or (k == best == dulle2 and s != best_seat):
                 best_seat, best = s, k
     else:
         lead_cls, best_seat, best = -1, -1, -1
@@ -547,7 +555,7 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
             led = lead_cls
             if (ce == TRUMP and (eff[best] != TRUMP or power[c] > power[best])) or (
                 ce == eff[best] and power[c] > power[best]
-            ):
+            ) or c == best == dulle2:
                 nb, nbs = c, me
             else:
                 nb, nbs = best, best_seat
@@ -647,7 +655,8 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
             mode, soloist = _SOLO, game.soloist
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
-                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm.fat_lr)
+                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm.fat_lr,
+                  game.dulle_rule)
 
 
 def _silent_public(game: Game) -> bool:
@@ -716,7 +725,7 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size, prm.fat_lr)
+                  v.rules.hand_size, prm.fat_lr, DULLE_RULES.index(v.rules.dulle))
 
 
 # ------------------------------------------------------------------------------ hand evaluation
