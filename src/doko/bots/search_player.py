@@ -84,7 +84,9 @@ class SearchPlayer(Player):
 
     ``budget_ms``: time per decision (None: no time limit); ``worlds``: the most sampled worlds
     per decision (None: as many as the time allows); ``solver_tricks``: the playouts are
-    finished by the exact solver once this many tricks remain (0: never).
+    finished by the exact solver once this many tricks remain (0: never);
+    ``opponent_noise``: in playouts the opponents play a random legal card with this
+    probability (a model of weaker opponents; 0: they play like the ``rules`` player).
     """
 
     def __init__(
@@ -94,6 +96,7 @@ class SearchPlayer(Player):
         worlds: int | None = None,
         solver_tricks: int = 3,
         min_worlds: int = 4,
+        opponent_noise: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -104,6 +107,7 @@ class SearchPlayer(Player):
         self.solver_tricks = solver_tricks
         self.min_worlds = min_worlds
         self.policy = default_card_policy(self.rng)
+        self.opponent_noise = opponent_noise
 
     # ------------------------------------------------------------------ decisions
 
@@ -188,6 +192,7 @@ class SearchPlayer(Player):
         """Play ``g`` to its end: simple choices for the Vorbehaltsabfrage, the card policy,
         and the exact solver for the last tricks."""
         policy = self.policy
+        noise = self.opponent_noise
         solver_from = g.tricks_total - self.solver_tricks
         while g.phase != FINISHED:
             phase = g.phase
@@ -195,6 +200,11 @@ class SearchPlayer(Player):
                 if (self.solver_tricks and len(g.tricks) >= solver_from and not g.trick
                         and self._solve_rest(g)):
                     return
+                if (noise and g.is_re[g.to_move] != g.is_re[seat]
+                        and self.rng.random() < noise):
+                    plays = g.legal_plays()
+                    g.apply(plays[int(self.rng.random() * len(plays))])
+                    continue
                 g.apply(g.to_move << 6 | policy(g))
             elif phase == QUERY:
                 g.apply(g.to_move << 6 | self._query_answer(g))
