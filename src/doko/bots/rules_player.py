@@ -897,7 +897,7 @@ class RulesPlayer(Player):
         seed: int | None = None,
         lust: float = 0.62,
         pflicht: float = 0.45,
-        silent: float = 0.65,
+        silent: float = 0.8,
         solo_call: float = 0.5,
         call_p: float = 0.62,
         reply_extra: float = 0.08,
