@@ -73,8 +73,9 @@ __all__ = ["RulesPlayer", "evaluate_solos", "normal_chance", "normal_strength", 
 class Params:
     """Weights of the card play (Augen). Every field can be set as a player option."""
 
-    __slots__ = ("decay", "fat_lr", "fox_keep", "hoch_early", "hoch_solo", "karl_keep", "ko_plain",
-                 "overtake", "pull", "re_trump", "ruff", "sp", "top_plain", "v")
+    __slots__ = ("decay", "fat_lr", "fox_keep", "hoch_early", "hoch_pp", "hoch_solo",
+                 "karl_keep", "ko_plain", "overtake", "pull", "re_trump", "ruff", "sp",
+                 "top_plain", "v")
 
     def __init__(self, **kw: float) -> None:
         #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
@@ -98,6 +99,8 @@ class Params:
         #: the Hochzeiter's penalty for taking trick 3 (the game becomes a solo) or 1 and 2
         self.hoch_solo = 30.0
         self.hoch_early = 8.0
+        #: before the Klärungsstich: the chance that the Hochzeiter ends up my partner
+        self.hoch_pp = 0.35
         #: bonus for a trump lead of a Re player, a plain lead of a Kontra player (Normalspiel)
         self.re_trump = 0.0
         self.ko_plain = 0.0
@@ -290,7 +293,7 @@ def _build(
     parties: list[int],
     nines: bool,
     total_tricks: int,
-    lr: float = 1.0,
+    prm: Params,
     dulle_rule: int = 0,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
@@ -388,7 +391,7 @@ def _build(
             for s in range(4):
                 pp[s] = 1.0
         else:
-            pp[hoch] = 0.35
+            pp[hoch] = prm.hoch_pp
     else:
         mp = parties[me]
         known = [s for s in range(4) if s != me and parties[s] == mp]
@@ -412,7 +415,7 @@ def _build(
                             ev += f
                         elif pw == 1:
                             ev -= f
-                lam.append(lr ** ev if mp == 0 else lr ** -ev)
+                lam.append(prm.fat_lr ** ev if mp == 0 else prm.fat_lr ** -ev)
             tot = sum(lam)
             for s, lx in zip(unknown, lam, strict=True):
                 pp[s] = lx / tot
@@ -656,7 +659,7 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
             mode, soloist = _SOLO, game.soloist
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
-                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm.fat_lr,
+                  mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm,
                   game.dulle_rule)
 
 
@@ -726,7 +729,7 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size, prm.fat_lr, DULLE_RULES.index(v.rules.dulle))
+                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle))
 
 
 # ------------------------------------------------------------------------------ hand evaluation
