@@ -842,16 +842,16 @@ def _solo_features(mine: Sequence[int], order: CardOrder) -> list[float]:
 
 
 #: Logistic models of the soloist's chance to win, fitted on games of the rules player as
-#: soloist against three rules players (about 43,000 solos). Inputs: 1, "the soloist leads
+#: soloist against three rules players (about 65,000 solos). Inputs: 1, "the soloist leads
 #: trick 1", then :func:`_solo_features`.
 _SOLO_WEIGHTS: dict[str, tuple[float, ...]] = {
-    "color": (-15.163, -0.105, 1.149, 1.423, 0.282, -0.002, -0.209, 1.655, 0.643, 0.188,
-              -0.276, -0.873),
-    "queens": (-5.829, -0.249, 0.512, 0.631, -0.119, 0.0, 0.359, 0.759, 1.008, 0.587, -0.538,
-               0.026),
-    "jacks": (-5.580, -0.243, 0.513, 0.465, 0.048, 0.0, 0.286, 0.799, 0.849, 0.452, -0.469,
-              -0.044),
-    "meatless": (-2.173, -0.503, 0.334, 1.136, 0.629, -0.494, 0.494),
+    "color": (-14.973, 0.021, 1.147, 1.266, 0.176, -0.051, -0.163, 1.757, 0.686, 0.104, -0.251,
+            -0.896),
+    "queens": (-5.958, -0.174, 0.611, 0.577, 0.034, 0.000, 0.125, 0.926, 0.849, 0.358, -0.484,
+             -0.127),
+    "jacks": (-5.780, -0.051, 0.566, 0.419, 0.147, 0.000, 0.122, 0.945, 0.773, 0.281, -0.424,
+            -0.142),
+    "meatless": (-2.135, -0.563, 0.352, 1.076, 0.614, -0.501, 0.501),
 }
 _SOLO_GROUP = {"diamonds": "color", "hearts": "color", "spades": "color", "clubs": "color",
                "queens": "queens", "jacks": "jacks", "meatless": "meatless"}
@@ -899,7 +899,7 @@ class RulesPlayer(Player):
         self,
         seed: int | None = None,
         lust: float = 0.62,
-        pflicht: float = 0.45,
+        pflicht: float = 0.38,
         silent: float = 0.8,
         solo_call: float = 0.5,
         call_p: float = 0.62,
