@@ -120,3 +120,26 @@ def test_random_policy_makes_calls_and_reservations() -> None:
         calls += len(g.calls)
     assert calls > 0
     assert "normal" in kinds and any(k.startswith("solo_") for k in kinds)
+
+
+def test_simulate_with_computer_players_writes_replayable_records(tmp_path: Path) -> None:
+    """``doko simulate --players`` lets the named players play every seat."""
+    import contextlib
+    import io
+
+    from doko.cli import main
+    from doko.record import replay
+
+    out = tmp_path / "g.jsonl"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["simulate", "--games", "3", "--players", "rules,random,rules,random",
+                     "--out", str(out), "--json"]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        assert replay(json.loads(line)).is_over
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        main(["simulate", "--players", "nobody"])
+    assert "one or four of" in err.getvalue()

@@ -63,12 +63,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
     p.add_argument("--out", metavar="GAMES.jsonl",
                    help="write every game's record, one JSON object per line")
+    p.add_argument("--players", metavar="NAME[,NAME,NAME,NAME]", type=_player_names,
+                   help="computer players instead of the fast random policy: one name for all "
+                   "seats or four (random, rules, search)")
     p.add_argument("--workers", type=_positive_int, default=1, metavar="K",
                    help="worker processes (default: 1); the games do not depend on it")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
     p.set_defaults(func=run)
+
+
+def _player_names(text: str) -> tuple[str, ...]:
+    from doko.bots.base import player_names
+
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) == 1:
+        names = names * 4
+    known = player_names()
+    if len(names) != 4 or any(n not in known for n in names):
+        raise argparse.ArgumentTypeError(
+            f"one or four of {', '.join(known)}, separated by commas; got {text!r}")
+    return names
 
 
 def _positive_int(text: str) -> int:
@@ -81,9 +97,17 @@ def _positive_int(text: str) -> int:
 # --------------------------------------------------------------------------- playing
 
 
-def play_game(seed: int, index: int) -> Game:
-    """Game ``index`` of the run with ``seed``, played to the end by the random policy."""
+def play_game(seed: int, index: int, players: tuple[str, ...] | None = None) -> Game:
+    """Game ``index`` of the run with ``seed``, played to the end by the random policy (or by
+    the named computer players, one per seat)."""
     g = Game.deal((seed << 32) + index, index & 3)
+    if players is not None:
+        from doko.bots.base import make_player
+        from doko.bots.base import play_game as play_with
+
+        seats = [make_player(name, seed=(seed << 40) + (index << 2) + s)
+                 for s, name in enumerate(players)]
+        return play_with(g, seats)
     policy = RandomPolicy(f"doko-simulate:{seed}:{index}")
     choose = policy.choose
     while not g.is_over:
@@ -113,30 +137,34 @@ def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
         into[key] += value
 
 
-def _play_chunk(job: tuple[int, int, int, bool]) -> tuple[dict[str, Any], list[str]]:
+Job = tuple[int, int, int, bool, "tuple[str, ...] | None"]
+
+
+def _play_chunk(job: Job) -> tuple[dict[str, Any], list[str]]:
     """Play games ``start..stop-1``; returns their statistics and (if wanted) record lines."""
-    seed, start, stop, want_records = job
+    seed, start, stop, want_records, players = job
     stats = _new_stats()
     lines: list[str] = []
     for i in range(start, stop):
-        g = play_game(seed, i)
+        g = play_game(seed, i, players)
         _add_game(stats, g)
         if want_records:
             lines.append(json.dumps(to_record(g), separators=(",", ":")))
     return stats, lines
 
 
-def _chunks(seed: int, games: int, size: int, want: bool) -> list[tuple[int, int, int, bool]]:
-    return [(seed, s, min(s + size, games), want) for s in range(0, games, size)]
+def _chunks(seed: int, games: int, size: int, want: bool,
+            players: tuple[str, ...] | None = None) -> list[Job]:
+    return [(seed, s, min(s + size, games), want, players) for s in range(0, games, size)]
 
 
 def simulate(
     games: int, seed: int = 0, workers: int = 1, out: TextIO | None = None,
-    progress: TextIO | None = None,
+    progress: TextIO | None = None, players: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games; write records to ``out``; returns the merged statistics."""
     size = max(1, min(250, games // (workers * 8) or 1))
-    jobs = _chunks(seed, games, size, out is not None)
+    jobs = _chunks(seed, games, size, out is not None, players)
     stats = _new_stats()
     done = 0
     start = time.perf_counter()
@@ -263,9 +291,9 @@ def run(ns: argparse.Namespace) -> int:
     try:
         if ns.out is not None:
             with open(ns.out, "w", encoding="utf-8") as fh:
-                stats = simulate(ns.games, ns.seed, ns.workers, fh, progress)
+                stats = simulate(ns.games, ns.seed, ns.workers, fh, progress, ns.players)
         else:
-            stats = simulate(ns.games, ns.seed, ns.workers, None, progress)
+            stats = simulate(ns.games, ns.seed, ns.workers, None, progress, ns.players)
     except OSError as e:
         why = e.strerror or str(e)
         print(f"doko simulate: {t['cannot_write'].format(file=ns.out, why=why)}", file=sys.stderr)
