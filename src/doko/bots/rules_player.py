@@ -74,8 +74,8 @@ class Params:
     """Weights of the card play (Augen). Every field can be set as a player option."""
 
     __slots__ = ("decay", "fat_lr", "fox_keep", "hoch_early", "hoch_pp", "hoch_solo",
-                 "karl_keep", "ko_plain", "overtake", "pull", "re_trump", "ruff", "sp",
-                 "top_plain", "v")
+                 "karl_keep", "ko_plain", "overtake", "pull", "re_trump", "ruff", "schmier",
+                 "sp", "top_plain", "v")
 
     def __init__(self, **kw: float) -> None:
         #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
@@ -106,6 +106,8 @@ class Params:
         self.ko_plain = 0.0
         #: likelihood ratio for "same party" of each fat card given to a seat of known party
         self.fat_lr = 3.0
+        #: Augen a later seat adds beyond the average when its side takes the trick
+        self.schmier = 12.0
         for k, val in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown rules player option {k!r}")
@@ -503,6 +505,7 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
     if len(legal) == 1:
         return legal[0]
     SP, V, decay, ruff, overtake = prm.sp, prm.v, prm.decay, prm.ruff, prm.overtake
+    schmier = prm.schmier
     oi = kn.oi
     eff, power = oi.eff, oi.power
     me = kn.me
@@ -586,6 +589,8 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
                 rest += kn.avg[TRUMP]
             else:
                 rest += kn.avg[5]
+            # a seat whose side takes the trick adds more, the other side less
+            rest += schmier * (2.0 * (q * w + (1.0 - q) * (1.0 - w)) - 1.0)
         total = trick_eyes + EYES[c] + rest
         val = (2.0 * w - 1.0) * total
         # what the card is worth later
