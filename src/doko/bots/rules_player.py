@@ -2,30 +2,37 @@
 
 What it does:
 
-* **Game choice.** Every solo kind gets a hand evaluation (sure trump tricks after the
-  opponents' higher trumps, trump length against the opponents' trumps, aces and suit tops that
-  stand once trumps are drawn, voids to ruff; for the Fleischloser the top sequences and long
-  suits) giving an estimated chance to win. A Lustsolo is played when that chance is high; a
-  seat that owes the round's Pflichtsolo plays it when the hand is good enough, and names the
-  best kind when it is vorgeführt. With both ♣Q: stille Hochzeit when strong, a real solo when
-  that is better, an announced Hochzeit when weak.
-* **Party inference.** The parties the view knows (♣Q played, calls, plain cards on trump leads,
-  the Klärungsstich), the own party, and counting; unknown seats share the remaining chance.
+* **Game choice.** Every solo kind gets a hand evaluation: a logistic model over trump length,
+  top trumps, trump losers, aces, voids, singletons, plain tops and plain losers (for the
+  Fleischloser the plain features only), fitted on some 65,000 solos of this player against
+  itself, gives the chance to win. A Lustsolo is played from a 62% chance on; a seat that owes
+  the round's Pflichtsolo plays it from 38% (it leads trick 1) and names its best kind when it
+  is vorgeführt. With both ♣Q: a real solo when clearly better, stille Hochzeit when the Karo
+  solo chance is 80% or more, otherwise an announced Hochzeit (worth more on average).
+* **Party inference.** The parties the view knows (♣Q played, calls, plain cards on trump
+  leads, the Klärungsstich), the own party and counting; unknown seats share the remaining
+  chance, weighted by soft evidence: fat cards given to a trick that a seat of known party was
+  winning suggest the same party. In a solo the model puts most trumps in the soloist's hand.
 * **Card play.** Played cards and voids are tracked; every legal card is rated by the expected
   Augen swing of the trick (the chance that the trick ends with the own party, estimated from
-  the higher cards still out and who may be void), minus what the card is worth later (top
-  trumps, aces that stand), plus Sonderpunkte: the own Fuchs is protected and the opponents'
-  one caught, Doppelkopf tricks are kept from the opponents, Karlchen is saved for the last
+  the higher cards still unseen and who may be void or ruff; the later seats add more when
+  their side takes the trick), minus what the card is worth later (trumps by the unseen higher
+  trumps, plain tops a little), plus Sonderpunkte: the own Fuchs is protected and the
+  opponents' one caught, Doppelkopf tricks go to the own side, Karlchen is saved for the last
   trick. From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
-  winning card, aces of fresh suits first, trumping out as soloist, no leads into a void.
-* **Calls.** Re or Kontra with a strong hand (also as a reply), keine 90 and lower when clearly
-  ahead; after a concession Kontra makes every call it has won (TSR 5.4.7). A claim is made
-  when the engine allows it.
+  winning card, aces of fresh suits first, no leads into a void, Dullen kept for fat tricks;
+  the soloist trumps out. The weights were tuned by duplicate self-play (``doko arena``).
+* **Calls.** Re or Kontra when a fitted model gives the own party at least a 62% chance
+  (higher as a reply), the soloist says Re unless the first tricks went wrong, keine 90 only
+  with a dominating hand; after a concession Kontra makes every call it has won (TSR 5.4.7).
+  A claim is made when the view offers it.
 
-The player is deterministic (it has no randomness at all; the seed is accepted for the
-interface). :func:`rules_card` is a fast entry point on a full :class:`~doko.game.Game` for
-play-outs: it reads only what the seat on turn may know (its hand, its initial hand for the ♣Q,
-the public history and the hand sizes), never another hand or party.
+The player has no randomness at all (the seed is accepted for the interface). Options: the
+thresholds of :class:`RulesPlayer` and every field of :class:`Params` (``make_player("rules",
+v=16)``). :func:`rules_card` is a fast entry point on a full :class:`~doko.game.Game` for
+play-outs (about 20 µs a card): it reads only what the seat on turn may know (its hand, its
+initial hand for the ♣Q, the public history and the hand sizes), never another hand or party,
+and it chooses exactly the card that :meth:`RulesPlayer.decide` plays with default options.
 
 >>> from doko.game import Game
 >>> from doko.bots.base import play_game
@@ -896,9 +903,14 @@ def _initial(v: SeatView) -> list[int]:
 
 @register("rules")
 class RulesPlayer(Player):
-    """The heuristic player. Options: ``lust`` (the chance to win above which a Lustsolo is
-    played), ``pflicht`` (the same for a Pflichtsolo), ``call`` (hand strength for Re/Kontra),
-    ``absage`` (strength for keine 90)."""
+    """The heuristic player (see the module docstring).
+
+    Options: ``lust`` (the chance to win from which a Lustsolo is played), ``pflicht`` (the same
+    for an owed Pflichtsolo), ``silent`` (the Karo-solo chance from which both ♣Q play a stille
+    Hochzeit), ``solo_call`` (the soloist's chance for Re), ``call_p`` (the own party's chance
+    for Re or Kontra), ``reply_extra`` (added to it for a reply), ``absage`` (the hand strength
+    of :func:`normal_strength` for keine 90), and the card-play weights of :class:`Params`.
+    """
 
     def __init__(
         self,
