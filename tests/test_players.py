@@ -196,6 +196,24 @@ def test_rules_card_matches_decide() -> None:
     assert checked > 100
 
 
+def test_rules_card_with_player_options() -> None:
+    """Card-play weights given as player options reach the fast entry point too."""
+    p = RulesPlayer(seed=0, v=8, schmier=0)
+    differs = 0
+    for seed in range(6):
+        g = Game.deal(800 + seed)
+        players = [p] * 4
+        while not g.is_over:
+            if g.phase == PLAY:
+                s = g.to_move
+                a = p.decide(view(g, s))
+                if a is not None and a & 63 < 24:
+                    assert rules_card(g, s, p.params) == a & 63
+                    differs += rules_card(g, s) != a & 63
+            step(g, players)
+    assert differs > 0
+
+
 # ---------------------------------------------------------------------------- hidden information
 
 

@@ -74,7 +74,9 @@ from doko.game import PLAY, Game
 from doko.rules import DULLE_RULES, TSR, Rules
 from doko.view import SeatView
 
-__all__ = ["RulesPlayer", "evaluate_solos", "normal_chance", "normal_strength", "rules_card"]
+__all__ = [
+    "Params", "RulesPlayer", "evaluate_solos", "normal_chance", "normal_strength", "rules_card",
+]
 
 
 class Params:
@@ -688,12 +690,24 @@ def _silent_public(game: Game) -> bool:
     return n == 2
 
 
-def rules_card(game: Game, seat: int | None = None) -> int:
+def rules_card(game: Game, seat: int | None = None, params: Params | None = None) -> int:
     """The card kind the ``rules`` player plays for the seat on turn in ``game`` (in play).
 
-    Fast (no :class:`~doko.view.SeatView` is built) and honest: it uses the seat's own hand,
-    its initial hand's ♣Q count, the public history and the hand sizes, never another hand or
-    a party that is not public. ``seat`` defaults to ``game.to_move`` (it must be on turn).
+    Fast (no :class:`~doko.view.SeatView` is built; the public facts of the completed tricks
+    are cached per trick history) and honest: it uses the seat's own hand, its initial hand's
+    ♣Q count, the public history and the hand sizes, never another hand or a party that is not
+    public. ``seat`` defaults to ``game.to_move`` (it must be on turn); ``params``: card-play
+    weights (default: those of ``make_player("rules")``).
+
+    >>> from doko.game import Game
+    >>> from doko.actions import HEALTHY
+    >>> g = Game.deal(8)
+    >>> for _ in range(4):
+    ...     g.apply(g.to_move << 6 | HEALTHY)
+    >>> while not g.is_over:
+    ...     g.apply(g.to_move << 6 | rules_card(g))
+    >>> len(g.tricks)
+    12
     """
     if seat is None:
         seat = game.to_move
@@ -702,7 +716,8 @@ def rules_card(game: Game, seat: int | None = None) -> int:
     legal = _legal_kinds(game, seat)
     if len(legal) == 1:
         return legal[0]
-    return _choose(_game_know(game, seat), legal)
+    prm = DEFAULT_PARAMS if params is None else params
+    return _choose(_game_know(game, seat, prm), legal, prm)
 
 
 def _legal_kinds(game: Game, seat: int) -> list[int]:
