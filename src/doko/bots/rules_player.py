@@ -82,9 +82,25 @@ __all__ = [
 class Params:
     """Weights of the card play (Augen). Every field can be set as a player option."""
 
-    __slots__ = ("decay", "fat_lr", "fox_keep", "hoch_early", "hoch_pp", "hoch_solo",
-                 "karl_keep", "ko_plain", "overtake", "pull", "re_trump", "ruff", "schmier",
-                 "sp", "top_plain", "v")
+    __slots__ = (
+        "caller_trumps",
+        "decay",
+        "fat_lr",
+        "fox_keep",
+        "hoch_early",
+        "hoch_pp",
+        "hoch_solo",
+        "karl_keep",
+        "ko_plain",
+        "overtake",
+        "pull",
+        "re_trump",
+        "ruff",
+        "schmier",
+        "sp",
+        "top_plain",
+        "v",
+    )
 
     def __init__(self, **kw: float) -> None:
         #: Augen that one Sonderpunkt (Fuchs, Doppelkopf, Karlchen) is worth
@@ -117,6 +133,8 @@ class Params:
         self.fat_lr = 3.0
         #: Augen a later seat adds beyond the average when its side takes the trick
         self.schmier = 12.0
+        #: how many more trumps (as a factor) a seat that called holds
+        self.caller_trumps = 1.5
         for k, val in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown rules player option {k!r}")
@@ -306,6 +324,7 @@ def _build(
     total_tricks: int,
     prm: Params,
     dulle_rule: int = 0,
+    callers: int = 0,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
     oi = _oinfo(order)
@@ -356,6 +375,8 @@ def _build(
     # x is in the hand of seat s; uniform over the hand sizes, except that a soloist (seen
     # from Kontra) holds about 8 of 12 cards in trump (5 in a Damen- or Bubensolo)
     share = [[0.0] * 5 for _ in range(4)]
+    # seats that called Re or Kontra hold more trumps
+    tw = [prm.caller_trumps if callers >> t & 1 else 1.0 for t in range(4)]
     so = soloist if mode == _SOLO and soloist != me and order.trumps else -1
     e_t = 0.0
     if so >= 0 and ucls[TRUMP] and not void[so] >> TRUMP & 1:
@@ -378,14 +399,14 @@ def _build(
                 got = min(1.0, (nh[so] - e_t) / so_plain)
             share[so][x] = got
             rest = 1.0 - got
-        d = 0
+        d = 0.0
         for t in range(4):
             if t != me and t != so and not void[t] >> x & 1:
-                d += nh[t]
+                d += nh[t] * (tw[t] if x == TRUMP else 1.0)
         if d:
             for t in range(4):
                 if t != me and t != so and not void[t] >> x & 1:
-                    share[t][x] = rest * nh[t] / d
+                    share[t][x] = rest * nh[t] * (tw[t] if x == TRUMP else 1.0) / d
         elif so >= 0 and not void[so] >> x & 1:
             share[so][x] = 1.0
     kn.share = share
@@ -674,7 +695,7 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
                   mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm,
-                  game.dulle_rule)
+                  game.dulle_rule, _callers(game.calls))
 
 
 def _silent_public(game: Game) -> bool:
@@ -720,6 +741,14 @@ def rules_card(game: Game, seat: int | None = None, params: Params | None = None
     return _choose(_game_know(game, seat, prm), legal, prm)
 
 
+def _callers(calls: Sequence[tuple[int, object, int] | tuple[int, object, int, int]]) -> int:
+    """Bit set of the seats that made a call."""
+    bits = 0
+    for c in calls:
+        bits |= 1 << c[0]
+    return bits
+
+
 def _legal_kinds(game: Game, seat: int) -> list[int]:
     h = game.hands[seat]
     m = (h | h >> 24) & 0xFFFFFF
@@ -756,7 +785,7 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle))
+                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle), _callers(v.calls))
 
 
 # ------------------------------------------------------------------------------ hand evaluation
