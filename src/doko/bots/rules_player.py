@@ -6,8 +6,8 @@ What it does:
   top trumps, trump losers, aces, voids, singletons, plain tops and plain losers (for the
   Fleischloser the plain features only), fitted on some 65,000 solos of this player against
   itself, gives the chance to win. A Lustsolo is played from a 62% chance on; a seat that owes
-  the round's Pflichtsolo plays it from 38% (it leads trick 1) and names its best kind when it
-  is vorgeführt. With both ♣Q: a real solo when clearly better, stille Hochzeit when the Karo
+  the round's Pflichtsolo plays it from 28% (it leads trick 1, and a Vorführung at the end of
+  the round with whatever hand costs more), and names its best kind when it is vorgeführt. With both ♣Q: a real solo when clearly better, stille Hochzeit when the Karo
   solo chance is 80% or more, otherwise an announced Hochzeit (worth more on average).
 * **Party inference.** The parties the view knows (♣Q played, calls, plain cards on trump
   leads, the Klärungsstich), the own party and counting; unknown seats share the remaining
@@ -960,7 +960,7 @@ class RulesPlayer(Player):
         self,
         seed: int | None = None,
         lust: float = 0.62,
-        pflicht: float = 0.38,
+        pflicht: float = 0.28,
         silent: float = 0.8,
         solo_call: float = 0.5,
         call_p: float = 0.62,
