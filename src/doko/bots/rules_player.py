@@ -7,8 +7,9 @@ What it does:
   Fleischloser the plain features only), fitted on some 65,000 solos of this player against
   itself, gives the chance to win. A Lustsolo is played from a 62% chance on; a seat that owes
   the round's Pflichtsolo plays it from 28% (it leads trick 1, and a Vorführung at the end of
-  the round with whatever hand costs more), and names its best kind when it is vorgeführt. With both ♣Q: a real solo when clearly better, stille Hochzeit when the Karo
-  solo chance is 80% or more, otherwise an announced Hochzeit (worth more on average).
+  the round with whatever hand costs more), and names its best kind when it is vorgeführt.
+  With both ♣Q: a real solo when clearly better, stille Hochzeit when the Karo solo chance is
+  80% or more, otherwise an announced Hochzeit (worth more on average).
 * **Party inference.** The parties the view knows (♣Q played, calls, plain cards on trump
   leads, the Klärungsstich), the own party and counting; unknown seats share the remaining
   chance, weighted by soft evidence: fat cards given to a trick that a seat of known party was
