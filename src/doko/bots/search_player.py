@@ -86,7 +86,9 @@ class SearchPlayer(Player):
     per decision (None: as many as the time allows); ``solver_tricks``: the playouts are
     finished by the exact solver once this many tricks remain (0: never);
     ``opponent_noise``: in playouts the opponents play a random legal card with this
-    probability (a model of weaker opponents; 0: they play like the ``rules`` player).
+    probability (a model of weaker opponents; 0: they play like the ``rules`` player);
+    ``confidence``: the ``rules`` player's choice is kept unless another action is better by
+    this many standard errors of the paired per-world differences (0: always the best mean).
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class SearchPlayer(Player):
         solver_tricks: int = 3,
         min_worlds: int = 4,
         opponent_noise: float = 0.0,
+        confidence: float = 1.5,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -108,6 +111,14 @@ class SearchPlayer(Player):
         self.min_worlds = min_worlds
         self.policy = default_card_policy(self.rng)
         self.opponent_noise = opponent_noise
+        self.confidence = confidence
+        # the rules player's choice is kept unless the search is confident that another action
+        # is better (by ``confidence`` standard errors of the paired differences)
+        self.prior: Player | None = None
+        if confidence > 0:
+            from doko.bots.base import make_player
+
+            self.prior = make_player("rules", seed=seed)
 
     # ------------------------------------------------------------------ decisions
 
@@ -123,9 +134,32 @@ class SearchPlayer(Player):
         candidates = self._candidates(view, legal)
         if len({a for a, _ in candidates}) == 1:
             return candidates[0][0]
-        values = self._evaluate(view, candidates)
-        best = max(range(len(candidates)), key=lambda i: values[i])
-        return candidates[best][0]
+        samples = self._evaluate(view, candidates)
+        n = len(samples[0])
+        means = [sum(v) / max(n, 1) for v in samples]
+        best = max(range(len(candidates)), key=lambda i: means[i])
+        base = self._prior_index(view, candidates, means)
+        if base is None or base == best or n < 2 or self.confidence <= 0:
+            return candidates[best][0]
+        # keep the rules player's choice unless the search is confident it is worse
+        diffs = [samples[best][w] - samples[base][w] for w in range(n)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > self.confidence * (var / n) ** 0.5:
+            return candidates[best][0]
+        return candidates[base][0]
+
+    def _prior_index(self, view: SeatView, candidates: list[tuple[Action, int]],
+                     means: list[float]) -> int | None:
+        """The candidate the ``rules`` player would choose (the best Vorbehalt line when it
+        would say Vorbehalt), or None."""
+        if self.prior is None:
+            return None
+        a = self.prior.decide(view)
+        same = [i for i, (c, _) in enumerate(candidates) if c == a]
+        if not same:
+            return None
+        return max(same, key=lambda i: means[i])
 
     def _candidates(self, view: SeatView, legal: list[Action]) -> list[tuple[Action, int]]:
         """(action, planned naming code or -1) pairs to compare.
@@ -154,14 +188,17 @@ class SearchPlayer(Player):
         # naming: every solo, Hochzeit, pass
         return [(a, -1) for a in legal if a & 63 != CONCEDE]
 
-    def _evaluate(self, view: SeatView, candidates: list[tuple[Action, int]]) -> list[float]:
+    def _evaluate(
+        self, view: SeatView, candidates: list[tuple[Action, int]]
+    ) -> list[list[float]]:
+        """Per candidate, its value in each sampled world (the same worlds for all)."""
         seat = view.seat
         assert seat is not None
         try:
             sampler = Sampler(view)
         except ImpossibleView:
-            return [0.0] * len(candidates)
-        totals = [0.0] * len(candidates)
+            return [[] for _ in candidates]
+        totals: list[list[float]] = [[] for _ in candidates]
         deadline = (
             time.perf_counter() + self.budget_ms / 1000.0 if self.budget_ms is not None else None
         )
@@ -176,9 +213,9 @@ class SearchPlayer(Player):
             except ImpossibleView:
                 break
             for i, (action, plan) in enumerate(candidates):
-                totals[i] += self._playout(world, seat, action, plan)
+                totals[i].append(self._playout(world, seat, action, plan))
             n += 1
-        return [t / max(n, 1) for t in totals]
+        return totals
 
     # ------------------------------------------------------------------ playouts
 
