@@ -395,7 +395,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="measure a player against a baseline (duplicate protocol)",
         description="For each seeded deal play the baseline in all four seats, then the "
         "candidate in each seat against three baselines on the same deal; report the "
-        "candidate's score per game minus the baseline's with a 95%% confidence interval, "
+        "candidate's score per game minus the baseline's with a 95% confidence interval, "
         "win rates, solos, calls and time per decision.",
     )
     p.add_argument("--candidate", required=True, metavar="NAME",
