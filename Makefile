@@ -14,7 +14,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,tui,server]'
+	$(BIN)/python -m pip install --quiet -e '.[test,tui,server,postgres]'
 	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
