@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from doko.bots.base import Player, make_player, play_game, player_names
+from doko.cliargs import positive_int
 from doko.game import Game
 from doko.result import game_result, seat_scores
 from doko.view import SeatView
@@ -381,11 +382,6 @@ def _value(text: str) -> object:
     return text
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -401,10 +397,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--candidate", required=True, metavar="NAME",
                    help="the player measured (" + ", ".join(player_names()) + ")")
     p.add_argument("--baseline", required=True, metavar="NAME", help="the reference player")
-    p.add_argument("--deals", type=_positive_int, default=100, metavar="N",
+    p.add_argument("--deals", type=positive_int, default=100, metavar="N",
                    help="number of deals (default: 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
-    p.add_argument("--workers", type=_positive_int, default=1, metavar="K",
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="worker processes (default: 1); the games do not depend on it")
     p.add_argument("--candidate-opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the candidate player (repeatable)")

@@ -18,6 +18,7 @@ import platform
 import time
 
 from doko.bots.randomplay import RandomPolicy
+from doko.cliargs import positive_float, positive_int
 from doko.game import PLAY, Game
 
 #: Mid-game states prepared for the card-play measurement.
@@ -61,9 +62,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true",
                    help='print {"games_per_s": x, "card_plays_per_s": y}')
-    p.add_argument("--games", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--games", type=positive_int, default=None, metavar="N",
                    help="at most N full games and N play-outs (default: no limit)")
-    p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
+    p.add_argument("--seconds", type=positive_float, default=2.0, metavar="T",
                    help="time budget of each measurement in seconds (default: 2)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--lang", choices=("de", "en"), default="de",
@@ -71,18 +72,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
 
 
 def bench_games(seconds: float, games: int | None = None, seed: int = 0) -> tuple[int, float]:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from doko.bots.randomplay import RandomPolicy
+from doko.cliargs import positive_int
 from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
 from doko.game import Game
 from doko.record import to_record
@@ -58,7 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Play N games with a seeded random policy (rare Vorbehalte, solos, "
         "Hochzeiten and calls; uniform legal card plays) and print what happened.",
     )
-    p.add_argument("--games", type=_positive_int, default=1000, metavar="N",
+    p.add_argument("--games", type=positive_int, default=1000, metavar="N",
                    help="number of games (default: 1000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
     p.add_argument("--out", metavar="GAMES.jsonl",
@@ -66,7 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--players", metavar="NAME[,NAME,NAME,NAME]", type=_player_names,
                    help="computer players instead of the fast random policy: one name for all "
                    "seats or four (random, rules, search)")
-    p.add_argument("--workers", type=_positive_int, default=1, metavar="K",
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="worker processes (default: 1); the games do not depend on it")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
@@ -87,11 +88,6 @@ def _player_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 # --------------------------------------------------------------------------- playing

@@ -29,6 +29,7 @@ from typing import Any
 
 from doko.actions import HEALTHY, encode
 from doko.cards import card_code, card_symbol, parse_card
+from doko.cliargs import positive_float, positive_int
 from doko.errors import IllegalActionError, RecordError
 from doko.game import FINISHED, PLAY, Game
 from doko.record import loads, start_of
@@ -143,7 +144,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the record; '-' reads standard input")
     p.add_argument("--trick", type=int, metavar="N",
                    help="solve from the start of trick N (1 = before the first card)")
-    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="S",
                    help="give up after S seconds (exit status 2); default: exact, however long "
                    "(9 or more tricks left can take minutes to hours)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -151,7 +152,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="language of the output (default: de)")
     p.add_argument("--bench", action="store_true",
                    help="measure the solver on random Normalspiele instead")
-    p.add_argument("--deals", type=_positive_int, default=50, metavar="N",
+    p.add_argument("--deals", type=positive_int, default=50, metavar="N",
                    help="--bench: number of Normalspiele (default: 50)")
     p.add_argument("--tricks", type=_trick_count, default=6, metavar="T",
                    help="--bench: tricks left to solve (default: 6)")
@@ -159,18 +160,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {value}")
-    return value
 
 
 def _trick_count(text: str) -> int:
