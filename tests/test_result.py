@@ -155,3 +155,29 @@ def test_karlchen_counted_for_the_last_trick() -> None:
             assert g.sonderpunkte()[1 - party]["charlie"] == 0
             return
     raise AssertionError("no game with a Karlchen found")
+
+
+def test_two_karlchen_in_the_last_trick_give_one_point() -> None:
+    """TSR 5.3.3, 7.2.3: with both ♣J in the last trick the first one wins it; that is one
+    Karlchen, for the party of the seat that played it."""
+    jc = parse_card("JC")
+    for seed in range(4000):
+        g = Game.deal(seed)
+        for _ in range(4):
+            g.apply(encode(g.to_move, HEALTHY))
+        if g.contract_name != "normal":
+            continue
+        rng = random.Random(seed)
+        while not g.is_over:
+            plays = g.legal_plays()
+            keep = [a for a in plays if a & 63 != jc] or plays  # keep the ♣J to the end
+            g.apply(rng.choice(keep))
+        leader, cards, winner = g.tricks[-1]
+        if cards.count(jc) == 2 and cards[(winner - leader) & 3] == jc:
+            first = (leader + cards.index(jc)) & 3
+            assert winner == first
+            party = 0 if g.is_re[winner] else 1
+            assert g.sonderpunkte()[party]["charlie"] == 1
+            assert g.sonderpunkte()[1 - party]["charlie"] == 0
+            return
+    raise AssertionError("no game with both ♣J winning the last trick found")
