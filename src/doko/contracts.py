@@ -195,6 +195,7 @@ DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
 def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> int:
     """Index (0..3) of the card that wins a complete trick (TSR 5.3.3).
 
+    >>> from doko.cards import QC
     >>> trick_winner_index(ORDERS[NORMAL_ORDER], [kind(HEARTS, TEN)] * 2 + [QC, QC])
     0
     """
@@ -208,6 +209,3 @@ def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> 
         if (s == led or s == TRUMP) and power[c] > bp:
             best, bp = i, power[c]
     return best
-
-
-QC = kind(CLUBS, QUEEN)

@@ -55,6 +55,7 @@ from doko.cards import (
     hand_from_codes,
     hand_kinds,
     hand_size,
+    parse_card,
 )
 from doko.claims import Line, claim_refutation, explain, robust_witness
 from doko.contracts import (
@@ -826,8 +827,6 @@ class Game:
 
     def play(self, card: str) -> None:
         """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
-        from doko.cards import parse_card
-
         self.apply(self.to_move << 6 | parse_card(card))
 
     def _complete_trick(self) -> None:

@@ -27,7 +27,7 @@ import random
 
 from doko.actions import CLAIM
 from doko.cards import KIND_MASK, QC, deck
-from doko.contracts import ORDERS, TRUMP
+from doko.contracts import ORDERS
 from doko.errors import IllegalActionError
 from doko.game import Game
 from doko.view import SeatView
@@ -186,4 +186,4 @@ def _hochzeiter(view: SeatView) -> int:
     raise ImpossibleView("a Hochzeit without its announcement")
 
 
-__all__ = ["TRUMP", "ImpossibleView", "Sampler"]
+__all__ = ["ImpossibleView", "Sampler"]
