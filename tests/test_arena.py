@@ -109,3 +109,58 @@ def test_parse_options() -> None:
         "a": 1, "b": 0.5, "c": True, "d": "x", "e": None}
     with pytest.raises(ValueError):
         parse_options(["=3"])
+
+
+# -- matches: the same players over consecutive deals ------------------------------------------
+
+
+def test_match_keeps_the_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``match``: each of the five line-ups keeps its four players over the match's deals."""
+    import doko.arena as arena_mod
+
+    made: list[object] = []
+    real = arena_mod.make_player
+
+    def spy(name: str, seed: int | None = None, **opts: object) -> object:
+        p = real(name, seed, **opts)
+        made.append(p)
+        return p
+
+    monkeypatch.setattr(arena_mod, "make_player", spy)
+    r = arena("rules", "random", deals=5, seed=3, match=3)
+    # blocks of 3 and 2 deals, each 5 line-ups of 4 players (+2 made up front to check options)
+    assert len(made) == 2 + 2 * 5 * 4
+    assert r["match"] == 3 and r["deals"] == 5 and len(r["diffs"]) == 5
+    made.clear()
+    arena("rules", "random", deals=5, seed=3)
+    assert len(made) == 2 + 5 * 5 * 4
+
+
+def test_match_of_one_is_the_plain_protocol() -> None:
+    assert _games_only(arena("rules", "random", deals=3, seed=6, match=1)) == _games_only(
+        arena("rules", "random", deals=3, seed=6))
+    same = arena("search", "search", deals=2, seed=1, match=2,
+                 candidate_options={"budget_ms": None, "worlds": 2},
+                 baseline_options={"budget_ms": None, "worlds": 2})
+    assert same["mean_diff"] == 0.0  # learning players too: identical line-ups, identical games
+
+
+def test_match_games_do_not_depend_on_workers() -> None:
+    opts = {"budget_ms": None, "worlds": 2}
+    one = arena("search", "random", deals=4, seed=2, workers=1, match=2,
+                candidate_options=opts)
+    two = arena("search", "random", deals=4, seed=2, workers=2, match=2,
+                candidate_options=opts)
+    assert _games_only(one) == _games_only(two)
+
+
+def test_cli_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--candidate", "rules", "--baseline", "random", "--deals", "3",
+                 "--match", "2", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["match"] == 2 and r["deals"] == 3
+    assert main(["arena", "--candidate", "rules", "--baseline", "random", "--deals", "2",
+                 "--match", "2", "--lang", "en"]) == 0
+    assert "The same players play 2 deals in a row." in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["arena", "--candidate", "rules", "--baseline", "random", "--match", "0"])

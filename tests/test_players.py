@@ -283,3 +283,129 @@ def test_query_decision_uses_only_the_own_hand() -> None:
     chances = evaluate_solos(mine)
     assert set(chances) == set(SOLO_NAMES)
     assert all(0.0 <= p <= 1.0 for p in chances.values())
+
+
+# ---------------------------------------------------------------------------- search
+
+
+def _search(seed: int, **opts: object) -> Player:
+    """A search player with a fixed number of worlds (no time limit: deterministic)."""
+    return make_player("search", seed=seed, budget_ms=None, worlds=opts.pop("worlds", 2),
+                       **opts)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_plays_legal_games(seed: int) -> None:
+    """search among random players that reserve and call, and among rules players."""
+    g = Game.deal(1100 + seed, dealer=seed % 4)
+    players = _players(_seatings(seed), seed, p_reservation=0.3, p_call=0.2)
+    players[seed % 4] = _search(seed)
+    if seed % 2:
+        players[(seed + 2) % 4] = _search(seed + 10)
+    play_game(g, players)
+    assert g.is_over
+
+
+@pytest.mark.parametrize("kind", SOLO_NAMES)
+def test_search_in_every_solo_kind(kind: str) -> None:
+    """A Vorführung forced into each solo kind: search as soloist, then as Kontra."""
+    for i in range(2):
+        seat = i
+        owes = tuple(s == seat for s in range(4))
+        g = Game.deal(1200 + i, dealer=i, owes_pflichtsolo=owes, vorfuehrung=seat)
+        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        players = _players(["rules"] * 4, i)
+        players[seat if i == 0 else (seat + 1) % 4] = _search(i)
+        play_game(g, players)
+        assert g.contract_name == f"solo_{kind}" and g.is_over
+
+
+def test_search_with_both_club_queens_and_house_rules() -> None:
+    """Hochzeit, stille Hochzeit or solo chosen by search itself; house rules."""
+    for seed, holder in _marriage_seeds(3):
+        g = Game.deal(seed)
+        players = _players(["random"] * 4, seed, p_reservation=0, p_call=0.1)
+        players[holder] = _search(seed)
+        play_game(g, players)
+        assert g.is_over and holder in (g.hochzeiter, g.soloist)
+    for j, rules in enumerate((Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True))):
+        g = Game.deal(40 + j, rules=rules, owes_pflichtsolo=(True, False, False, False))
+        players = _players(_seatings(j), j, p_reservation=0.3, p_call=0.2)
+        players[0] = _search(j)
+        play_game(g, players)
+        assert g.is_over
+
+
+def test_search_is_deterministic() -> None:
+    for seed in range(2):
+        histories = []
+        for _ in range(2):
+            g = Game.deal(60 + seed)
+            players = _players(["random"] * 4, seed, p_call=0.1)
+            players[1] = _search(seed)
+            play_game(g, players)
+            histories.append(g.history)
+        assert histories[0] == histories[1]
+
+
+def test_search_does_not_read_hidden_cards() -> None:
+    """The same view gives the same decision, whatever the other hands hold (fresh players
+    with the same seed; the opponent model replays sampled worlds, never the real one)."""
+    rng = random.Random(8)
+    compared = 0
+    for seed in range(4):
+        g = Game.deal(950 + seed, dealer=seed % 4)
+        players = _players(_seatings(seed + 5), seed, p_reservation=0.1, p_call=0.1)
+        while not g.is_over:
+            if g.phase == PLAY and len(g.tricks) >= 2 and rng.random() < 0.2:
+                s = g.to_move
+                h = _swapped(g, s, rng)
+                if h is not None:
+                    v1, v2 = view(g, s), view(h, s)
+                    assert v1 == v2
+                    assert _search(s, worlds=3).decide(v1) == _search(s, worlds=3).decide(v2)
+                    compared += 1
+            step(g, players)
+    assert compared >= 5
+
+
+def test_search_learns_how_the_table_plays() -> None:
+    """The opponent model: over a few games against random cards the inferred chance of a
+    random card (ν) rises well above the prior; against rules players it falls near 0. With
+    ``memory=0`` every game starts again from the prior; ``opponent_noise`` fixes ν."""
+    from doko.bots.search_player import SearchPlayer
+
+    def after(opponent: str, games: int, **opts: object) -> list[float]:
+        me = SearchPlayer(seed=3, budget_ms=None, worlds=2, **opts)  # type: ignore[arg-type]
+        firsts = []
+        for i in range(games):
+            g = Game.deal(70 + i, dealer=i % 4)
+            players = _players([opponent] * 4, i, p_reservation=0, p_call=0)
+            players[0] = me
+            first = None
+            while not g.is_over:
+                before = g.to_move
+                step(g, players)
+                if before == 0 and first is None:
+                    first = me.noise
+            firsts.append(first if first is not None else -1.0)
+        return [*firsts, me.noise]
+
+    rand = after("random", 3)
+    rules = after("rules", 3)
+    assert rand[0] == rules[0] == pytest.approx(0.4, abs=0.03)  # the prior, nothing seen yet
+    assert rand[-1] > 0.55 and rand[2] > 0.55  # the third game starts from what was learnt
+    assert rules[-1] < 0.15 and rules[2] < 0.15
+    forgetful = after("random", 2, memory=0)
+    assert forgetful[1] == pytest.approx(0.4, abs=0.03)
+    fixed = after("random", 1, opponent_noise=0.25)
+    assert fixed == [0.25, 0.25]
+
+
+def test_search_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        make_player("search", seed=1, budget_ms=None)
+    with pytest.raises(ValueError, match="opponent_noise"):
+        make_player("search", seed=1, opponent_noise=1.5)
+    with pytest.raises(ValueError, match="noise_prior"):
+        make_player("search", seed=1, noise_prior=0.0)

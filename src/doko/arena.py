@@ -10,7 +10,9 @@ Per deal the paired difference is the candidate's mean score over its four games
 baseline's mean over the same seats; the report gives its mean with a 95% confidence interval
 over deals, win rates as Re and as Kontra, solo and call rates with their success, and the time
 per decision. Deals are independent tasks, so the games (not the timings) do not depend on
-``--workers``.
+``--workers``. With ``--match N`` the same player objects play N consecutive deals (like a
+table playing a round), so a player that learns how its table plays (``search`` does) can use
+what it learnt; matches are the tasks then.
 
 >>> r = arena("random", "random", deals=2, seed=1)
 >>> r["mean_diff"], r["ci95"]
@@ -36,7 +38,8 @@ from doko.game import Game
 from doko.result import game_result, seat_scores
 from doko.view import SeatView
 
-__all__ = ["DealResult", "GameStats", "arena", "format_report", "play_deal", "register", "run"]
+__all__ = ["DealResult", "GameStats", "arena", "format_report", "play_block", "play_deal",
+           "register", "run"]
 
 _TEXT: dict[str, dict[str, Any]] = {
     "de": {
@@ -48,6 +51,7 @@ _TEXT: dict[str, dict[str, Any]] = {
                  "{p95:>9}",
         "cols": ("", "Sieg Re", "Sieg Ko", "Soli", "Solo gew", "Ansagen", "Ans. gew",
                  "ms Med.", "ms p95"),
+        "match": "Dieselben Spieler spielen je {m} Deals hintereinander.",
         "cand": "Kandidat",
         "base": "Basis",
         "bad_opt": "doko arena: Spieleroption {opt!r}: erwartet NAME=WERT",
@@ -62,6 +66,7 @@ _TEXT: dict[str, dict[str, Any]] = {
                  "{p95:>9}",
         "cols": ("", "won as Re", "won as Ko", "solos", "solo won", "calls", "call won",
                  "ms median", "ms p95"),
+        "match": "The same players play {m} deals in a row.",
         "cand": "candidate",
         "base": "baseline",
         "bad_opt": "doko arena: player option {opt!r}: expected NAME=VALUE",
@@ -147,52 +152,76 @@ def _stats(g: Game, seat: int, timed: _Timed) -> GameStats:
 Spec = tuple[str, dict[str, object]]
 
 
-def _game(index: int, seed: int, specs: list[Spec]) -> tuple[Game, list[_Timed]]:
+def _lineup(start: int, seed: int, specs: list[Spec]) -> list[Player]:
+    """The four players of a line-up for the block of deals from ``start``."""
+    return [make_player(name, player_seed(seed, start, s), **opts)
+            for s, (name, opts) in enumerate(specs)]
+
+
+def _play(index: int, seed: int, players: list[Player]) -> tuple[Game, list[_Timed]]:
     g = Game.deal(deal_seed(seed, index), dealer=index & 3)
-    players = [
-        _Timed(make_player(name, player_seed(seed, index, s), **opts))
-        for s, (name, opts) in enumerate(specs)
-    ]
-    play_game(g, players)
-    return g, players
+    timed = [_Timed(p) for p in players]
+    play_game(g, timed)
+    return g, timed
+
+
+def _game(index: int, seed: int, specs: list[Spec]) -> tuple[Game, list[_Timed]]:
+    return _play(index, seed, _lineup(index, seed, specs))
+
+
+def play_block(task: tuple[int, int, int, Spec, Spec]) -> list[DealResult]:
+    """Play the ``count`` deals from ``start`` as one match: each of the five line-ups (the
+    baseline in all seats, the candidate in seat 0..3) keeps its players over the match, so a
+    player that learns about the table can do so."""
+    start, count, seed, cand, base = task
+    lineups = [[base] * 4] + [[cand if s == seat else base for s in range(4)]
+                              for seat in range(4)]
+    players = [_lineup(start, seed, specs) for specs in lineups]
+    out = []
+    for index in range(start, start + count):
+        g, timed = _play(index, seed, players[0])
+        base_stats = [_stats(g, s, timed[s]) for s in range(4)]
+        cand_stats = []
+        for seat in range(4):
+            g, timed = _play(index, seed, players[1 + seat])
+            cand_stats.append(_stats(g, seat, timed[seat]))
+        out.append(DealResult(index, base_stats, cand_stats))
+    return out
 
 
 def play_deal(task: tuple[int, int, Spec, Spec]) -> DealResult:
-    """Play deal ``index``: the baseline in all seats, then the candidate in each seat."""
+    """Play deal ``index``: the baseline in all seats, then the candidate in each seat (fresh
+    players)."""
     index, seed, cand, base = task
-    g, players = _game(index, seed, [base] * 4)
-    base_stats = [_stats(g, s, players[s]) for s in range(4)]
-    cand_stats = []
-    for seat in range(4):
-        specs = [base] * 4
-        specs[seat] = cand
-        g, players = _game(index, seed, specs)
-        cand_stats.append(_stats(g, seat, players[seat]))
-    return DealResult(index, base_stats, cand_stats)
+    return play_block((index, 1, seed, cand, base))[0]
 
 
 def run_deals(
     cand: Spec, base: Spec, deals: int, seed: int, workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, match: int = 1,
 ) -> list[DealResult]:
-    """Play ``deals`` deals (in order of their index), in ``workers`` processes."""
-    tasks = [(i, seed, cand, base) for i in range(deals)]
+    """Play ``deals`` deals (in order of their index), in ``workers`` processes; the players
+    are kept over matches of ``match`` consecutive deals (1: new players for every deal)."""
+    if match < 1:
+        raise ValueError(f"a match has at least one deal, not {match}")
+    tasks = [(i, min(match, deals - i), seed, cand, base) for i in range(0, deals, match)]
     out: list[DealResult] = []
-    results: Iterable[DealResult]
-    if workers > 1 and deals > 1:
+    results: Iterable[list[DealResult]]
+    if workers > 1 and len(tasks) > 1:
         import concurrent.futures
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(min(workers, deals), mp_context=ctx) as ex:
-            results = ex.map(play_deal, tasks, chunksize=1)
+        with concurrent.futures.ProcessPoolExecutor(min(workers, len(tasks)),
+                                                    mp_context=ctx) as ex:
+            results = ex.map(play_block, tasks, chunksize=1)
             for r in results:
-                out.append(r)
+                out.extend(r)
                 if progress is not None:
                     progress(len(out), deals)
     else:
         for t in tasks:
-            out.append(play_deal(t))
+            out.extend(play_block(t))
             if progress is not None:
                 progress(len(out), deals)
     return out
@@ -262,7 +291,7 @@ def _side(games: list[GameStats]) -> dict[str, Any]:
 
 
 def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
-           seconds: float = 0.0) -> dict[str, Any]:
+           seconds: float = 0.0, match: int = 1) -> dict[str, Any]:
     """The arena report as a JSON-able dict."""
     n = len(results)
     diffs = [r.diff for r in results]
@@ -281,6 +310,7 @@ def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
         "deals": n,
         "games": 5 * n,
         "seed": seed,
+        "match": match,
         "mean_diff": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "decision_ms_median": cs["decision_ms_median"],
@@ -295,16 +325,18 @@ def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
 def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int = 1,
           candidate_options: Mapping[str, object] | None = None,
           baseline_options: Mapping[str, object] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Run the arena and return its report (see :func:`report`)."""
+          progress: Callable[[int, int], None] | None = None,
+          match: int = 1) -> dict[str, Any]:
+    """Run the arena and return its report (see :func:`report`); ``match``: deals played by
+    the same players in a row (see :func:`play_block`)."""
     cand: Spec = (candidate, dict(candidate_options or {}))
     base: Spec = (baseline, dict(baseline_options or {}))
     # fail early (in this process) on unknown players or options
     make_player(candidate, 0, **cand[1])
     make_player(baseline, 0, **base[1])
     t0 = time.perf_counter()
-    results = run_deals(cand, base, deals, seed, workers, progress)
-    return report(cand, base, seed, results, time.perf_counter() - t0)
+    results = run_deals(cand, base, deals, seed, workers, progress, match)
+    return report(cand, base, seed, results, time.perf_counter() - t0, match)
 
 
 # --------------------------------------------------------------------------- output
@@ -339,6 +371,8 @@ def format_report(r: dict[str, Any], lang: str = "de") -> str:
         t["table"].format(**dict(zip(("who", "re", "ko", "solo", "sw", "call", "cw", "med",
                                       "p95"), t["cols"], strict=True))),
     ]
+    if r.get("match", 1) > 1:
+        lines.insert(1, t["match"].format(m=r["match"]))
     for who, s in ((t["cand"], r["candidate_stats"]), (t["base"], r["baseline_stats"])):
         lines.append(t["table"].format(
             who=who, re=_pct(s["win_rate_re"], lang), ko=_pct(s["win_rate_kontra"], lang),
@@ -402,6 +436,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="worker processes (default: 1); the games do not depend on it")
+    p.add_argument("--match", type=positive_int, default=1, metavar="N",
+                   help="the same players play N deals in a row, so that players that learn "
+                   "about their table can (default: 1, new players for every deal)")
     p.add_argument("--candidate-opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the candidate player (repeatable)")
     p.add_argument("--baseline-opt", action="append", default=[], metavar="NAME=VALUE",
@@ -449,7 +486,7 @@ def run(ns: argparse.Namespace) -> int:
         return 2
     bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
     r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
-              progress=bar)
+              progress=bar, match=ns.match)
     if bar is not None:
         bar.close()
     if ns.json:

@@ -10,6 +10,15 @@ out-of-turn call could be: the deadlines count the caller's own cards) and card 
 
 The budget is per decision, in milliseconds (default 600) and/or a number of worlds.
 
+How well do the others play? In the playouts each other seat plays a random legal card with
+probability ν and the ``rules`` card otherwise. ν is inferred from the game so far (an online
+opponent model): for each card another seat has played, the player replays a few sampled worlds
+and counts how often the ``rules`` policy would have chosen that card there; the likelihood
+of the observed cards under each ν of a grid, times a prior (mean ``noise_prior``), gives the
+posterior mean. The observations of earlier games played by the same instance are kept (the
+last ``memory`` cards), so over a round the player learns how its table plays; in the first
+game's Vorbehaltsabfrage the prior decides alone. ``opponent_noise`` fixes ν instead.
+
 >>> from doko.game import Game
 >>> from doko.bots.base import play_game, make_player
 >>> players = [SearchPlayer(seed=1, worlds=4, budget_ms=None)] + [
@@ -20,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -78,6 +88,46 @@ def _final_value(game: Game, seat: int) -> float:
     return points + eyes / 10000.0
 
 
+#: The grid of ν for the opponent model.
+NOISE_GRID = tuple(i / 20 for i in range(21))
+
+
+def noise_distribution(observed: list[tuple[float, float]], prior_mean: float,
+                       prior_weight: float = 2.0) -> list[float]:
+    """Posterior weights over :data:`NOISE_GRID` of ν, the chance that another seat plays a
+    random card instead of the ``rules`` card, given per observed card (chance the rules
+    policy plays it, chance a random choice does); the prior is a Beta with that mean and
+    weight (a + b)."""
+    a, b = prior_weight * prior_mean, prior_weight * (1.0 - prior_mean)
+    logs: list[float] = []
+    for nu in NOISE_GRID:
+        # the Beta density on the grid, the end points slightly inside
+        x = min(max(nu, 0.01), 0.99)
+        lp = (a - 1.0) * math.log(x) + (b - 1.0) * math.log(1.0 - x)
+        for rules_p, random_p in observed:
+            lp += math.log((1.0 - nu) * rules_p + nu * random_p)
+        logs.append(lp)
+    top = max(logs)
+    ws = [math.exp(lp - top) for lp in logs]
+    total = sum(ws)
+    return [w / total for w in ws]
+
+
+def noise_posterior(observed: list[tuple[float, float]], prior_mean: float,
+                    prior_weight: float = 2.0) -> float:
+    """The posterior mean of ν (see :func:`noise_distribution`).
+
+    >>> round(noise_posterior([], 0.4), 2)  # nothing seen: about the prior mean
+    0.4
+    >>> noise_posterior([(0.9, 0.3)] * 12, 0.4) < 0.15  # cards the rules policy plays
+    True
+    >>> noise_posterior([(0.05, 0.3)] * 12, 0.4) > 0.9  # cards it would not play
+    True
+    """
+    ws = noise_distribution(observed, prior_mean, prior_weight)
+    return sum(w * nu for w, nu in zip(ws, NOISE_GRID, strict=True))
+
+
 @register("search")
 class SearchPlayer(Player):
     """Determinized Monte Carlo search; see the module docstring.
@@ -85,8 +135,11 @@ class SearchPlayer(Player):
     ``budget_ms``: time per decision (None: no time limit); ``worlds``: the most sampled worlds
     per decision (None: as many as the time allows); ``solver_tricks``: the playouts are
     finished by the exact solver once this many tricks remain (0: never);
-    ``opponent_noise``: in playouts the opponents play a random legal card with this
-    probability (a model of weaker opponents; 0: they play like the ``rules`` player);
+    ``opponent_noise``: in playouts the other seats play a random legal card with this
+    probability (None: inferred from their play, see the module docstring; 0: they play like
+    the ``rules`` player); ``noise_prior``: the prior mean of that inference;
+    ``infer_worlds``: sampled worlds per observed card for it; ``memory``: how many observed
+    cards of earlier games this instance keeps for it (0: every game starts from the prior);
     ``confidence``: the ``rules`` player's choice is kept unless another action is better by
     this many standard errors of the paired per-world differences (0: always the best mean).
     """
@@ -98,8 +151,14 @@ class SearchPlayer(Player):
         worlds: int | None = None,
         solver_tricks: int = 3,
         min_worlds: int = 4,
-        opponent_noise: float = 0.0,
+        opponent_noise: float | None = None,
+        noise_prior: float = 0.4,
+        noise_weight: float = 2.0,
+        noise_sample: bool = False,
+        infer_worlds: int = 8,
+        memory: int = 240,
         confidence: float = 1.5,
+        query_confidence: float | None = None,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -110,12 +169,32 @@ class SearchPlayer(Player):
         self.solver_tricks = solver_tricks
         self.min_worlds = min_worlds
         self.policy = default_card_policy(self.rng)
+        if opponent_noise is not None and not 0.0 <= opponent_noise <= 1.0:
+            raise ValueError(f"opponent_noise must lie in [0, 1], not {opponent_noise}")
+        if not 0.0 < noise_prior < 1.0:
+            raise ValueError(f"noise_prior must lie in (0, 1), not {noise_prior}")
         self.opponent_noise = opponent_noise
+        self.noise_prior = noise_prior
+        self.noise_weight = noise_weight
+        self.noise_sample = noise_sample
+        self.query_confidence = confidence if query_confidence is None else query_confidence
+        self._dist: list[float] | None = None
+        self.infer_worlds = max(1, int(infer_worlds))
+        #: the ν the last evaluation used (for inspection)
+        self.noise = noise_prior if opponent_noise is None else opponent_noise
+        self._nu = self.noise  # the ν of the world being played out
+        # observed other-seat cards: history index -> (share of worlds where the rules policy
+        # plays it, mean 1/number of legal cards); valid while the history starts with _seen
+        self._obs: dict[int, tuple[float, float]] = {}
+        self._seen: list[Action] = []
+        # observations of earlier games played by this instance (the table's level)
+        self.memory = max(0, int(memory))
+        self._past: list[tuple[float, float]] = []
         self.confidence = confidence
         # the rules player's choice is kept unless the search is confident that another action
         # is better (by ``confidence`` standard errors of the paired differences)
         self.prior: Player | None = None
-        if confidence > 0:
+        if confidence > 0 or self.query_confidence > 0:
             from doko.bots.base import make_player
 
             self.prior = make_player("rules", seed=seed)
@@ -139,13 +218,14 @@ class SearchPlayer(Player):
         means = [sum(v) / max(n, 1) for v in samples]
         best = max(range(len(candidates)), key=lambda i: means[i])
         base = self._prior_index(view, candidates, means)
-        if base is None or base == best or n < 2 or self.confidence <= 0:
+        conf = self.query_confidence if view.phase != "play" else self.confidence
+        if base is None or base == best or n < 2 or conf <= 0:
             return candidates[best][0]
         # keep the rules player's choice unless the search is confident it is worse
         diffs = [samples[best][w] - samples[base][w] for w in range(n)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > self.confidence * (var / n) ** 0.5:
+        if mean > conf * (var / n) ** 0.5:
             return candidates[best][0]
         return candidates[base][0]
 
@@ -202,20 +282,78 @@ class SearchPlayer(Player):
         deadline = (
             time.perf_counter() + self.budget_ms / 1000.0 if self.budget_ms is not None else None
         )
+        first: list[Game] = []
+        if self.opponent_noise is None:
+            # worlds for the opponent model first; the playouts use them too
+            try:
+                for _ in range(self.infer_worlds):
+                    first.append(sampler.world(self.rng))
+            except ImpossibleView:
+                pass
+            self._dist = self._infer_noise(view, first)
+            self.noise = sum(w * nu for w, nu in zip(self._dist, NOISE_GRID, strict=True))
         n = 0
         while True:
             if self.worlds is not None and n >= self.worlds:
                 break
             if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
                 break
-            try:
-                world = sampler.world(self.rng)
-            except ImpossibleView:
-                break
+            if n < len(first):
+                world = first[n]
+            else:
+                try:
+                    world = sampler.world(self.rng)
+                except ImpossibleView:
+                    break
+            self._nu = self.noise
+            if self.noise_sample and self._dist is not None:
+                self._nu = self.rng.choices(NOISE_GRID, self._dist)[0]
             for i, (action, plan) in enumerate(candidates):
                 totals[i].append(self._playout(world, seat, action, plan))
             n += 1
         return totals
+
+    # ------------------------------------------------------------------ opponent model
+
+    def _infer_noise(self, view: SeatView, worlds: list[Game]) -> list[float]:
+        """The posterior mean of ν given the other seats' cards so far (module docstring)."""
+        seat = view.seat
+        history = list(view.history)
+        if history[: len(self._seen)] != self._seen:  # another game
+            if self.memory:
+                self._past = (self._past + list(self._obs.values()))[-self.memory:]
+            self._obs = {}
+        todo = [i for i, a in enumerate(history)
+                if a & 63 < 24 and a >> 6 != seat and i not in self._obs]
+        if todo and worlds:
+            hits = dict.fromkeys(todo, 0)
+            inv = dict.fromkeys(todo, 0.0)
+            want = set(todo)
+            last = todo[-1]
+            for w in worlds:
+                g = Game(w.initial_hands, w.dealer, owes_pflichtsolo=w.owes_pflichtsolo,
+                         vorfuehrung=w.vorfuehrung, rules=w.rules)
+                for i, a in enumerate(history):
+                    if i in want:
+                        who = a >> 6
+                        if self._rules_card(g, who) == a & 63:
+                            hits[i] += 1
+                        inv[i] += 1.0 / len(g.legal_plays())
+                    if i == last:
+                        break
+                    g.apply(a)
+            for i in todo:
+                self._obs[i] = ((hits[i] + 0.5) / (len(worlds) + 1.0), inv[i] / len(worlds))
+        self._seen = history
+        return noise_distribution(self._past + list(self._obs.values()), self.noise_prior,
+                                  self.noise_weight)
+
+    @staticmethod
+    def _rules_card(g: Game, seat: int) -> int:
+        from doko.bots.rules_player import rules_card
+
+        card: int = rules_card(g, seat)
+        return card
 
     # ------------------------------------------------------------------ playouts
 
@@ -229,7 +367,7 @@ class SearchPlayer(Player):
         """Play ``g`` to its end: simple choices for the Vorbehaltsabfrage, the card policy,
         and the exact solver for the last tricks."""
         policy = self.policy
-        noise = self.opponent_noise
+        noise = self._nu
         solver_from = g.tricks_total - self.solver_tricks
         while g.phase != FINISHED:
             phase = g.phase
@@ -237,8 +375,7 @@ class SearchPlayer(Player):
                 if (self.solver_tricks and len(g.tricks) >= solver_from and not g.trick
                         and self._solve_rest(g)):
                     return
-                if (noise and g.is_re[g.to_move] != g.is_re[seat]
-                        and self.rng.random() < noise):
+                if noise and g.to_move != seat and self.rng.random() < noise:
                     plays = g.legal_plays()
                     g.apply(plays[int(self.rng.random() * len(plays))])
                     continue
