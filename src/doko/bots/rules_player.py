@@ -76,7 +76,8 @@ from doko.rules import DULLE_RULES, TSR, Rules
 from doko.view import SeatView
 
 __all__ = [
-    "Params", "RulesPlayer", "evaluate_solos", "normal_chance", "normal_strength", "rules_card",
+    "Params", "RulesPlayer", "evaluate_solos", "initial_counts", "normal_chance",
+    "normal_strength", "rules_card",
 ]
 
 
@@ -928,7 +929,7 @@ def evaluate_solos(
     return out
 
 
-def _initial(v: SeatView) -> list[int]:
+def initial_counts(v: SeatView) -> list[int]:
     """The seat's initial hand (its hand and the cards it played) as counts per kind."""
     seat = v.seat
     assert seat is not None
@@ -986,7 +987,7 @@ class RulesPlayer(Player):
         ``("marriage", None)`` or ``("silent", None)``."""
         seat = v.seat
         assert seat is not None
-        mine = _initial(v)
+        mine = initial_counts(v)
         owe = v.owes_pflichtsolo[seat]
         # who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
         leads = owe or v.rules.soloist_leads or seat == (v.dealer + 1) & 3
@@ -1028,7 +1029,7 @@ class RulesPlayer(Player):
             contract = v.contract or ""
             name = contract[5:] if contract.startswith("solo_") else "diamonds"
             leads = v.tricks[0][0] == seat if v.tricks else v.trick_leader == seat
-            p = evaluate_solos(_initial(v), v.rules, leads)[name]
+            p = evaluate_solos(initial_counts(v), v.rules, leads)[name]
             return first if p >= self.solo_call else None
         if v.contract == "marriage" and not v.partnerships_clarified:
             return None
@@ -1044,7 +1045,7 @@ class RulesPlayer(Player):
                 theirs += e
         opp_called = any(p != me_p for _s, p, _lv in v.calls)
         if first is not None:
-            z = _normal_logit(_initial(v), me_p == "re", seat == (v.dealer + 1) & 3)
+            z = _normal_logit(initial_counts(v), me_p == "re", seat == (v.dealer + 1) & 3)
             z += (ours - theirs) * 0.03
             need = self.call_p + (self.reply_extra if opp_called else 0.0)
             if z >= math.log(need / (1.0 - need)):
@@ -1102,7 +1103,7 @@ class RulesPlayer(Player):
                     return seat << 6 | MARRIAGE
                 if PASS in codes:
                     return seat << 6 | PASS
-                chances = evaluate_solos(_initial(v), v.rules, True)
+                chances = evaluate_solos(initial_counts(v), v.rules, True)
                 kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
             return seat << 6 | (SOLO_BASE + SOLO_NAMES.index(kind))
         mine_calls = [a for a in legal if a >> 6 == seat and CALL_RE <= a & 63 <= NO90 + 3]

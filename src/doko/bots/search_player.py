@@ -14,10 +14,11 @@ How well do the others play? In the playouts each other seat plays a random lega
 probability ν and the ``rules`` card otherwise. ν is inferred from the game so far (an online
 opponent model): for each card another seat has played, the player replays a few sampled worlds
 and counts how often the ``rules`` policy would have chosen that card there; the likelihood
-of the observed cards under each ν of a grid, times a prior (mean ``noise_prior``), gives the
-posterior mean. The observations of earlier games played by the same instance are kept (the
-last ``memory`` cards), so over a round the player learns how its table plays; in the first
-game's Vorbehaltsabfrage the prior decides alone. ``opponent_noise`` fixes ν instead.
+of the observed cards under each ν of a grid, times a Beta prior (mean ``noise_prior``), gives
+the posterior; each sampled world is played out with a ν drawn from it. The observations of
+earlier games played by the same instance are kept (the last ``memory`` cards), so over a round
+the player learns how its table plays; in the first game's Vorbehaltsabfrage the prior decides
+alone. ``opponent_noise`` fixes ν instead.
 
 >>> from doko.game import Game
 >>> from doko.bots.base import play_game, make_player
@@ -49,6 +50,7 @@ from doko.actions import (
 from doko.bots.base import Player, register
 from doko.bots.sampler import ImpossibleView, Sampler
 from doko.cards import QC
+from doko.contracts import SOLO_NAMES
 from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.result import seat_scores
 from doko.view import SeatView
@@ -93,7 +95,7 @@ NOISE_GRID = tuple(i / 20 for i in range(21))
 
 
 def noise_distribution(observed: list[tuple[float, float]], prior_mean: float,
-                       prior_weight: float = 2.0) -> list[float]:
+                       prior_weight: float = 1.0) -> list[float]:
     """Posterior weights over :data:`NOISE_GRID` of ν, the chance that another seat plays a
     random card instead of the ``rules`` card, given per observed card (chance the rules
     policy plays it, chance a random choice does); the prior is a Beta with that mean and
@@ -114,11 +116,11 @@ def noise_distribution(observed: list[tuple[float, float]], prior_mean: float,
 
 
 def noise_posterior(observed: list[tuple[float, float]], prior_mean: float,
-                    prior_weight: float = 2.0) -> float:
+                    prior_weight: float = 1.0) -> float:
     """The posterior mean of ν (see :func:`noise_distribution`).
 
-    >>> round(noise_posterior([], 0.4), 2)  # nothing seen: about the prior mean
-    0.4
+    >>> abs(noise_posterior([], 0.4) - 0.4) < 0.03  # nothing seen: about the prior mean
+    True
     >>> noise_posterior([(0.9, 0.3)] * 12, 0.4) < 0.15  # cards the rules policy plays
     True
     >>> noise_posterior([(0.05, 0.3)] * 12, 0.4) > 0.9  # cards it would not play
@@ -137,11 +139,18 @@ class SearchPlayer(Player):
     finished by the exact solver once this many tricks remain (0: never);
     ``opponent_noise``: in playouts the other seats play a random legal card with this
     probability (None: inferred from their play, see the module docstring; 0: they play like
-    the ``rules`` player); ``noise_prior``: the prior mean of that inference;
+    the ``rules`` player); ``noise_prior``, ``noise_weight``: mean and weight (a + b) of the
+    Beta prior of that inference; ``noise_sample``: draw ν per world from the posterior (else
+    its mean for all);
     ``infer_worlds``: sampled worlds per observed card for it; ``memory``: how many observed
     cards of earlier games this instance keeps for it (0: every game starts from the prior);
+    ``solo_kinds``: how many solo kinds (the best by the ``rules`` player's hand evaluation)
+    are compared for the Vorbehalt and the naming;
     ``confidence``: the ``rules`` player's choice is kept unless another action is better by
-    this many standard errors of the paired per-world differences (0: always the best mean).
+    this many standard errors of the paired per-world differences (0: always the best mean);
+    ``query_confidence``: the same for the game choice (Vorbehalt, naming; default
+    ``confidence``), scaled by 1 - ν: the rules player's game choice is tuned for tables that
+    play like it, so it counts less the weaker the table seems.
     """
 
     def __init__(
@@ -153,10 +162,11 @@ class SearchPlayer(Player):
         min_worlds: int = 4,
         opponent_noise: float | None = None,
         noise_prior: float = 0.4,
-        noise_weight: float = 2.0,
-        noise_sample: bool = False,
+        noise_weight: float = 1.0,
+        noise_sample: bool = True,
         infer_worlds: int = 8,
         memory: int = 240,
+        solo_kinds: int = 3,
         confidence: float = 1.5,
         query_confidence: float | None = None,
     ) -> None:
@@ -191,6 +201,9 @@ class SearchPlayer(Player):
         self.memory = max(0, int(memory))
         self._past: list[tuple[float, float]] = []
         self.confidence = confidence
+        if not 1 <= solo_kinds <= 7:
+            raise ValueError(f"solo_kinds must lie in 1..7, not {solo_kinds}")
+        self.solo_kinds = solo_kinds
         # the rules player's choice is kept unless the search is confident that another action
         # is better (by ``confidence`` standard errors of the paired differences)
         self.prior: Player | None = None
@@ -218,7 +231,12 @@ class SearchPlayer(Player):
         means = [sum(v) / max(n, 1) for v in samples]
         best = max(range(len(candidates)), key=lambda i: means[i])
         base = self._prior_index(view, candidates, means)
-        conf = self.query_confidence if view.phase != "play" else self.confidence
+        if view.phase == "play":
+            conf = self.confidence
+        else:
+            # the rules player's game choice is tuned for tables that play like it: the weaker
+            # the table seems, the less it counts
+            conf = self.query_confidence * (1.0 - self.noise)
         if base is None or base == best or n < 2 or conf <= 0:
             return candidates[best][0]
         # keep the rules player's choice unless the search is confident it is worse
@@ -260,13 +278,27 @@ class SearchPlayer(Player):
             out = [(a, -1) for a in legal if a & 63 == HEALTHY]
             reserve = [a for a in legal if a & 63 == RESERVATION]
             if reserve:
-                for i in range(7):
-                    out.append((reserve[0], SOLO_BASE + i))
+                for code in self._solo_codes(view):
+                    out.append((reserve[0], code))
                 if list(view.hand).count(QC) == 2:
                     out.append((reserve[0], MARRIAGE))
             return out
-        # naming: every solo, Hochzeit, pass
-        return [(a, -1) for a in legal if a & 63 != CONCEDE]
+        # naming: the likeliest solos, Hochzeit, pass
+        kinds = set(self._solo_codes(view))
+        return [(a, -1) for a in legal
+                if a & 63 != CONCEDE and not (SOLO_BASE <= a & 63 < SOLO_BASE + 7
+                                              and a & 63 not in kinds)]
+
+    def _solo_codes(self, view: SeatView) -> list[int]:
+        """The naming codes of the ``solo_kinds`` solos the ``rules`` player's hand evaluation
+        rates best for this hand (all seven if it is not available)."""
+        try:
+            from doko.bots.rules_player import evaluate_solos, initial_counts
+        except ImportError:  # pragma: no cover - the rules player ships with doko
+            return [SOLO_BASE + i for i in range(7)]
+        chances = evaluate_solos(initial_counts(view), view.rules)
+        ranked = sorted(range(7), key=lambda i: -chances[SOLO_NAMES[i]])
+        return [SOLO_BASE + i for i in sorted(ranked[: self.solo_kinds])]
 
     def _evaluate(
         self, view: SeatView, candidates: list[tuple[Action, int]]
