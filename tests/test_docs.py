@@ -70,3 +70,19 @@ def test_readme_round_example_runs() -> None:
     for block in blocks:
         namespace: dict[str, object] = {}
         exec(compile(block, "README.md", "exec"), namespace)
+
+
+def test_players_doc_example_runs() -> None:
+    """docs/players.md: the example player plays a whole game (in its own interpreter, so that
+    its registration does not leak into other tests)."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    match = re.compile(r"```python\n(.*?)```", re.S).search(text)
+    assert match is not None
+    code = match.group(1) + "\nprint(g.is_over, 'first' in __import__('doko.bots.base').bots." \
+        "base.player_names())\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["True", "True"]
