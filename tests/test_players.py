@@ -13,7 +13,7 @@ import pytest
 
 from doko.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
 from doko.bots.base import Player, make_player, play_game, step
-from doko.bots.rules_player import RulesPlayer, evaluate_solos, rules_card
+from doko.bots.rules_player import RulesPlayer, evaluate_solos, initial_counts, rules_card
 from doko.cards import QC, hand_count, hand_kinds, hand_remove
 from doko.contracts import SOLO_NAMES
 from doko.game import NAMING, PLAY, QUERY, Game
@@ -409,3 +409,26 @@ def test_search_options_are_checked() -> None:
         make_player("search", seed=1, opponent_noise=1.5)
     with pytest.raises(ValueError, match="noise_prior"):
         make_player("search", seed=1, noise_prior=0.0)
+    with pytest.raises(ValueError, match="noise_weight"):
+        make_player("search", seed=1, noise_weight=0)
+    with pytest.raises(ValueError, match="solo_kinds"):
+        make_player("search", seed=1, solo_kinds=0)
+
+
+def test_search_compares_the_best_rated_solo_kinds() -> None:
+    """The game choice compares the ``solo_kinds`` kinds the hand evaluation rates best; the
+    rules player's own choice is always among them."""
+    from doko.bots.search_player import SearchPlayer
+
+    for seed in range(20):
+        g = Game.deal(seed)
+        v = view(g, g.to_move)
+        me = SearchPlayer(seed=1, worlds=1, budget_ms=None)
+        codes = me._solo_codes(v)
+        chances = evaluate_solos(initial_counts(v), v.rules)
+        best = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+        assert len(codes) == 3 and SOLO_BASE + SOLO_NAMES.index(best) in codes
+        rated = sorted((chances[SOLO_NAMES[c - SOLO_BASE]] for c in codes), reverse=True)
+        assert rated[-1] >= sorted(chances.values(), reverse=True)[2]
+        assert len(SearchPlayer(seed=1, worlds=1, budget_ms=None, solo_kinds=7)
+                   ._solo_codes(v)) == 7

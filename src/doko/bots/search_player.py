@@ -183,6 +183,8 @@ class SearchPlayer(Player):
             raise ValueError(f"opponent_noise must lie in [0, 1], not {opponent_noise}")
         if not 0.0 < noise_prior < 1.0:
             raise ValueError(f"noise_prior must lie in (0, 1), not {noise_prior}")
+        if not noise_weight > 0.0:
+            raise ValueError(f"noise_weight must be positive, not {noise_weight}")
         self.opponent_noise = opponent_noise
         self.noise_prior = noise_prior
         self.noise_weight = noise_weight
@@ -348,7 +350,8 @@ class SearchPlayer(Player):
     # ------------------------------------------------------------------ opponent model
 
     def _infer_noise(self, view: SeatView, worlds: list[Game]) -> list[float]:
-        """The posterior mean of ν given the other seats' cards so far (module docstring)."""
+        """The posterior of ν (weights over :data:`NOISE_GRID`) given the other seats' cards
+        so far and those of earlier games (module docstring)."""
         seat = view.seat
         history = list(view.history)
         if history[: len(self._seen)] != self._seen:  # another game
