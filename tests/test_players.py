@@ -49,6 +49,14 @@ def _marriage_seeds(n: int) -> list[tuple[int, int]]:
     return out
 
 
+def _forced_solo(deal: int, seat: int, kind: str) -> Game:
+    """Deal ``deal`` with ``seat`` dealing and vorgeführt (TSR 4.2.3), the solo ``kind`` named."""
+    owes = tuple(s == seat for s in range(4))
+    g = Game.deal(deal, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat)
+    g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+    return g
+
+
 # ---------------------------------------------------------------------------- legality
 
 
@@ -66,10 +74,7 @@ def test_mixed_seatings_play_legal_games(seed: int) -> None:
 def test_every_solo_kind_is_played_legally(kind: str) -> None:
     """A Vorführung forced into each solo kind, soloist and Kontra from both players."""
     for i in range(4):
-        seat = i
-        owes = tuple(s == seat for s in range(4))
-        g = Game.deal(200 + i, dealer=i, owes_pflichtsolo=owes, vorfuehrung=seat)
-        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        g = _forced_solo(200 + i, i, kind)
         names = ["rules" if (s + i) % 2 else "random" for s in range(4)]
         if i == 3:
             names = ["rules"] * 4
@@ -310,12 +315,9 @@ def test_search_plays_legal_games(seed: int) -> None:
 def test_search_in_every_solo_kind(kind: str) -> None:
     """A Vorführung forced into each solo kind: search as soloist, then as Kontra."""
     for i in range(2):
-        seat = i
-        owes = tuple(s == seat for s in range(4))
-        g = Game.deal(1200 + i, dealer=i, owes_pflichtsolo=owes, vorfuehrung=seat)
-        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        g = _forced_solo(1200 + i, i, kind)
         players = _players(["rules"] * 4, i)
-        players[seat if i == 0 else (seat + 1) % 4] = _search(i)
+        players[i if i == 0 else (i + 1) % 4] = _search(i)
         play_game(g, players)
         assert g.contract_name == f"solo_{kind}" and g.is_over
 
