@@ -375,7 +375,7 @@ def test_search_learns_how_the_table_plays() -> None:
     """The opponent model: over a few games against random cards the inferred chance of a
     random card (ν) rises well above the prior; against rules players it falls near 0. With
     ``memory=0`` every game starts again from the prior; ``opponent_noise`` fixes ν."""
-    from doko.bots.search_player import SearchPlayer
+    from doko.bots.search_player import NOISE_GRID, SearchPlayer
 
     def after(opponent: str, games: int, **opts: object) -> list[float]:
         me = SearchPlayer(seed=3, budget_ms=None, worlds=2, **opts)  # type: ignore[arg-type]
@@ -402,6 +402,15 @@ def test_search_learns_how_the_table_plays() -> None:
     assert forgetful[1] == pytest.approx(0.4, abs=0.03)
     fixed = after("random", 1, opponent_noise=0.25)
     assert fixed == [0.25, 0.25]
+    for how in ("mean", "map"):  # the other estimates learn the same posterior
+        assert after("random", 3, noise_estimate=how)[-1] > 0.55
+    me = SearchPlayer(seed=3, budget_ms=None, worlds=2, noise_estimate="map")
+    g = Game.deal(70)
+    players = _players(["random"] * 4, 0, p_reservation=0, p_call=0)
+    players[0] = me
+    play_game(g, players)
+    dist = me._dist
+    assert dist is not None and me._nu == max(NOISE_GRID, key=lambda nu: dist[NOISE_GRID.index(nu)])
 
 
 def test_search_options_are_checked() -> None:
@@ -413,6 +422,8 @@ def test_search_options_are_checked() -> None:
         make_player("search", seed=1, noise_prior=0.0)
     with pytest.raises(ValueError, match="noise_weight"):
         make_player("search", seed=1, noise_weight=0)
+    with pytest.raises(ValueError, match="noise_estimate"):
+        make_player("search", seed=1, noise_estimate="median")
     with pytest.raises(ValueError, match="solo_kinds"):
         make_player("search", seed=1, solo_kinds=0)
 

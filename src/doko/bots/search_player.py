@@ -140,8 +140,8 @@ class SearchPlayer(Player):
     ``opponent_noise``: in playouts the other seats play a random legal card with this
     probability (None: inferred from their play, see the module docstring; 0: they play like
     the ``rules`` player); ``noise_prior``, ``noise_weight``: mean and weight (a + b) of the
-    Beta prior of that inference; ``noise_sample``: draw ν per world from the posterior (else
-    its mean for all);
+    Beta prior of that inference; ``noise_estimate``: the ν of a playout: ``sample`` (drawn
+    per world from the posterior), ``mean`` or ``map`` (the posterior's mean or mode for all);
     ``infer_worlds``: sampled worlds per observed card for it; ``memory``: how many observed
     cards of earlier games this instance keeps for it (0: every game starts from the prior);
     ``solo_kinds``: how many solo kinds (the best by the ``rules`` player's hand evaluation)
@@ -163,7 +163,7 @@ class SearchPlayer(Player):
         opponent_noise: float | None = None,
         noise_prior: float = 0.4,
         noise_weight: float = 1.0,
-        noise_sample: bool = True,
+        noise_estimate: str = "sample",
         infer_worlds: int = 8,
         memory: int = 240,
         solo_kinds: int = 3,
@@ -188,7 +188,9 @@ class SearchPlayer(Player):
         self.opponent_noise = opponent_noise
         self.noise_prior = noise_prior
         self.noise_weight = noise_weight
-        self.noise_sample = noise_sample
+        if noise_estimate not in ("sample", "mean", "map"):
+            raise ValueError(f"noise_estimate must be sample, mean or map, not {noise_estimate!r}")
+        self.noise_estimate = noise_estimate
         self.query_confidence = confidence if query_confidence is None else query_confidence
         self._dist: list[float] | None = None
         self.infer_worlds = max(1, int(infer_worlds))
@@ -340,8 +342,11 @@ class SearchPlayer(Player):
                 except ImpossibleView:
                     break
             self._nu = self.noise
-            if self.noise_sample and self._dist is not None:
-                self._nu = self.rng.choices(NOISE_GRID, self._dist)[0]
+            dist = self._dist
+            if dist is not None and self.noise_estimate == "sample":
+                self._nu = self.rng.choices(NOISE_GRID, dist)[0]
+            elif dist is not None and self.noise_estimate == "map":
+                self._nu = NOISE_GRID[max(range(len(dist)), key=dist.__getitem__)]
             for i, (action, plan) in enumerate(candidates):
                 totals[i].append(self._playout(world, seat, action, plan))
             n += 1
