@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -135,10 +136,10 @@ def test_result_refused_while_running() -> None:
         g.result()
 
 
-def test_karlchen_counted_for_the_last_trick() -> None:
-    """TSR 7.2.3: a ♣J winning the last trick is a Sonderpunkt for its party."""
-    jc = parse_card("JC")
-    for seed in range(3000):
+def _random_normal_games(n: int, keep: int = -1) -> Iterator[Game]:
+    """Normalspiele of deals 0..n-1 played to the end with random legal cards; the card
+    ``keep`` is held back as long as there is another choice."""
+    for seed in range(n):
         g = Game.deal(seed)
         for _ in range(4):
             g.apply(encode(g.to_move, HEALTHY))
@@ -146,8 +147,15 @@ def test_karlchen_counted_for_the_last_trick() -> None:
             continue
         rng = random.Random(seed)
         while not g.is_over:
-            plays = [a for a in g.legal_actions() if a & 63 < 24]
-            g.apply(rng.choice(plays))
+            plays = g.legal_plays()
+            g.apply(rng.choice([a for a in plays if a & 63 != keep] or plays))
+        yield g
+
+
+def test_karlchen_counted_for_the_last_trick() -> None:
+    """TSR 7.2.3: a ♣J winning the last trick is a Sonderpunkt for its party."""
+    jc = parse_card("JC")
+    for g in _random_normal_games(3000):
         leader, cards, winner = g.tricks[-1]
         if cards[(winner - leader) & 3] == jc:
             party = 0 if g.is_re[winner] else 1
@@ -161,17 +169,7 @@ def test_two_karlchen_in_the_last_trick_give_one_point() -> None:
     """TSR 5.3.3, 7.2.3: with both ♣J in the last trick the first one wins it; that is one
     Karlchen, for the party of the seat that played it."""
     jc = parse_card("JC")
-    for seed in range(4000):
-        g = Game.deal(seed)
-        for _ in range(4):
-            g.apply(encode(g.to_move, HEALTHY))
-        if g.contract_name != "normal":
-            continue
-        rng = random.Random(seed)
-        while not g.is_over:
-            plays = g.legal_plays()
-            keep = [a for a in plays if a & 63 != jc] or plays  # keep the ♣J to the end
-            g.apply(rng.choice(keep))
+    for g in _random_normal_games(4000, keep=jc):  # the ♣J kept to the end
         leader, cards, winner = g.tricks[-1]
         if cards.count(jc) == 2 and cards[(winner - leader) & 3] == jc:
             first = (leader + cards.index(jc)) & 3

@@ -416,8 +416,6 @@ def _value(text: str) -> object:
     return text
 
 
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``arena`` sub-command."""
     p = sub.add_parser(

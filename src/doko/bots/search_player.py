@@ -374,9 +374,8 @@ class SearchPlayer(Player):
                 g = Game(w.initial_hands, w.dealer, owes_pflichtsolo=w.owes_pflichtsolo,
                          vorfuehrung=w.vorfuehrung, rules=w.rules)
                 for i, a in enumerate(history):
-                    if i in want:
-                        who = a >> 6
-                        if self._rules_card(g, who) == a & 63:
+                    if i in want:  # the card's seat is on turn: the playout policy's card
+                        if self.policy(g) == a & 63:
                             hits[i] += 1
                         inv[i] += 1.0 / len(g.legal_plays())
                     if i == last:
@@ -387,13 +386,6 @@ class SearchPlayer(Player):
         self._seen = history
         return noise_distribution(self._past + list(self._obs.values()), self.noise_prior,
                                   self.noise_weight)
-
-    @staticmethod
-    def _rules_card(g: Game, seat: int) -> int:
-        from doko.bots.rules_player import rules_card
-
-        card: int = rules_card(g, seat)
-        return card
 
     # ------------------------------------------------------------------ playouts
 
