@@ -18,7 +18,7 @@ from conftest import (
     start_normal,
     start_solo,
 )
-from doko.actions import BLACK, CALL_KONTRA, CALL_RE, NO90, code_of, encode, seat_of
+from doko.actions import BLACK, CALL_KONTRA, CALL_RE, CLAIM, CONCEDE, NO90, code_of, encode, seat_of
 from doko.game import Game
 
 # Nobody holds both ♣Q: Re = seats 0 and 3, Kontra = seats 1 and 2. Dealer 0: seat 1 leads.
@@ -329,3 +329,63 @@ def test_no_calls_after_the_game_is_over() -> None:
     assert g.ended == "played" and g.legal_actions() == []
     for s in range(4):
         assert_illegal(g, encode(s, CALL[ansage(s)]))
+
+
+# -- Game.call_deadline: the thresholds the front ends show -----------------------------------
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_call_deadline_thresholds(level: int) -> None:
+    """TSR 6.2.2, 6.3.4: 11/10/9/8/7 cards for Re/Kontra, keine 90, 60, 30, schwarz."""
+    g = normal()
+    code = CALL["re"] if level == 1 else CALL[ABSAGE_BY_LEVEL[level]]
+    assert g.call_deadline(encode(0, code)) == MIN_CARDS[level]
+
+
+def test_call_deadline_of_a_reply() -> None:
+    """TSR 6.4.4: after the opponents' keine 90 a first Kontra stays possible with one card
+    fewer than keine 90 needed (9)."""
+    g = normal()
+    call(g, 0, "re")
+    call(g, 0, "no90")
+    assert g.call_deadline(encode(1, CALL_KONTRA)) == MIN_CARDS[2] - 1
+
+
+def test_call_deadline_refuses_a_card() -> None:
+    with pytest.raises(ValueError, match="not a call"):
+        g = normal()
+        g.call_deadline(g.legal_plays()[0])
+
+
+def test_call_deadline_agrees_with_legality() -> None:
+    """Over random games with calls: the next call of a party that may still call is legal
+    exactly while its seat holds at least ``call_deadline`` cards (TSR 6.2.2, 6.3.4, 6.4.2,
+    6.4.4)."""
+    import random
+
+    from doko.actions import call_code_for
+
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game.deal(seed)
+        while not g.is_over:
+            if g.phase == PLAY and g.ended is None:
+                for seat in range(4):
+                    p = 0 if g.is_re[seat] else 1
+                    lv = g.level[p]
+                    if lv == 5 or (lv and not g.ontime[p]):
+                        continue
+                    a = encode(seat, call_code_for(lv + 1, g.is_re[seat]))
+                    have, need = g.cards_in_hand(seat), g.call_deadline(a)
+                    assert g.can_apply(a) == (have >= need), (seed, seat, lv, have, need)
+                    seen.add((lv, have >= need))
+            legal = g.legal_actions()
+            calls = [a for a in legal if CALL_RE <= code_of(a) <= BLACK]
+            if calls and rng.random() < 0.08:
+                g.apply(rng.choice(calls))
+            else:
+                g.apply(rng.choice([a for a in legal if not CALL_RE <= code_of(a) <= BLACK
+                                    and code_of(a) not in (CLAIM, CONCEDE)]))
+    # both sides of the deadline met for the Ansage and the first Absagen
+    assert {(lv, ok) for lv in (0, 1, 2) for ok in (True, False)} <= seen

@@ -39,6 +39,7 @@ from doko.actions import (
     RESERVATION,
     SOLO_BASE,
     Action,
+    call_level,
     encode,
 )
 from doko.cards import (
@@ -416,6 +417,27 @@ class Game:
         if self.frozen_sizes is not None:
             return self.frozen_sizes[seat]
         return self.hands[seat].bit_count()
+
+    def call_deadline(self, action: Action) -> int:
+        """The fewest cards in hand with which ``action`` (a call: Re/Kontra or an Absage) stays
+        possible for its seat: 11/10/9/8/7 for Re-Kontra/keine 90/60/30/schwarz (TSR 6.2.2,
+        6.3.4), lower by the Hochzeit shift (6.4.2) and by 2 without the nines; a first Ansage
+        as a reply to the opponents' call also with one card fewer than that call needed
+        (6.4.4). Whether the call is legal now is :meth:`can_apply`'s question.
+
+        >>> g = Game.deal(1)
+        >>> g.call_deadline(0 << 6 | CALL_RE), g.call_deadline(0 << 6 | NO90)
+        (11, 10)
+        """
+        seat, code = action >> 6, action & 63
+        if not CALL_RE <= code <= BLACK:
+            raise ValueError(f"not a call: {action!r}")
+        level = call_level(code)
+        need = CALL_MIN_CARDS[level] - self.shift
+        opp = self.level[KONTRA if self.is_re[seat] else RE]
+        if level == 1 and opp:
+            need = min(need, CALL_MIN_CARDS[opp] - 1 - self.shift)
+        return need
 
     def party_of(self, seat: int) -> int:
         """``RE`` or ``KONTRA``: the seat's true party (hidden from others during play)."""

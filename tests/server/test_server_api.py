@@ -179,3 +179,22 @@ def test_the_engine_does_not_import_the_server_stack() -> None:
         source = path.read_text(encoding="utf-8")
         for lib in ("fastapi", "sqlalchemy", "starlette", "alembic", "uvicorn"):
             assert f"import {lib}" not in source and f"from {lib}" not in source, (path, lib)
+
+
+def test_call_deadlines_sent_with_the_view() -> None:
+    """TSR 6.2.2, 6.3.4, 6.4.4: each legal call goes to the table with the fewest cards in hand
+    it needs and the cards the seat holds; a reply to keine 90 needs 9."""
+    from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO90, encode, to_dict
+    from doko.game import PLAY, Game
+    from doko.server.hub import call_deadline
+
+    g = Game.deal(3)
+    while g.phase != PLAY:
+        g.apply(encode(g.to_move, HEALTHY))
+    re = g.is_re.index(True)
+    ko = g.is_re.index(False)
+    assert call_deadline(g, encode(re, NO90)) == {
+        "action": to_dict(encode(re, NO90)), "need": 10, "have": 12}
+    g.apply(encode(re, CALL_RE))
+    g.apply(encode(re, NO90))
+    assert call_deadline(g, encode(ko, CALL_KONTRA))["need"] == 9

@@ -32,7 +32,6 @@ from doko.actions import (
     CALL_RE,
     Action,
     ActionFormatError,
-    call_level,
     from_dict,
     to_dict,
 )
@@ -40,7 +39,7 @@ from doko.bots.base import make_player, player_names
 from doko.cards import hand_kinds
 from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
 from doko.errors import IllegalActionError
-from doko.game import CALL_MIN_CARDS, Game
+from doko.game import Game
 from doko.record import replay, to_record
 from doko.result import game_result
 from doko.rules import PRESETS, Rules
@@ -228,21 +227,10 @@ def _decide(jobs: list[tuple[int, str, int, SeatView, bool]]) -> tuple[int, Acti
 
 
 def call_deadline(game: Game, action: Action) -> dict[str, Any]:
-    """A legal call of a seat with the fewest cards in hand it needs (TSR 6.2.2, 6.3.4, 6.4.4):
-    the call stays possible while the seat holds at least ``need`` cards."""
-    seat, code = action >> 6, action & 63
-    level = call_level(code)
-    n = game.cards_in_hand(seat)
-    shift = game.shift
-    if level >= 2:
-        need = CALL_MIN_CARDS[level] - shift
-    else:
-        need = 11 - shift
-        if n < need:
-            p = 0 if game.is_re[seat] else 1
-            opp = game.level[1 - p]
-            need = CALL_MIN_CARDS[opp] - 1 - shift
-    return {"action": to_dict(action), "need": need, "have": n}
+    """A legal call with the fewest cards in hand its seat needs for it
+    (:meth:`doko.game.Game.call_deadline`) and the cards it holds."""
+    return {"action": to_dict(action), "need": game.call_deadline(action),
+            "have": game.cards_in_hand(action >> 6)}
 
 
 def contract_labels(contract: str | None) -> dict[str, str] | None:

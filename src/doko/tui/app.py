@@ -174,18 +174,12 @@ def _deadlines(game: Game, seat: int, v: SeatView) -> list[Deadline]:
     codes = sorted({a & 63 for a in v.legal_actions if CALL_RE <= a & 63 <= BLACK})
     if not codes:
         return []
-    p = 0 if game.is_re[seat] else 1
-    opp, shift = game.level[1 - p], game.shift
     have = game.cards_in_hand(seat)
     out = []
     for code in codes:
-        level = call_level(code)
-        need = CALL_MIN_CARDS[level] - shift
-        reply = False
-        if level == 1 and opp:
-            # a reply needs one card fewer than the opponents' call (TSR 6.4.4)
-            need = min(need, CALL_MIN_CARDS[opp] - 1 - shift)
-            reply = have < CALL_MIN_CARDS[1] - shift
+        need = game.call_deadline(seat << 6 | code)
+        # a first Ansage below the normal threshold is a reply (TSR 6.4.4)
+        reply = call_level(code) == 1 and have < CALL_MIN_CARDS[1] - game.shift
         out.append(Deadline(code, need, reply))
     return out
 
