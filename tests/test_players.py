@@ -396,7 +396,9 @@ def test_search_learns_how_the_table_plays() -> None:
     rand = after("random", 3)
     rules = after("rules", 3)
     assert rand[0] == rules[0] == pytest.approx(0.4, abs=0.03)  # the prior, nothing seen yet
-    assert rand[-1] > 0.55 and rand[2] > 0.55  # the third game starts from what was learnt
+    # the third game starts from what was learnt; the likelihood is proper (the smoothed
+    # rules shares sum to 1 over the legal cards), so random cards are recognised: ν near 1
+    assert rand[-1] > 0.9 and rand[2] > 0.9
     assert rules[-1] < 0.15 and rules[2] < 0.15
     forgetful = after("random", 2, memory=0)
     assert forgetful[1] == pytest.approx(0.4, abs=0.03)

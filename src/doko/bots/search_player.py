@@ -381,8 +381,13 @@ class SearchPlayer(Player):
                     if i == last:
                         break
                     g.apply(a)
+            n = len(worlds)
             for i in todo:
-                self._obs[i] = ((hits[i] + 0.5) / (len(worlds) + 1.0), inv[i] / len(worlds))
+                # the rules policy's share, smoothed by one pseudo-world that plays a random
+                # card: over the legal cards the shares still sum to 1 (a proper likelihood,
+                # so that a table of random cards is recognised as such, ν near 1)
+                rand = inv[i] / n
+                self._obs[i] = ((hits[i] + rand) / (n + 1.0), rand)
         self._seen = history
         return noise_distribution(self._past + list(self._obs.values()), self.noise_prior,
                                   self.noise_weight)
