@@ -13,8 +13,9 @@ The budget is per decision, in milliseconds (default 600) and/or a number of wor
 How well do the others play? In the playouts each other seat plays a random legal card with
 probability ν and the ``rules`` card otherwise. ν is inferred from the game so far (an online
 opponent model): for each card another seat has played, the player replays a few sampled worlds
-and counts how often the ``rules`` policy would have chosen that card there; the likelihood
-of the observed cards under each ν of a grid, times a Beta prior (mean ``noise_prior``), gives
+and counts how often the ``rules`` policy would have chosen that card there (smoothed by one
+pseudo-world that plays a random card); the likelihood of the observed cards under each ν of a
+grid, times a Beta prior (mean ``noise_prior``), gives
 the posterior; each sampled world is played out with a ν drawn from it. The observations of
 earlier games played by the same instance are kept (the last ``memory`` cards), so over a round
 the player learns how its table plays; in the first game's Vorbehaltsabfrage the prior decides
