@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conftest import (
@@ -18,7 +20,18 @@ from conftest import (
     start_normal,
     start_solo,
 )
-from doko.actions import BLACK, CALL_KONTRA, CALL_RE, CLAIM, CONCEDE, NO90, code_of, encode, seat_of
+from doko.actions import (
+    BLACK,
+    CALL_KONTRA,
+    CALL_RE,
+    CLAIM,
+    CONCEDE,
+    NO90,
+    call_code_for,
+    code_of,
+    encode,
+    seat_of,
+)
 from doko.game import Game
 
 # Nobody holds both ♣Q: Re = seats 0 and 3, Kontra = seats 1 and 2. Dealer 0: seat 1 leads.
@@ -361,10 +374,6 @@ def test_call_deadline_agrees_with_legality() -> None:
     """Over random games with calls: the next call of a party that may still call is legal
     exactly while its seat holds at least ``call_deadline`` cards (TSR 6.2.2, 6.3.4, 6.4.2,
     6.4.4)."""
-    import random
-
-    from doko.actions import call_code_for
-
     seen = set()
     for seed in range(40):
         rng = random.Random(seed)

@@ -15,11 +15,11 @@ probability ν and the ``rules`` card otherwise. ν is inferred from the game so
 opponent model): for each card another seat has played, the player replays a few sampled worlds
 and counts how often the ``rules`` policy would have chosen that card there (smoothed by one
 pseudo-world that plays a random card); the likelihood of the observed cards under each ν of a
-grid, times a Beta prior (mean ``noise_prior``), gives
-the posterior; each sampled world is played out with a ν drawn from it. The observations of
-earlier games played by the same instance are kept (the last ``memory`` cards), so over a round
-the player learns how its table plays; in the first game's Vorbehaltsabfrage the prior decides
-alone. ``opponent_noise`` fixes ν instead.
+grid, times a Beta prior (mean ``noise_prior``), gives the posterior; each sampled world is
+played out with a ν drawn from it. The observations of earlier games played by the same
+instance are kept (the last ``memory`` cards), so over a round the player learns how its table
+plays; in the first game's Vorbehaltsabfrage the prior decides alone. ``opponent_noise`` fixes
+ν instead.
 
 >>> from doko.game import Game
 >>> from doko.bots.base import play_game, make_player
