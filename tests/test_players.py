@@ -428,6 +428,8 @@ def test_search_options_are_checked() -> None:
         make_player("search", seed=1, noise_estimate="median")
     with pytest.raises(ValueError, match="solo_kinds"):
         make_player("search", seed=1, solo_kinds=0)
+    with pytest.raises(ValueError, match="call_foresight"):
+        make_player("search", seed=1, call_foresight=1.5)
 
 
 def test_search_compares_the_best_rated_solo_kinds() -> None:
@@ -447,3 +449,80 @@ def test_search_compares_the_best_rated_solo_kinds() -> None:
         assert rated[-1] >= sorted(chances.values(), reverse=True)[2]
         assert len(SearchPlayer(seed=1, worlds=1, budget_ms=None, solo_kinds=7)
                    ._solo_codes(v)) == 7
+
+
+def _finished_without_calls(seed: int) -> Game:
+    """A Normalspiel played to its end by random legal cards, nobody calling."""
+    g = Game.deal(seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        if g.phase == PLAY:
+            plays = g.legal_plays()
+            g.apply(g.to_move << 6 | plays[rng.randrange(len(plays))])
+        else:
+            g.apply(encode(g.to_move, HEALTHY))
+    return g
+
+
+def test_call_gain_is_the_best_call_in_hindsight() -> None:
+    """_call_gain (the ``call_foresight`` of the search): what the seat's party would have
+    added by calling up to ``most`` (TSR 6.4.3, 7.2.2), brute-forced over every level through
+    the scoring: never negative, positive only for the winners, growing with ``most``."""
+    import dataclasses
+
+    from doko.bots.search_player import _call_gain
+    from doko.result import seat_scores, summary_of
+    from doko.scoring import score
+
+    won_gain = 0
+    for seed in range(30):
+        g = _finished_without_calls(300 + seed)
+        summary = summary_of(g)
+        for seat in range(4):
+            field = "re_calls" if g.is_re[seat] else "kontra_calls"
+            base = score(summary, g.rules).seat_scores(g.re_seats())[seat]
+            prev = 0
+            for most in range(1, 6):
+                brute = max(score(dataclasses.replace(summary, **{field: lv}), g.rules)
+                            .seat_scores(g.re_seats())[seat] for lv in range(most + 1)) - base
+                gain = _call_gain(g, seat, most)
+                assert gain == brute >= prev >= 0
+                prev = gain
+            if base < 0:
+                assert prev == 0  # the losers gain nothing by calling
+            else:
+                won_gain += prev
+    assert won_gain > 0
+    # Re called in a won Normalspiel is worth 2 more (TSR 7.2.2 (c)): with most=1 for a winner
+    g = next(h for h in map(_finished_without_calls, range(300, 330))
+             if seat_scores(h)[0] > 0)
+    assert _call_gain(g, 0, 1) == 2
+
+
+def test_call_foresight_raises_only_the_game_choice() -> None:
+    """call_foresight adds the hindsight value of the seat's own calls (scaled by ν) to the
+    playouts of the Vorbehaltsabfrage only: the same worlds and playouts (same seed) score at
+    least as high there, higher in some; card play and a table taken to play like the rules
+    player (ν = 0) are unchanged."""
+    from doko.bots.search_player import SearchPlayer
+
+    def values(g: Game, foresight: float, nu: float) -> list[list[float]]:
+        me = SearchPlayer(seed=5, budget_ms=None, worlds=6, opponent_noise=nu,
+                          call_foresight=foresight)
+        v = view(g, g.to_move)
+        return me._evaluate(v, me._candidates(v, list(v.legal_actions)))
+
+    raised = 0
+    for seed in range(3):
+        g = Game.deal(500 + seed)
+        off, on = values(g, 0.0, 1.0), values(g, 1.0, 1.0)
+        for a, b in zip(off, on, strict=True):
+            assert len(a) == len(b) == 6
+            assert all(y >= x for x, y in zip(a, b, strict=True))
+            raised += sum(y > x for x, y in zip(a, b, strict=True))
+        assert values(g, 1.0, 0.0) == values(g, 0.0, 0.0)
+        for _ in range(4):
+            g.apply(encode(g.to_move, HEALTHY))
+        assert g.phase == PLAY
+        assert values(g, 1.0, 1.0) == values(g, 0.0, 1.0)
+    assert raised > 0

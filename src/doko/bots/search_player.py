@@ -6,7 +6,8 @@ every sampled world by a playout — the ``rules`` policy for all seats, and the
 double-dummy solver for the last tricks — and picks the action with the best mean score points
 for its seat (Augen as a tie-breaker). The same evaluation decides the Vorbehalt, the naming of
 a solo or Hochzeit, calls (considered at the seat's own turn, which is never later than an
-out-of-turn call could be: the deadlines count the caller's own cards) and card play.
+out-of-turn call could be: the deadlines count the caller's own cards) and card play. For the
+game choice the seat's own later calls are credited in hindsight (``call_foresight``).
 
 The budget is per decision, in milliseconds (default 600) and/or a number of worlds.
 
@@ -31,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -47,13 +49,15 @@ from doko.actions import (
     RESERVATION,
     SOLO_BASE,
     Action,
+    call_level,
 )
 from doko.bots.base import Player, register
 from doko.bots.sampler import ImpossibleView, Sampler
 from doko.cards import QC
 from doko.contracts import SOLO_NAMES
 from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
-from doko.result import seat_scores
+from doko.result import seat_scores, summary_of
+from doko.scoring import score
 from doko.view import SeatView
 
 #: A playout policy: the card (kind) the seat on turn plays in a full game state.
@@ -89,6 +93,25 @@ def _final_value(game: Game, seat: int) -> float:
     points = seat_scores(game)[seat]
     eyes = game.re_eyes() if game.is_re[seat] else game.kontra_eyes()
     return points + eyes / 10000.0
+
+
+def _call_gain(game: Game, seat: int, most: int) -> int:
+    """What calls up to level ``most`` made by ``seat`` would have added to its score in
+    the finished ``game``, in hindsight: the best level its party achieved, or none (0)."""
+    summary = summary_of(game)
+    re = game.is_re[seat]
+    have = summary.re_calls if re else summary.kontra_calls
+    re_seats = game.re_seats()
+    base = score(summary, game.rules).seat_scores(re_seats)[seat]
+    best = base
+    for level in range(have + 1, most + 1):
+        s = dataclasses.replace(summary, re_calls=level) if re else dataclasses.replace(
+            summary, kontra_calls=level)
+        v = score(s, game.rules).seat_scores(re_seats)[seat]
+        if v <= best and v < base:
+            break  # a level the party missed: higher ones miss too
+        best = max(best, v)
+    return best - base
 
 
 #: The grid of ν for the opponent model.
@@ -151,7 +174,16 @@ class SearchPlayer(Player):
     this many standard errors of the paired per-world differences (0: always the best mean);
     ``query_confidence``: the same for the game choice (Vorbehalt, naming; default
     ``confidence``), scaled by 1 - ν: the rules player's game choice is tuned for tables that
-    play like it, so it counts less the weaker the table seems.
+    play like it, so it counts less the weaker the table seems;
+    ``call_foresight``: for the game choice, each playout's score is raised by this share,
+    times the world's ν, of what the seat's own calls at its first turn would have added in
+    hindsight (Re/Kontra and the Absagen its party made good; :func:`_call_gain`). Playouts
+    make no calls of their own, but the player calls in most games against a weak table, and a
+    call is worth three times as much to a soloist: without this a solo's playout estimate
+    fell 6.3 points short of its realised score against random cards, a Normalspiel's 1.1, so
+    solos were chosen too rarely. With 1 both are calibrated (-0.3 and -0.7); against a table
+    of rules players (ν near 0) the estimates without foresight were already calibrated, and
+    the scaling by ν leaves them so. 0 turns it off.
     """
 
     def __init__(
@@ -170,6 +202,7 @@ class SearchPlayer(Player):
         solo_kinds: int = 3,
         confidence: float = 1.5,
         query_confidence: float | None = None,
+        call_foresight: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -178,6 +211,11 @@ class SearchPlayer(Player):
         self.budget_ms = budget_ms
         self.worlds = worlds
         self.solver_tricks = solver_tricks
+        if not 0.0 <= call_foresight <= 1.0:
+            raise ValueError(f"call_foresight must lie in [0, 1], not {call_foresight}")
+        self.call_foresight = call_foresight
+        self._foresight = 0.0  # call_foresight while choosing the game, else 0
+        self._next_call = 0  # in a playout: the highest level the seat may call at its next turn
         self.min_worlds = min_worlds
         self.policy = default_card_policy(self.rng)
         if opponent_noise is not None and not 0.0 <= opponent_noise <= 1.0:
@@ -311,6 +349,7 @@ class SearchPlayer(Player):
         """Per candidate, its value in each sampled world (the same worlds for all)."""
         seat = view.seat
         assert seat is not None
+        self._foresight = self.call_foresight if view.phase != "play" else 0.0
         try:
             sampler = Sampler(view)
         except ImpossibleView:
@@ -398,8 +437,14 @@ class SearchPlayer(Player):
     def _playout(self, world: Game, seat: int, action: Action, plan: int = -1) -> float:
         g = world.clone()
         g.apply(action)
+        self._next_call = -1
         self._finish(g, seat, plan)
-        return _final_value(g, seat)
+        value = _final_value(g, seat)
+        if self._foresight and self._next_call > 0:
+            # the seat's own calls, which playouts do not make, in hindsight and as far as
+            # the table does not fight back (its ν): see ``call_foresight``
+            value += self._foresight * self._nu * _call_gain(g, seat, self._next_call)
+        return value
 
     def _finish(self, g: Game, seat: int, plan: int = -1) -> None:
         """Play ``g`` to its end: simple choices for the Vorbehaltsabfrage, the card policy,
@@ -410,6 +455,9 @@ class SearchPlayer(Player):
         while g.phase != FINISHED:
             phase = g.phase
             if phase == PLAY:
+                if self._next_call < 0 and g.to_move == seat:
+                    self._next_call = max((call_level(a & 63) for a in g.legal_actions(seat)
+                                           if CALL_RE <= a & 63 <= BLACK), default=0)
                 if (self.solver_tricks and len(g.tricks) >= solver_from and not g.trick
                         and self._solve_rest(g)):
                     return
