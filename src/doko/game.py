@@ -436,8 +436,13 @@ class Game:
         need = CALL_MIN_CARDS[level] - self.shift
         opp = self.level[KONTRA if self.is_re[seat] else RE]
         if level == 1 and opp:
-            need = min(need, CALL_MIN_CARDS[opp] - 1 - self.shift)
+            need = min(need, self._reply_min(opp))
         return need
+
+    def _reply_min(self, opp: int) -> int:
+        """Fewest cards for a first Ansage made as a reply to the opponents' call of level
+        ``opp`` (TSR 6.4.4: one card fewer than that call needed)."""
+        return CALL_MIN_CARDS[opp] - 1 - self.shift
 
     def party_of(self, seat: int) -> int:
         """``RE`` or ``KONTRA``: the seat's true party (hidden from others during play)."""
@@ -537,7 +542,7 @@ class Game:
                 need = 11 - shift
                 opp = level[1 - p]
                 if opp:
-                    need = min(need, CALL_MIN_CARDS[opp] - 1 - shift)
+                    need = min(need, self._reply_min(opp))
             elif cur < 5 and self.ontime[p]:
                 need = CALL_MIN_CARDS[cur + 1] - shift
             else:
@@ -562,7 +567,7 @@ class Game:
         if cur == 0:
             if n < 11 - shift:
                 opp = level[1 - p]
-                if opp and n >= CALL_MIN_CARDS[opp] - 1 - shift:
+                if opp and n >= self._reply_min(opp):
                     out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
                 return  # a late reply at most: no Absage may follow (TSR 6.4.4)
             out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
@@ -588,7 +593,7 @@ class Game:
                 ontime = True
             else:
                 opp = self.level[1 - p]
-                if opp and n >= CALL_MIN_CARDS[opp] - 1 - shift:
+                if opp and n >= self._reply_min(opp):
                     return 1  # a late reply: no Absage may follow (TSR 6.4.4)
                 return 0
             lv = 1
@@ -750,7 +755,7 @@ class Game:
                     ontime = True
                     continue
                 opp = self.level[1 - p]
-                reply = CALL_MIN_CARDS[opp] - 1 - shift if opp else 0
+                reply = self._reply_min(opp) if opp else 0
                 if opp and n >= reply:
                     ontime = False
                     continue
