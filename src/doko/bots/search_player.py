@@ -455,7 +455,7 @@ class SearchPlayer(Player):
         while g.phase != FINISHED:
             phase = g.phase
             if phase == PLAY:
-                if self._next_call < 0 and g.to_move == seat:
+                if self._next_call < 0 and g.to_move == seat and self._foresight:
                     self._next_call = max((call_level(a & 63) for a in g.legal_actions(seat)
                                            if CALL_RE <= a & 63 <= BLACK), default=0)
                 if (self.solver_tricks and len(g.tricks) >= solver_from and not g.trick
