@@ -100,15 +100,14 @@ def _call_gain(game: Game, seat: int, most: int) -> int:
     the finished ``game``, in hindsight: the best level its party achieved, or none (0)."""
     summary = summary_of(game)
     re = game.is_re[seat]
-    have = summary.re_calls if re else summary.kontra_calls
     re_seats = game.re_seats()
     base = score(summary, game.rules).seat_scores(re_seats)[seat]
     best = base
-    for level in range(have + 1, most + 1):
-        s = dataclasses.replace(summary, re_calls=level) if re else dataclasses.replace(
-            summary, kontra_calls=level)
-        v = score(s, game.rules).seat_scores(re_seats)[seat]
-        if v <= best and v < base:
+    for level in range((summary.re_calls if re else summary.kontra_calls) + 1, most + 1):
+        called = (dataclasses.replace(summary, re_calls=level) if re
+                  else dataclasses.replace(summary, kontra_calls=level))
+        v = score(called, game.rules).seat_scores(re_seats)[seat]
+        if v < base:
             break  # a level the party missed: higher ones miss too
         best = max(best, v)
     return best - base
