@@ -42,6 +42,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 DEFAULT_URL = "sqlite:///doko.sqlite3"  # the same as doko.server.cli.DEFAULT_URL
 
+#: A table's status: ``waiting`` (for its people), ``playing``, ``over`` (its round ended),
+#: ``closed`` (by the operator, ``doko admin close``) or ``expired`` (nobody came back).
+ACTIVE = ("waiting", "playing")
+
 
 class Base(DeclarativeBase):
     pass
@@ -64,6 +68,10 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[float] = mapped_column(Float)
+    spectator_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    touched_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -209,6 +217,10 @@ class TableData:
     status: str
     created_at: float
     seats: list[SeatData] = field(default_factory=list)
+    spectator_token: str | None = None
+    practice: bool = False
+    creator: str | None = None
+    touched_at: float | None = None
 
 
 def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
@@ -217,6 +229,8 @@ def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
         pflichtsoli=t.pflichtsoli, public=t.public, bot_takeover=t.bot_takeover,
         takeover_level=t.takeover_level, bot_delay_ms=t.bot_delay_ms, grace_s=t.grace_s,
         seed=t.seed, status=t.status, created_at=t.created_at,
+        spectator_token=t.spectator_token, practice=t.practice, creator=t.creator,
+        touched_at=t.touched_at,
         seats=[SeatData(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
                for s in sorted(seats, key=lambda s: s.seat)],
     )
@@ -250,6 +264,8 @@ class Store:
                 bot_takeover=data.bot_takeover, takeover_level=data.takeover_level,
                 bot_delay_ms=data.bot_delay_ms, grace_s=data.grace_s, seed=data.seed,
                 status=data.status, created_at=data.created_at,
+                spectator_token=data.spectator_token, practice=data.practice,
+                creator=data.creator, touched_at=data.created_at,
             )
             s.add(row)
             s.flush()
@@ -273,14 +289,51 @@ class Store:
     def active_codes(self) -> list[str]:
         """Codes of the tables that are not over (to be resumed at start-up)."""
         with self.sessions() as s:
-            return list(s.scalars(select(TableRow.code).where(TableRow.status != "over")
+            return list(s.scalars(select(TableRow.code).where(TableRow.status.in_(ACTIVE))
                                   .order_by(TableRow.id)))
 
     def public_tables(self, limit: int = 100) -> list[TableData]:
         with self.sessions() as s:
             rows = list(s.scalars(select(TableRow).where(TableRow.public.is_(True))
-                                  .where(TableRow.status != "over")
+                                  .where(TableRow.status.in_(ACTIVE))
                                   .order_by(TableRow.id.desc()).limit(limit)))
+            ids = [t.id for t in rows]
+            seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for sr in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
+                    seats[sr.table_id].append(sr)
+            return [_table_data(t, seats[t.id]) for t in rows]
+
+    def count_active_by_creator(self, creator: str) -> int:
+        """How many tables that are not over, closed or expired this creator has."""
+        with self.sessions() as s:
+            return int(s.scalar(select(func.count(TableRow.id))
+                                .where(TableRow.creator == creator)
+                                .where(TableRow.status.in_(ACTIVE))) or 0)
+
+    def touch(self, table_id: int, when: float) -> None:
+        """Note that a person had the table open at ``when`` (for expiry)."""
+        with self.sessions.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(touched_at=when))
+
+    def expire_untouched(self, before: float) -> list[str]:
+        """Mark the active tables nobody had open since ``before`` as expired; their codes."""
+        with self.sessions.begin() as s:
+            last = func.coalesce(TableRow.touched_at, TableRow.created_at)
+            codes = list(s.scalars(select(TableRow.code).where(TableRow.status.in_(ACTIVE))
+                                   .where(last < before)))
+            if codes:
+                s.execute(update(TableRow).where(TableRow.code.in_(codes))
+                          .values(status="expired"))
+            return codes
+
+    def all_tables(self, limit: int = 1000, active_only: bool = False) -> list[TableData]:
+        """The newest tables with their seats (for the operator; secrets are not shown by it)."""
+        with self.sessions() as s:
+            q = select(TableRow)
+            if active_only:
+                q = q.where(TableRow.status.in_(ACTIVE))
+            rows = list(s.scalars(q.order_by(TableRow.id.desc()).limit(limit)))
             ids = [t.id for t in rows]
             seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
             if ids:

@@ -1,0 +1,402 @@
+"""One validated schema for everything a client sends: REST bodies and WebSocket messages.
+
+The web table faces the open internet, so every input is hostile until it passed here:
+
+* the raw text is bounded (:data:`MAX_MESSAGE` bytes) and its nesting (:data:`MAX_DEPTH`) is
+  checked *before* it is parsed, so deeply nested JSON cannot exhaust the parser's stack;
+* ``NaN`` and ``Infinity`` are refused by the parser, and every number is checked against its
+  range (:func:`parse_json`);
+* every string is valid Unicode (no lone surrogates), has no control or bidirectional-override
+  characters and is bounded (:func:`clean_text`); names are trimmed and NFC-normalised;
+* unknown keys are refused (``extra="forbid"``), and socket messages are one discriminated
+  union on ``type`` (:data:`ClientMessage`).
+
+A refusal is a :class:`SchemaError` naming the field, in German and English; the hub sends it
+as an ``error`` message (the connection stays open) and the REST routes as a 422.
+
+    >>> parse_message('{"type": "ping", "ref": 7}')
+    Ping(type='ping', ref=7)
+    >>> parse_message('{"type": "name", "name": "Anna\\\\u0000"}')
+    Traceback (most recent call last):
+    ...
+    doko.server.schema.SchemaError: name: a control character is not allowed
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+)
+
+from doko.actions import CALL_NAMES
+from doko.contracts import SOLO_NAMES
+
+#: The longest message or REST body accepted, in bytes (UTF-8).
+MAX_MESSAGE = 16384
+#: The deepest nesting of arrays and objects accepted (a table spec needs 3).
+MAX_DEPTH = 8
+#: The longest name of a person or a computer player (characters).
+NAME_MAX = 40
+#: The longest table name (characters).
+TABLE_NAME_MAX = 80
+#: The longest key (seat, spectator, admin) a client may send; keys are 24 characters.
+TOKEN_MAX = 64
+#: The longest ``ref`` string; numbers must be safe integers (|n| < 2**53).
+REF_MAX = 64
+#: What the largest number a client may send as a seed.
+SEED_LIMIT = 2**62
+
+#: Unicode format characters that reorder text (they can disguise a name): refused too.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class SchemaError(ValueError):
+    """A client input that does not fit the schema: ``field`` (dotted path, "" for the whole
+    message), ``key`` (``malformed``, ``unknown_type``, ``bad_field``) and the reason in English
+    (``str``) and German (:meth:`text`)."""
+
+    def __init__(self, field: str, en: str, de: str, key: str = "bad_field") -> None:
+        self.field = field
+        self.key = key
+        self.en = f"{field}: {en}" if field else en
+        self.de = f"{field}: {de}" if field else de
+        super().__init__(self.en)
+
+    def text(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+
+# ------------------------------------------------------------------------------ text
+
+
+def text_problem(value: str) -> tuple[str, str] | None:
+    """Why ``value`` is not acceptable text (English, German), or None."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return ("not valid Unicode (a lone surrogate)", "kein gültiges Unicode (ein einzelnes "
+                                                         "Surrogat)")
+    for ch in value:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs", "Co", "Cn") or ch in _BIDI:
+            return ("a control character is not allowed", "ein Steuerzeichen ist nicht erlaubt")
+    return None
+
+
+def clean_text(value: str, field: str, max_len: int, *, empty: bool = False) -> str:
+    """``value`` trimmed and NFC-normalised, or :class:`SchemaError` if it has a lone surrogate,
+    a control character, is empty (unless ``empty``) or longer than ``max_len``."""
+    problem = text_problem(value)
+    if problem is not None:
+        raise SchemaError(field, *problem)
+    out = unicodedata.normalize("NFC", value.strip())
+    if not out and not empty:
+        raise SchemaError(field, "must not be empty", "darf nicht leer sein")
+    if len(out) > max_len:
+        raise SchemaError(field, f"at most {max_len} characters",
+                          f"höchstens {max_len} Zeichen")
+    return out
+
+
+def _name(v: str) -> str:
+    return clean_text(v, "", NAME_MAX)
+
+
+def _table_name(v: str) -> str:
+    return clean_text(v, "", TABLE_NAME_MAX, empty=True)
+
+
+def _short(v: str) -> str:
+    return clean_text(v, "", REF_MAX)
+
+
+def _token(v: str) -> str:
+    if not v.isascii() or not all(ch.isalnum() or ch in "-_" for ch in v):
+        raise SchemaError("", "a key has only the characters A-Z a-z 0-9 - _",
+                          "ein Schlüssel hat nur die Zeichen A-Z a-z 0-9 - _")
+    return v
+
+
+Name = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(_name)]
+TableName = Annotated[str, Field(max_length=4 * TABLE_NAME_MAX), AfterValidator(_table_name)]
+ShortText = Annotated[str, Field(max_length=4 * REF_MAX), AfterValidator(_short)]
+Token = Annotated[str, Field(max_length=TOKEN_MAX), AfterValidator(_token)]
+Level = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_short)]
+Lang = Literal["de", "en"]
+SafeInt = Annotated[StrictInt, Field(gt=-(2**53), lt=2**53)]
+Ref = SafeInt | ShortText | None
+
+
+# ------------------------------------------------------------------------------ parsing
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON ``text`` (brackets inside strings do not
+    count); linear, no recursion."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return text.count("[") + text.count("{")
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    x = float(text)
+    if x in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large a number")
+    return x
+
+
+def parse_json(data: str | bytes) -> Any:
+    """Parse a client's JSON text after checking its size and nesting; NaN and Infinity are
+    refused. Raises :class:`SchemaError` (key ``malformed``)."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise SchemaError("", f"longer than {MAX_MESSAGE} bytes",
+                          f"länger als {MAX_MESSAGE} Bytes", "malformed")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SchemaError("", "not UTF-8", "kein UTF-8", "malformed") from None
+    if nesting_depth(data) > MAX_DEPTH:
+        raise SchemaError("", f"nested deeper than {MAX_DEPTH} levels",
+                          f"tiefer als {MAX_DEPTH} Ebenen verschachtelt", "malformed")
+    try:
+        return json.loads(data, parse_constant=_no_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError) as e:
+        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
+        raise SchemaError("", f"not JSON ({msg})", f"kein JSON ({msg})", "malformed") from None
+
+
+_PYDANTIC_DE = {
+    "missing": "fehlt",
+    "extra_forbidden": "unbekanntes Feld",
+    "string_type": "muss ein Text sein",
+    "string_unicode": "kein gültiges Unicode",
+    "int_type": "muss eine ganze Zahl sein",
+    "bool_type": "muss true oder false sein",
+    "float_type": "muss eine Zahl sein",
+    "finite_number": "muss eine endliche Zahl sein",
+    "list_type": "muss eine Liste sein",
+    "model_type": "muss ein Objekt sein",
+    "dict_type": "muss ein Objekt sein",
+    "literal_error": "ist keiner der erlaubten Werte",
+    "string_too_long": "ist zu lang",
+    "string_too_short": "ist zu kurz",
+    "too_long": "hat zu viele Einträge",
+    "too_short": "hat zu wenige Einträge",
+    "greater_than_equal": "ist zu klein",
+    "greater_than": "ist zu klein",
+    "less_than_equal": "ist zu groß",
+    "less_than": "ist zu groß",
+}
+
+
+def schema_error(e: ValidationError) -> SchemaError:
+    """The first problem of a pydantic error as a :class:`SchemaError` (never the input)."""
+    err = e.errors(include_input=False, include_url=False)[0]
+    loc = [str(x) for x in err["loc"]]
+    kind = err["type"]
+    if kind == "union_tag_invalid" or kind == "union_tag_not_found":
+        ctx = err.get("ctx") or {}
+        tag = ctx.get("tag")
+        if kind == "union_tag_not_found":
+            return SchemaError("", "no 'type'", "kein 'type'", "malformed")
+        return SchemaError("type", f"unknown message type {tag!r}",
+                           f"unbekannter Nachrichtentyp {tag!r}", "unknown_type")
+    # the first location item of a union member is the member's tag: drop it
+    if loc and loc[0] in _TAGS and len(loc) > 1:
+        loc = loc[1:]
+    # drop the names pydantic gives union branches and validators ("constrained-int", ...)
+    loc = [x for x in loc if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
+    field = ".".join(loc)
+    en = str(err["msg"])
+    if en.startswith("Value error, "):
+        en = en[len("Value error, "):]
+    if kind == "value_error":
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, SchemaError):
+            return SchemaError(field, cause.en.removeprefix(": "), cause.de.removeprefix(": "))
+    if kind == "string_unicode":
+        en = "not valid Unicode"
+    de = _PYDANTIC_DE.get(kind, en)
+    return SchemaError(field, en, de)
+
+
+# ------------------------------------------------------------------------------ models
+
+
+class Strict(BaseModel):
+    """Unknown keys refused, no NaN or infinity, strict types (no "24" for 24)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True, frozen=True)
+
+
+ACTION_NAMES = ("play", "solo", "call", "healthy", "reservation", "marriage", "pass",
+                "concede", "claim")
+
+
+class ActionBody(Strict):
+    """An action in record form without ``seat`` (docs/record-format.md); a ``seat`` may be
+    given but must be the sender's own."""
+
+    action: Literal[ACTION_NAMES]  # type: ignore[valid-type]
+    card: Annotated[str, Field(min_length=2, max_length=3)] | None = None
+    solo: Literal[SOLO_NAMES] | None = None  # type: ignore[valid-type]
+    call: Literal[CALL_NAMES] | None = None  # type: ignore[valid-type]
+    seat: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
+
+    def record(self) -> dict[str, object]:
+        """The record form (the keys given, None left out)."""
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Token | None = None
+    lang: Lang | None = None
+    name: Name | None = None
+    ref: Ref = None
+
+
+class ActionMsg(Strict):
+    type: Literal["action"]
+    action: ActionBody
+    ref: Ref = None
+
+
+class NameMsg(Strict):
+    type: Literal["name"]
+    name: Name
+    ref: Ref = None
+
+
+class LangMsg(Strict):
+    type: Literal["lang"]
+    lang: Lang
+    ref: Ref = None
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+    ref: Ref = None
+
+
+class Request(Strict):
+    """A request without arguments: ``state``, ``next``, ``done``, ``start``, ``new_round``,
+    ``leave``."""
+
+    type: Literal["state", "next", "done", "start", "new_round", "leave"]
+    ref: Ref = None
+
+
+_TAGS = ("hello", "action", "name", "lang", "ping", "state", "next", "done", "start",
+         "new_round", "leave")
+
+ClientMessage = Annotated[Hello | ActionMsg | NameMsg | LangMsg | Ping | Request,
+                          Field(discriminator="type")]
+_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)  # type: ignore[arg-type]
+_REF: TypeAdapter[Any] = TypeAdapter(Ref)  # type: ignore[arg-type]
+
+
+def parse_message(text: str | bytes) -> Hello | ActionMsg | NameMsg | LangMsg | Ping | Request:
+    """A socket message from its text; raises :class:`SchemaError`."""
+    raw = parse_json(text)
+    if not isinstance(raw, dict):
+        raise SchemaError("", "not a JSON object", "kein JSON-Objekt", "malformed")
+    if not isinstance(raw.get("type"), str):
+        raise SchemaError("", "no 'type'", "kein 'type'", "malformed")
+    try:
+        msg: Hello | ActionMsg | NameMsg | LangMsg | Ping | Request = (
+            _MESSAGE.validate_python(raw))
+        return msg
+    except ValidationError as e:
+        raise schema_error(e) from None
+
+
+def raw_ref(text: str | bytes | None) -> object:
+    """The ``ref`` of a message that failed validation, if it is a valid ref (so the error can
+    still carry it); None otherwise."""
+    if text is None:
+        return None
+    try:
+        raw = parse_json(text)
+    except SchemaError:
+        return None
+    ref = raw.get("ref") if isinstance(raw, dict) else None
+    try:
+        return _REF.validate_python(ref)
+    except ValidationError:
+        return None
+
+
+# ------------------------------------------------------------------------------ REST bodies
+
+
+class SeatIn(Strict):
+    """A seat of a new table: ``human`` (reserved for the person invited with its link),
+    ``open`` (a public table's seat that anyone may take with "join") or ``bot``."""
+
+    kind: Literal["human", "open", "bot"] = "human"
+    name: Name | None = None
+    level: Level | None = None
+
+
+def _default_seats() -> list[SeatIn]:
+    return [SeatIn(kind="human"), SeatIn(kind="bot"), SeatIn(kind="bot"), SeatIn(kind="bot")]
+
+
+class TableIn(Strict):
+    """A table spec (``POST /api/tables``); every key optional."""
+
+    name: TableName = ""
+    rules: Annotated[str, Field(min_length=1, max_length=32)] = "tsr"
+    games: Annotated[StrictInt, Field(ge=1, le=500)] | None = 24
+    pflichtsoli: StrictBool | None = None
+    public: StrictBool = False
+    bot_takeover: StrictBool = True
+    takeover_level: Level | None = None
+    bot_delay_ms: Annotated[StrictInt, Field(ge=0, le=10000)] = 700
+    grace_s: Annotated[float, Field(ge=0, le=86400)] = 30.0
+    seats: Annotated[list[SeatIn], Field(min_length=4, max_length=4)] = Field(
+        default_factory=_default_seats)
+    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = None
+
+
+class JoinIn(Strict):
+    """``POST /api/tables/{code}/join``."""
+
+    name: Name | None = None
+
+
