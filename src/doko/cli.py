@@ -22,6 +22,7 @@ _COMMAND_MODULES = (
     "doko.solve_cli",
     "doko.bench",
     "doko.server.cli",
+    "doko.server.admin_cli",
 )
 
 

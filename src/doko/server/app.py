@@ -1,7 +1,12 @@
 """The FastAPI application of the web table: REST, WebSocket and the browser UI.
 
-``create_app(db_url)`` migrates the database to the newest schema and returns the app; the
-tables that were being played resume when the app starts. The protocol is in ``docs/server.md``.
+``create_app(db_url)`` migrates the database to the newest schema and returns the app. Tables
+are loaded when somebody opens them. The protocol is in ``docs/server.md``.
+
+Everything a client sends is validated by :mod:`doko.server.schema` before it reaches a
+table: bodies and messages are bounded in size and nesting before they are parsed, every bad
+request gets a 4xx (REST) or an ``error`` message naming the field (the socket stays open), and
+nothing changes. Requests are rate-limited per client address (:mod:`doko.server.limits`).
 """
 
 from __future__ import annotations
@@ -10,15 +15,19 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import secrets
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from doko.bots.base import player_names
@@ -28,6 +37,8 @@ from doko.server.db import Store, make_engine, migrate
 from doko.server.hub import (
     Conn,
     Hub,
+    HubBusy,
+    LimitError,
     SeatSpec,
     Table,
     TableError,
@@ -36,51 +47,120 @@ from doko.server.hub import (
     game_detail,
     sheet_payload,
 )
+from doko.server.limits import Limits, RateLimiter
+from doko.server.schema import (
+    MAX_DEPTH,
+    MAX_MESSAGE,
+    Hello,
+    JoinIn,
+    SchemaError,
+    TableIn,
+    describe_errors,
+    nesting_depth,
+    parse_message,
+    raw_ref,
+)
 from doko.session import Round
 
 log = logging.getLogger("doko.server")
 
 STATIC = Path(__file__).parent / "static"
 HELLO_TIMEOUT = 60.0
-MAX_MESSAGE = 16384
+#: The largest WebSocket frame the server reads at all (bytes): a larger one closes the
+#: connection (1009) before it is held in memory. Frames up to it but over MAX_MESSAGE get an
+#: error message and the connection stays open.
+WS_MAX_FRAME = 4 * MAX_MESSAGE
+#: Table codes are six characters; a path segment longer than this names no table.
+CODE_MAX = 16
+
+Code = Annotated[str, PathParam(max_length=CODE_MAX)]
+Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
+Key = Annotated[str | None, Header(alias="X-Doko-Key", max_length=64)]
 
 
-class SeatIn(BaseModel):
-    kind: Literal["human", "bot"] = "human"
-    name: str | None = Field(default=None, max_length=40)
-    level: str | None = None
+class BodyGuard:
+    """ASGI middleware: a REST body is at most ``MAX_MESSAGE`` bytes (413, read no further)
+    and nested at most ``MAX_DEPTH`` levels (400), checked before anything parses it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_long = int(value) > MAX_MESSAGE
+                except ValueError:
+                    too_long = True
+                if too_long:
+                    await _plain(send, 413, f"the body is longer than {MAX_MESSAGE} bytes")
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_MESSAGE:
+                await _plain(send, 413, f"the body is longer than {MAX_MESSAGE} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if nesting_depth(body.decode("utf-8", "replace")) > MAX_DEPTH:
+            await _plain(send, 400, f"the body is nested deeper than {MAX_DEPTH} levels")
+            return
+        sent = False
+
+        async def replay_body() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay_body, send)
 
 
-class TableIn(BaseModel):
-    name: str = Field(default="", max_length=80)
-    rules: str = "tsr"
-    games: int | None = Field(default=24, ge=1, le=500)
-    pflichtsoli: bool | None = None
-    public: bool = False
-    bot_takeover: bool = True
-    takeover_level: str | None = None
-    bot_delay_ms: int = Field(default=700, ge=0, le=10000)
-    grace_s: float = Field(default=30.0, ge=0, le=86400)
-    seats: list[SeatIn] = Field(default_factory=lambda: [
-        SeatIn(kind="human"), SeatIn(kind="bot"), SeatIn(kind="bot"), SeatIn(kind="bot")])
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+async def _plain(send: Send, status: int, detail: str) -> None:
+    data = json.dumps({"detail": detail}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
 
 
-class JoinIn(BaseModel):
-    name: str | None = Field(default=None, max_length=40)
+def client_address(conn: Request | WebSocket) -> str:
+    """The client's address (behind a proxy: what uvicorn's ``--forwarded-allow-ips`` makes
+    of ``X-Forwarded-For``)."""
+    return conn.client.host if conn.client is not None else "unknown"
 
 
-def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full"
-               ) -> FastAPI:
-    """The web table on the database at ``db_url`` (migrated to the newest schema now)."""
+def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full",
+               limits: Limits | None = None, admin_key: str | None = None) -> FastAPI:
+    """The web table on the database at ``db_url`` (migrated to the newest schema now).
+
+    ``limits``: the resource limits (:class:`doko.server.limits.Limits`); ``admin_key``: the
+    secret of the operator's routes (``/api/admin/...``, used by ``doko admin``); without one
+    they answer 404."""
+    limits = limits or Limits()
     engine = make_engine(db_url, sqlite_synchronous)
     migrate(engine)
     store = Store(engine)
     hub_box: list[Hub] = []
+    rates = RateLimiter({"create": limits.create_per_min, "join": limits.join_per_min,
+                         "lookup": limits.lookup_per_min})
+    sockets: Counter[str] = Counter()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, bot_workers=bot_workers)
+        hub = Hub(store, bot_workers=bot_workers, limits=limits)
         hub_box.append(hub)
         await hub.start()
         try:
@@ -92,18 +172,42 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
 
     app = FastAPI(title="doko", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.add_middleware(BodyGuard)
     app.state.store = store
+    app.state.limits = limits
 
     def hub() -> Hub:
         if not hub_box:
             raise HTTPException(503, "the server is starting")
         return hub_box[0]
 
-    async def table_or_404(code: str) -> Table:
-        t = await hub().get(code)
-        if t is None:
-            raise HTTPException(404, f"no table {code!r}")
+    def rate(kind: str) -> Callable[[Request], Awaitable[None]]:
+        async def check(request: Request) -> None:
+            wait = rates.hit(kind, client_address(request))
+            if wait > 0:
+                secs = max(1, int(wait + 0.999))
+                raise HTTPException(429, f"too many requests; try again in {secs} s",
+                                    headers={"Retry-After": str(secs)})
+        return check
+
+    async def table_or_404(code: str, key: str | None = None) -> Table:
+        """The table ``code`` if the client may read it: a public table, or a private one with
+        a seat's or the spectator key in ``X-Doko-Key``. Otherwise the same 404 as for a code
+        that does not exist, so codes cannot be probed."""
+        try:
+            t = await hub().get(code)
+        except HubBusy:
+            raise HTTPException(503, "the server has no room for another table now",
+                                headers={"Retry-After": "60"}) from None
+        if t is None or not t.readable(key):
+            raise HTTPException(404, f"no table {code[:CODE_MAX]!r} (or no key for it)")
         return t
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        e = describe_errors(exc.errors())
+        return JSONResponse({"detail": e.text("en"), "field": e.field,
+                             "detail_de": e.text("de")}, status_code=422)
 
     # ------------------------------------------------------------------ pages
 
@@ -122,10 +226,10 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
         return {"players": player_names(), "default_level": default_bot_level(),
-                "presets": list(PRESETS), "version": 1}
+                "presets": list(PRESETS), "version": 2}
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(rate("create"))])
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         spec = TableSpec(
             name=body.name, rules=body.rules, games=body.games, pflichtsoli=body.pflichtsoli,
             public=body.public, bot_takeover=body.bot_takeover,
@@ -134,36 +238,46 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             seats=[SeatSpec(s.kind, s.name, s.level) for s in body.seats],
         )
         try:
-            table, invites = await hub().create(spec)
+            _table, answer = await hub().create(spec, client_address(request))
         except ValueError as e:
             raise HTTPException(400, str(e)) from None
-        return {"code": table.code, "url": f"/t/{table.code}", "seats": invites}
+        except LimitError as e:
+            raise HTTPException(429, e.en, headers={"Retry-After": "60"}) from None
+        except HubBusy:
+            raise HTTPException(503, "the server has no room for another table now",
+                                headers={"Retry-After": "60"}) from None
+        return answer
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         return {"tables": await hub().public_tables()}
 
-    @app.get("/api/tables/{code}")
-    async def get_table(code: str) -> dict[str, Any]:
-        t = await table_or_404(code)
+    lookup = [Depends(rate("lookup"))]
+
+    @app.get("/api/tables/{code}", dependencies=lookup)
+    async def get_table(code: Code, key: Key = None) -> dict[str, Any]:
+        t = await table_or_404(code, key)
         async with t.lock:
             return {"table": t._public_table(), "sheet": t.sheet()}
 
-    @app.post("/api/tables/{code}/join")
-    async def join_table(code: str, body: JoinIn) -> dict[str, Any]:
+    @app.post("/api/tables/{code}/join", dependencies=[Depends(rate("join"))])
+    async def join_table(code: Code, body: JoinIn) -> dict[str, Any]:
         try:
             seat, token = await hub().claim_public_seat(code, body.name)
         except KeyError:
             raise HTTPException(404, f"no public table {code!r}") from None
         except LookupError:
             raise HTTPException(409, "no free seat at this table") from None
-        t = await table_or_404(code)
+        except HubBusy:
+            raise HTTPException(503, "the server has no room for another table now",
+                                headers={"Retry-After": "60"}) from None
+        t = await table_or_404(code, token)
         return {"code": t.code, "seat": seat, "token": token,
                 "invite": f"/t/{t.code}#{token}"}
 
-    @app.get("/api/tables/{code}/rounds")
-    async def list_rounds(code: str) -> dict[str, Any]:
-        t = await table_or_404(code)
+    @app.get("/api/tables/{code}/rounds", dependencies=lookup)
+    async def list_rounds(code: Code, key: Key = None) -> dict[str, Any]:
+        t = await table_or_404(code, key)
         rounds = await hub().db(store.rounds, t.id)
         games = await hub().db(store.games, t.id, None, False)
         out = []
@@ -174,9 +288,9 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                         "running": any(not g.closed for g in mine)})
         return {"rounds": out}
 
-    @app.get("/api/tables/{code}/rounds/{number}/sheet")
-    async def round_sheet(code: str, number: int) -> dict[str, Any]:
-        t = await table_or_404(code)
+    @app.get("/api/tables/{code}/rounds/{number}/sheet", dependencies=lookup)
+    async def round_sheet(code: Code, number: Number, key: Key = None) -> dict[str, Any]:
+        t = await table_or_404(code, key)
         if t.round_data is not None and t.round_data.number == number:
             async with t.lock:
                 sheet = t.sheet()
@@ -200,16 +314,16 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                 numbers.append(g.number)
         return r, numbers
 
-    @app.get("/api/tables/{code}/games")
-    async def list_games(code: str) -> dict[str, Any]:
-        t = await table_or_404(code)
+    @app.get("/api/tables/{code}/games", dependencies=lookup)
+    async def list_games(code: Code, key: Key = None) -> dict[str, Any]:
+        t = await table_or_404(code, key)
         games = await hub().db(store.games, t.id, None, False)
         rounds = {r.id: r.number for r in await hub().db(store.rounds, t.id)}
         return {"games": [{"number": g.number, "round": rounds.get(g.round_id),
                            "closed": g.closed} for g in games]}
 
-    async def closed_game(code: str, number: int) -> tuple[Table, Any]:
-        t = await table_or_404(code)
+    async def closed_game(code: str, number: int, key: str | None) -> tuple[Table, Any]:
+        t = await table_or_404(code, key)
         g = await hub().db(store.game, t.id, number)
         if g is None:
             raise HTTPException(404, f"no game {number} at table {t.code}")
@@ -217,9 +331,9 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             raise HTTPException(409, "this game is still being played")
         return t, g
 
-    @app.get("/api/tables/{code}/games/{number}")
-    async def get_game(code: str, number: int) -> dict[str, Any]:
-        t, g = await closed_game(code, number)
+    @app.get("/api/tables/{code}/games/{number}", dependencies=lookup)
+    async def get_game(code: Code, number: Number, key: Key = None) -> dict[str, Any]:
+        t, g = await closed_game(code, number, key)
         round_number = await hub().db(store.round_number_of, g.round_id)
         out = game_detail(g, t.names(), round_number)
         r, numbers = await _round_of(t, round_number)
@@ -230,9 +344,9 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         out["record_url"] = f"/api/tables/{t.code}/games/{number}/record"
         return out
 
-    @app.get("/api/tables/{code}/games/{number}/record")
-    async def get_record(code: str, number: int) -> Response:
-        t, g = await closed_game(code, number)
+    @app.get("/api/tables/{code}/games/{number}/record", dependencies=lookup)
+    async def get_record(code: Code, number: Number, key: Key = None) -> Response:
+        t, g = await closed_game(code, number, key)
         record = {**g.deal, "actions": g.actions}
         return Response(
             json.dumps(record, ensure_ascii=False, indent=1), media_type="application/json",
@@ -243,30 +357,136 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
     async def table_error(_request: Any, exc: TableError) -> JSONResponse:
         return JSONResponse(exc.message(), status_code=400)
 
+    # ------------------------------------------------------------------ the operator
+
+    def operator(authorization: Annotated[str | None, Header(max_length=200)] = None) -> None:
+        expected = f"Bearer {admin_key}" if admin_key else None
+        if expected is None or authorization is None or not secrets.compare_digest(
+                authorization.encode(), expected.encode()):
+            raise HTTPException(404, "Not Found")
+
+    admin = [Depends(operator)]
+
+    @app.get("/api/admin/tables", dependencies=admin, include_in_schema=False)
+    async def admin_tables(active: bool = False) -> dict[str, Any]:
+        rows = await hub().db(store.all_tables, 1000, active)
+        out = []
+        for d in rows:
+            t = hub().tables.get(d.code)
+            out.append({
+                "code": d.code, "name": d.name, "status": t.status if t else d.status,
+                "public": d.public, "practice": d.practice, "created_at": d.created_at,
+                "touched_at": t.touched_at if t else d.touched_at, "loaded": t is not None,
+                "connections": t.connections() if t else 0,
+                "paused": t.paused() if t else None,
+                "seats": [{"seat": s.seat + 1, "kind": s.kind, "name": s.name,
+                           "level": s.level} for s in (t.seats if t else d.seats)],
+            })
+        return {"tables": out}
+
+    @app.post("/api/admin/tables/{code}/close", dependencies=admin, include_in_schema=False)
+    async def admin_close(code: Code) -> dict[str, Any]:
+        t = await hub().get(code)
+        if t is None:
+            raise HTTPException(404, f"no table {code!r}")
+        await t.close_by_operator()
+        return {"code": t.code, "status": t.status}
+
+    @app.get("/api/admin/limits", dependencies=admin, include_in_schema=False)
+    async def admin_limits() -> dict[str, Any]:
+        return {"limits": limits.to_json(), "tables_loaded": len(hub().tables),
+                "connections": sum(sockets.values()), "bots": hub().bots.stats()}
+
     # ------------------------------------------------------------------ WebSocket
 
     @app.websocket("/ws/{code}")
     async def ws_endpoint(ws: WebSocket, code: str) -> None:
+        client = client_address(ws)
         await ws.accept()
-        table = await hub().get(code)
-        if table is None:
-            await ws.send_text(json.dumps(TableError("no_table", code).message()))
-            await ws.close(4404)
+        if limits.connections_per_client and sockets[client] >= limits.connections_per_client:
+            await ws.send_text(json.dumps(TableError("too_many_connections").message()))
+            await ws.close(1008)
             return
+        sockets[client] += 1
         conn = Conn()
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+        table: list[Table] = []
         try:
-            await _serve(ws, table, conn)
+            await _serve(ws, code, conn, table, client)
         finally:
+            sockets[client] -= 1
+            if sockets[client] <= 0:
+                del sockets[client]
             conn.close()
-            # shielded: a cancelled handler (server shutdown, test client) still unregisters
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(table.disconnect(conn))
+            if table:
+                # shielded: a cancelled handler (server shutdown, test client) still unregisters
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(table[0].disconnect(conn))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             if ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await ws.close()
+
+    async def _serve(ws: WebSocket, code: str, conn: Conn, table: list[Table],
+                     client: str) -> None:
+        """Read messages until the client goes: the first must be ``hello`` (which finds the
+        table and checks the key); every bad message gets an ``error`` and changes nothing."""
+        while not conn.closed:
+            try:
+                timeout = None if conn.bound else HELLO_TIMEOUT
+                event = await asyncio.wait_for(ws.receive(), timeout)
+            except (TimeoutError, WebSocketDisconnect, RuntimeError):
+                return
+            if event["type"] == "websocket.disconnect":
+                return
+            text = event.get("text")
+            ref: object = None
+            try:
+                if text is None:
+                    raise SchemaError("", "binary frames are not accepted",
+                                      "Binärnachrichten werden nicht angenommen", "malformed")
+                msg = parse_message(text)
+                ref = msg.ref
+                if isinstance(msg, Hello):
+                    await _hello(code, conn, msg, table, client)
+                elif not conn.bound or not table:
+                    raise TableError("hello_first")
+                else:
+                    await table[0].handle(conn, msg)
+            except SchemaError as e:
+                conn.send(TableError.from_schema(e).message(raw_ref(text), conn.lang))
+            except TableError as e:
+                conn.send(e.message(ref, conn.lang))
+                if e.key in ("bad_token", "no_table", "rate_limited", "busy"):
+                    await asyncio.sleep(0)
+                    conn.close()
+                    return
+            except Exception:
+                log.exception("table %s: request failed", code[:CODE_MAX])
+                conn.send(TableError("server").message(ref, conn.lang))
+
+    async def _hello(code: str, conn: Conn, msg: Hello, table: list[Table],
+                     client: str) -> None:
+        if msg.lang is not None:
+            conn.lang = msg.lang
+        if table:  # a second hello: bind again at the same table
+            if conn.bound:
+                await table[0].disconnect(conn)
+                conn.bound = False
+            await table[0].hello(conn, msg)
+            return
+        wait = rates.hit("lookup", client)
+        if wait > 0:
+            raise TableError("rate_limited", max(1, int(wait + 0.999)))
+        try:
+            t = await hub().get(code)
+        except HubBusy:
+            raise TableError("busy") from None
+        if t is None:
+            raise TableError("no_table", code[:CODE_MAX])
+        await t.hello(conn, msg)
+        table.append(t)
 
     return app
 
@@ -278,57 +498,8 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             if item is None:
                 break
             await ws.send_text(item)
-        # closed by the server (a bad token, a client that does not read): end the socket too
+        # closed by the server (a bad key, a client that does not read): end the socket too
         if ws.application_state == WebSocketState.CONNECTED:
             await ws.close(1008)
     except Exception:  # the client is gone
         conn.closed = True
-
-
-def _parse(text: str | None) -> tuple[dict[str, Any] | None, TableError | None]:
-    if text is None:
-        return None, TableError("malformed", "binary frames are not accepted")
-    if len(text) > MAX_MESSAGE:
-        return None, TableError("malformed", "message too long")
-    try:
-        msg = json.loads(text)
-    except json.JSONDecodeError as e:
-        return None, TableError("malformed", f"not JSON ({e.msg})")
-    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        return None, TableError("malformed", "no 'type'")
-    return msg, None
-
-
-async def _serve(ws: WebSocket, table: Table, conn: Conn) -> None:
-    while not conn.closed:
-        try:
-            timeout = None if conn.bound else HELLO_TIMEOUT
-            event = await asyncio.wait_for(ws.receive(), timeout)
-        except (TimeoutError, WebSocketDisconnect, RuntimeError):
-            return
-        if event["type"] == "websocket.disconnect":
-            return
-        msg, err = _parse(event.get("text"))
-        ref = msg.get("ref") if msg is not None else None
-        try:
-            if err is not None:
-                raise err
-            assert msg is not None
-            if msg["type"] == "hello":
-                if conn.bound:
-                    await table.disconnect(conn)
-                    conn.bound = False
-                await table.hello(conn, msg)
-            elif not conn.bound:
-                raise TableError("hello_first")
-            else:
-                await table.handle(conn, msg)
-        except TableError as e:
-            conn.send(e.message(ref, conn.lang))
-            if e.key == "bad_token":
-                await asyncio.sleep(0)
-                conn.close()
-                return
-        except Exception:
-            log.exception("table %s: request failed", table.code)
-            conn.send(TableError("server").message(ref, conn.lang))

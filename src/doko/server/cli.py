@@ -7,11 +7,16 @@ works without the ``server`` extra.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import secrets
 import sys
 from typing import Any
 
 #: The default database: a SQLite file in the current directory.
 DEFAULT_URL = "sqlite:///doko.sqlite3"
+#: Where ``doko serve`` writes the operator's key for ``doko admin`` (mode 0600).
+DEFAULT_ADMIN_KEY_FILE = "doko-admin.key"
 
 
 def register(sub: Any) -> None:
@@ -31,6 +36,15 @@ def register(sub: Any) -> None:
     p.add_argument("--sqlite-synchronous", choices=["full", "normal"], default="full",
                    help="SQLite durability: full (every commit survives a power loss, the "
                         "default) or normal (survives a crash of the server; faster)")
+    p.add_argument("--limit", action="append", default=[], metavar="KEY=VALUE",
+                   help="change a resource limit, e.g. --limit tables_per_client=10 (repeatable; "
+                        "the keys and defaults are in docs/server.md)")
+    p.add_argument("--admin-key-file", default=DEFAULT_ADMIN_KEY_FILE, metavar="PATH",
+                   help="where to write the operator's key for `doko admin`, made anew at every "
+                        f"start, readable by the owner only ({DEFAULT_ADMIN_KEY_FILE})")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="addresses of a reverse proxy whose X-Forwarded-For names the client "
+                        "(for the per-client limits; uvicorn's option; default 127.0.0.1)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
@@ -45,17 +59,49 @@ def run(ns: argparse.Namespace) -> int:
         print(f"doko serve needs the server extra (pip install 'doko[server]'): {e}",
               file=sys.stderr)
         return 2
+    from doko.server.app import WS_MAX_FRAME
+    from doko.server.limits import Limits
+
+    try:
+        limits = Limits().updated(ns.limit)
+    except ValueError as e:
+        print(f"doko serve: {e}", file=sys.stderr)
+        return 2
+    if ns.bot_workers < 1:
+        print("doko serve: --bot-workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        admin_key = write_admin_key(ns.admin_key_file)
+    except OSError as e:
+        print(f"doko serve: cannot write the admin key to {ns.admin_key_file}: {e}",
+              file=sys.stderr)
+        return 1
     try:
         app = create_app(ns.db, bot_workers=ns.bot_workers,
-                         sqlite_synchronous=ns.sqlite_synchronous)
+                         sqlite_synchronous=ns.sqlite_synchronous, limits=limits,
+                         admin_key=admin_key)
     except Exception as e:  # a database that cannot be opened or migrated
         print(f"doko serve: cannot open the database {ns.db}: {e}", file=sys.stderr)
         return 1
     print(f"doko: the web table is at http://{ns.host}:{ns.port}/ (database {ns.db})",
           flush=True)
+    extra: dict[str, Any] = {}
+    if ns.forwarded_allow_ips is not None:
+        extra["forwarded_allow_ips"] = ns.forwarded_allow_ips
     uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level, ws="websockets-sansio"
-                if _has_sansio() else "auto")
+                if _has_sansio() else "auto", ws_max_size=WS_MAX_FRAME, **extra)
     return 0
+
+
+def write_admin_key(path: str) -> str:
+    """Make a fresh operator key and write it to ``path``, readable by the owner only."""
+    key = secrets.token_urlsafe(32)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key
 
 
 def _has_sansio() -> bool:

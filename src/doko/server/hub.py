@@ -35,7 +35,7 @@ from doko.actions import (
     from_dict,
     to_dict,
 )
-from doko.bots.base import make_player, player_names
+from doko.bots.base import player_names
 from doko.cards import hand_kinds
 from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
 from doko.errors import IllegalActionError
@@ -43,9 +43,36 @@ from doko.game import Game
 from doko.record import replay, to_record
 from doko.result import game_result
 from doko.rules import PRESETS, Rules
-from doko.server.db import GameData, RoundData, SeatData, Store, TableData
+from doko.server.botpool import (
+    BotPool,
+    BotPoolBusy,
+    Decision,
+    Job,
+    level_options,
+    seat_budget_ms,
+)
+from doko.server.botpool import (
+    fallback as bot_fallback,
+)
+from doko.server.db import ACTIVE, GameData, RoundData, SeatData, Store, TableData, is_batched
+from doko.server.limits import Limits, client_key
+from doko.server.schema import (
+    NAME_MAX,
+    TABLE_NAME_MAX,
+    ActionBody,
+    ActionMsg,
+    ClientMessage,
+    Hello,
+    LangMsg,
+    NameMsg,
+    Ping,
+    Request,
+    SchemaError,
+    clean_text,
+)
+from doko.server.writer import GroupCommit
 from doko.session import Round, RoundError, sheet_json
-from doko.view import SeatView, view
+from doko.view import view
 
 log = logging.getLogger("doko.server")
 
@@ -67,6 +94,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "nur ein Platz darf spielen, mit dem Schlüssel aus seinem Einladungslink"),
     "not_your_seat": ("your key belongs to seat {detail}, not to another seat",
                       "dein Schlüssel gehört zu Platz {detail}, nicht zu einem anderen Platz"),
+    "bad_field": ("{detail}", "{detail}"),
+    "closed": ("this table has been closed", "dieser Tisch wurde geschlossen"),
+    "expired": ("this table has expired: nobody played at it for a long time",
+                "dieser Tisch ist abgelaufen: lange hat niemand an ihm gespielt"),
+    "busy": ("the server has no room for another table now; try again later",
+             "der Server hat gerade keinen Platz für einen weiteren Tisch; bitte später"),
+    "too_many_connections": ("too many connections from your address",
+                             "zu viele Verbindungen von deiner Adresse"),
+    "rate_limited": ("too many requests; try again in {detail} s",
+                     "zu viele Anfragen; bitte in {detail} s noch einmal"),
     "bad_action": ("not a valid action: {detail}", "keine gültige Aktion: {detail}"),
     "no_game": ("no game is running", "es läuft kein Spiel"),
     "bot_seat": ("a computer player plays this seat", "diesen Platz spielt ein Computer"),
@@ -82,7 +119,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bad_name": ("a name has 1 to 40 characters", "ein Name hat 1 bis 40 Zeichen"),
     "server": ("the server could not store the action; nothing was changed",
                "der Server konnte die Aktion nicht speichern; nichts wurde geändert"),
-    "no_table": ("there is no table {detail!r}", "es gibt keinen Tisch {detail!r}"),
+    "no_table": ("there is no table {detail!r}, or its link has no key for it",
+                 "es gibt keinen Tisch {detail!r}, oder sein Link hat keinen Schlüssel dafür"),
 }
 
 
@@ -104,6 +142,11 @@ class TableError(ValueError):
 
     def text(self, lang: str) -> str:
         return self.de if lang == "de" else self.en
+
+    @classmethod
+    def from_schema(cls, e: SchemaError) -> TableError:
+        """A message that does not fit the schema (:mod:`doko.server.schema`)."""
+        return cls(e.key, e.field, en=e.text("en"), de=e.text("de"))
 
     def message(self, ref: object = None, lang: str = "en") -> dict[str, Any]:
         """The error reply: ``error`` (a key), ``rule`` (a TSR clause or None), ``message``."""
@@ -207,25 +250,6 @@ class Seat:
 # ------------------------------------------------------------------------------ bots
 
 
-def _decide(jobs: list[tuple[int, str, int, SeatView, bool]]) -> tuple[int, Action] | None:
-    """Ask the computer players in order (off-turn offers first, then the seat on turn, as
-    :func:`doko.bots.base.step` does); the first action taken is returned."""
-    for seat, level, seed, v, on_turn in jobs:
-        try:
-            a = make_player(level, seed=seed).decide(v)
-        except Exception:  # a broken player must not stop the table
-            log.exception("player %s at seat %d failed", level, seat)
-            a = None
-        if a is not None and a not in v.legal_actions:
-            log.error("player %s at seat %d chose an illegal action %r", level, seat, a)
-            a = None
-        if a is None and on_turn:
-            a = v.legal_actions[0]  # the player must act: take the first legal action
-        if a is not None:
-            return seat, a
-    return None
-
-
 def call_deadline(game: Game, action: Action) -> dict[str, Any]:
     """A legal call with the fewest cards in hand its seat needs for it
     (:meth:`doko.game.Game.call_deadline`) and the cards it holds."""
@@ -291,9 +315,14 @@ class Table:
         self.epoch = 0
         self.bots_idle_epoch = -1
         self.driver: asyncio.Task[None] | None = None
+        #: when somebody of the table (a person's seat; at a table of computers only, any
+        #: spectator) was last connected; the computer players pause after
+        #: ``limits.idle_pause_s`` without one
+        self.attended_at = time.monotonic()
+        self.touched_at = data.touched_at or data.created_at
         self._sheet: dict[str, Any] | None = None
         self.sheet_version = 0
-        self._requests: dict[str, Callable[[int, dict[str, Any]], Awaitable[None]]] = {
+        self._requests: dict[str, Callable[[int, Any], Awaitable[None]]] = {
             "next": self._next, "done": self._done, "leave": self._leave,
             "start": self._start, "new_round": self._new_round_request, "name": self._name,
         }
@@ -340,6 +369,50 @@ class Table:
         for c in [*self.spectators, *(c for s in self.seats for c in s.conns)]:
             c.close()
 
+    # ------------------------------------------------------------------ activity
+
+    @property
+    def active(self) -> bool:
+        """Waiting or playing (not over, closed by the operator or expired)."""
+        return self.status in ACTIVE
+
+    def connections(self) -> int:
+        return len(self.spectators) + sum(len(s.conns) for s in self.seats)
+
+    def attended(self) -> bool:
+        """Is somebody of the table connected: a person on a person's seat, or (at a table of
+        computer players only) anybody watching? The computer players play only then, and for
+        ``limits.idle_pause_s`` after the last one left."""
+        if any(s.conns for s in self.seats if s.kind == "human"):
+            return True
+        return bool(self.spectators) and all(s.kind == "bot" for s in self.seats)
+
+    def paused(self) -> bool:
+        if self.attended():
+            self.attended_at = time.monotonic()
+            return False
+        return time.monotonic() - self.attended_at > self.hub.limits.idle_pause_s
+
+    async def close_by_operator(self) -> None:
+        """``doko admin close``: the table stops for good (its games stay readable)."""
+        async with self.lock:
+            if self.status in ("closed", "expired"):
+                return
+            await self.hub.db(self.hub.store.set_status, self.id, "closed")
+            self.status = "closed"
+            for s in self.seats:
+                if s.grace is not None:
+                    s.grace.cancel()
+                    s.grace = None
+            self.bump()
+
+    def touch(self) -> None:
+        """Somebody opened the table: note it (at most once a minute) against expiry."""
+        now = time.time()
+        if now - self.touched_at > 60:
+            self.touched_at = now
+            self.hub.background(self.hub.db(self.hub.store.touch, self.id, now))
+
     # ------------------------------------------------------------------ who plays
 
     def controller(self, seat: int) -> str | None:
@@ -378,6 +451,8 @@ class Table:
             "rules_name": self.rules.name,
             "status": self.status,
             "public": self.data.public,
+            "practice": self.data.practice,
+            "seed": self.data.seed if self.data.practice else None,
             "bot_takeover": self.data.bot_takeover,
             "takeover_level": self.data.takeover_level,
             "round": None if r is None or self.round_data is None else {
@@ -479,31 +554,50 @@ class Table:
 
     # ------------------------------------------------------------------ connections
 
-    async def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
-        token = msg.get("token")
-        lang = msg.get("lang")
-        if lang in ("de", "en"):
-            conn.lang = str(lang)
+    def key_holder(self, token: str | None) -> Seat | str | None:
+        """Whose key ``token`` is: a :class:`Seat`, ``"spectator"`` (the table's spectator key,
+        or no key at a public table) or None (no access: a private table is not visible by
+        its code alone). Keys are compared in constant time."""
+        if token:
+            for s in self.seats:
+                if s.token is not None and secrets.compare_digest(s.token, token):
+                    return s
+            spec = self.data.spectator_token
+            if spec is not None and secrets.compare_digest(spec, token):
+                return "spectator"
+            return None
+        return "spectator" if self.data.public else None
+
+    def readable(self, token: str | None) -> bool:
+        """May a client with key ``token`` read this table (REST)?"""
+        return self.key_holder(token) is not None
+
+    async def hello(self, conn: Conn, msg: Hello) -> None:
+        """Bind ``conn`` to the seat of its key, or let it watch (the spectator key, or no key
+        at a public table). An unknown key is refused like an unknown table."""
+        if msg.lang is not None:
+            conn.lang = msg.lang
         async with self.lock:
-            if token is None or token == "":
+            who = self.key_holder(msg.token)
+            if who is None:
+                raise TableError("bad_token" if self.data.public and msg.token else "no_table",
+                                 self.code)
+            self.touch()
+            if not isinstance(who, Seat):
                 conn.seat = None
                 conn.bound = True
                 self.spectators.add(conn)
                 conn.send({"type": "welcome", "seat": None, "code": self.code})
                 self.send_state(conn)
+                self.bump(game=False)
                 return
-            seat = next((s for s in self.seats if s.token is not None
-                         and isinstance(token, str) and secrets.compare_digest(s.token, token)),
-                        None)
-            if seat is None:
-                raise TableError("bad_token")
-            name = msg.get("name")
+            seat = who
             changes: dict[str, Any] = {}
-            if isinstance(name, str) and 0 < len(name.strip()) <= 40 and name.strip() != seat.name:
-                seat.name = name.strip()
+            if msg.name is not None and msg.name != seat.name and self.active:
+                seat.name = msg.name
                 changes["name"] = seat.name
                 self.invalidate_sheet()
-            if not seat.joined or seat.left:
+            if self.active and (not seat.joined or seat.left):
                 seat.joined, seat.left = True, False
                 changes.update(joined=True, left=False)
             if changes:
@@ -515,7 +609,10 @@ class Table:
             conn.bound = True
             self.spectators.discard(conn)
             seat.conns.add(conn)
-            conn.send({"type": "welcome", "seat": seat.seat, "code": self.code})
+            welcome: dict[str, Any] = {"type": "welcome", "seat": seat.seat, "code": self.code}
+            if self.data.spectator_token is not None:
+                welcome["spectate"] = f"/t/{self.code}#{self.data.spectator_token}"
+            conn.send(welcome)
             self.bump(game=bool(changes))
 
     async def disconnect(self, conn: Conn) -> None:
@@ -558,43 +655,42 @@ class Table:
 
     # ------------------------------------------------------------------ requests
 
-    async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """One message of a connection that said hello; raises :class:`TableError`."""
-        kind = msg.get("type")
-        ref = msg.get("ref")
-        if kind == "ping":
+    async def handle(self, conn: Conn, msg: ClientMessage) -> None:
+        """One validated message of a connection that said hello; raises :class:`TableError`."""
+        ref = msg.ref
+        if isinstance(msg, Ping):
             conn.send({"type": "pong", "ref": ref})
-        elif kind == "state":
+        elif isinstance(msg, LangMsg):
+            conn.lang = msg.lang
+        elif isinstance(msg, ActionMsg):
+            await self.act(conn, msg.action, ref)
+        elif isinstance(msg, Request) and msg.type == "state":
             async with self.lock:
                 self.send_state(conn)
-        elif kind == "lang":
-            if msg.get("lang") in ("de", "en"):
-                conn.lang = str(msg["lang"])
-        elif kind == "action":
-            await self.act(conn, msg.get("action"), ref)
-        elif isinstance(kind, str) and kind in self._requests:
+        elif isinstance(msg, NameMsg | Request):
             if conn.seat is None:
                 raise TableError("token_required")
             async with self.lock:
-                await self._requests[kind](conn.seat, msg)
+                if self.status in ("closed", "expired"):
+                    raise TableError(self.status)
+                await self._requests[msg.type](conn.seat, msg)
                 conn.send({"type": "ack", "ref": ref, "version": self.version})
-        else:
-            raise TableError("unknown_type", kind)
+        else:  # pragma: no cover - hello is handled by the socket loop
+            raise TableError("unknown_type", msg.type)
 
-    async def act(self, conn: Conn, action: object, ref: object = None) -> None:
+    async def act(self, conn: Conn, body: ActionBody, ref: object = None) -> None:
         seat = conn.seat
         if seat is None:
             raise TableError("token_required")
-        if not isinstance(action, dict):
-            raise TableError("bad_action", "'action' must be an object",
-                             de="keine gültige Aktion: 'action' muss ein Objekt sein")
-        if "seat" in action and action["seat"] != seat:
-            raise TableError("not_your_seat", seat)
+        if body.seat is not None and body.seat != seat:
+            raise TableError("not_your_seat", seat + 1)
         try:
-            a = from_dict({**action, "seat": seat})
+            a = from_dict({**body.record(), "seat": seat})
         except (ActionFormatError, ValueError) as e:
             raise TableError("bad_action", e) from None
         async with self.lock:
+            if self.status in ("closed", "expired"):
+                raise TableError(self.status)
             g = self.game
             if g is None or self.game_closed():
                 raise TableError("no_game")
@@ -625,13 +721,13 @@ class Table:
         if conn is not None:  # after the new state, so the sender's view is current on ack
             conn.send({"type": "ack", "ref": ref, "version": self.version})
 
-    async def _next(self, seat: int, msg: dict[str, Any]) -> None:
+    async def _next(self, seat: int, msg: Any) -> None:
         if not self.game_closed() or self.status == "over":
             raise TableError("not_between")
         self.seats[seat].ready = True
         self.bump()
 
-    async def _done(self, seat: int, msg: dict[str, Any]) -> None:
+    async def _done(self, seat: int, msg: Any) -> None:
         gd = self.game_data
         if gd is None or seat not in self.pending_after_end() or seat in gd.done_seats:
             raise TableError("not_pending")
@@ -639,7 +735,7 @@ class Table:
         await self.hub.db(self.hub.store.set_done_seats, gd.id, gd.done_seats)
         self.bump()
 
-    async def _leave(self, seat: int, msg: dict[str, Any]) -> None:
+    async def _leave(self, seat: int, msg: Any) -> None:
         s = self.seats[seat]
         s.left = True
         s.ready = False
@@ -651,7 +747,7 @@ class Table:
             c.send({"type": "left", "seat": seat})
         self.bump()
 
-    async def _start(self, seat: int, msg: dict[str, Any]) -> None:
+    async def _start(self, seat: int, msg: Any) -> None:
         if self.status != "waiting":
             raise TableError("not_waiting")
         empty = [s for s in self.seats if self.controller(s.seat) is None]
@@ -662,7 +758,7 @@ class Table:
             await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
         self.bump()
 
-    async def _new_round_request(self, seat: int, msg: dict[str, Any]) -> None:
+    async def _new_round_request(self, seat: int, msg: Any) -> None:
         if self.status != "over":
             raise TableError("round_running")
         number = 1 if self.round_data is None else self.round_data.number + 1
@@ -678,12 +774,12 @@ class Table:
             s.ready = True
         self.bump()
 
-    async def _name(self, seat: int, msg: dict[str, Any]) -> None:
-        name = msg.get("name")
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+    async def _name(self, seat: int, msg: Any) -> None:
+        name = msg.name if isinstance(msg, NameMsg) else None
+        if name is None:  # pragma: no cover - the schema requires it
             raise TableError("bad_name")
-        self.seats[seat].name = name.strip()
-        await self.hub.db(self.hub.store.update_seat, self.id, seat, name=name.strip())
+        self.seats[seat].name = name
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, name=name)
         self.invalidate_sheet()
         self.bump()
 
@@ -742,12 +838,14 @@ class Table:
         self.invalidate_sheet()
         self.bump()
 
-    def _jobs(self, g: Game, *, on_turn: bool) -> list[tuple[int, str, int, SeatView, bool]]:
+    def _jobs(self, g: Game, *, on_turn: bool) -> list[Job]:
         """The computer players to ask now, in the order of :func:`doko.bots.base.step`: the
         seats off turn that may call (unless already asked at this epoch), then the seat on
         turn (if ``on_turn``)."""
-        jobs: list[tuple[int, str, int, SeatView, bool]] = []
+        jobs: list[Job] = []
         number = self.game_data.number if self.game_data else 0
+        bots = sum(self.controller(s) == "bot" for s in range(4))
+        budget = seat_budget_ms(self.hub.limits.bot_budget_ms, bots)
         n = len(g.history)
         on = -1 if g.is_over else g.to_move
         idle = self.bots_idle_epoch == self.epoch
@@ -759,8 +857,9 @@ class Table:
                 continue
             if not g.legal_actions(seat):
                 continue
-            jobs.append((seat, self.bot_level(seat), _seed(self.data.seed, number, n, seat),
-                         view(g, seat), seat == on))
+            level = self.bot_level(seat)
+            jobs.append(Job(seat, level, _seed(self.data.seed, number, n, seat), view(g, seat),
+                            seat == on, level_options(level, budget)))
         return jobs
 
     async def _offer_bots(self) -> None:
@@ -774,7 +873,7 @@ class Table:
             jobs = self._jobs(g, on_turn=False)
             if not jobs:
                 return
-            result = await self.hub.think(jobs)
+            result = await self.hub.think(self.code, jobs)
             if result is None:
                 self.bots_idle_epoch = self.epoch
                 return
@@ -783,7 +882,7 @@ class Table:
     async def _step(self) -> bool:
         """Do one thing the table is waiting for; False when it waits for a person."""
         async with self.lock:
-            if self.status == "over":
+            if not self.active or self.paused():
                 return False
             if self.status == "waiting":
                 if any(self.controller(s.seat) is None for s in self.seats):
@@ -819,7 +918,7 @@ class Table:
                 self.send_all({"type": "thinking", "seat": on_turn_bot,
                                "since": self.thinking[1]})
         started = time.monotonic()
-        result = await self.hub.think(jobs)
+        result = await self.hub.think(self.code, jobs)
         if on_turn_bot is not None and self.data.bot_delay_ms > 0:
             rest = self.data.bot_delay_ms / 1000 - (time.monotonic() - started)
             if rest > 0:
@@ -857,42 +956,125 @@ def sheet_payload(r: Round, numbers: list[int], names: list[str]) -> dict[str, A
 # ------------------------------------------------------------------------------ the hub
 
 
-class Hub:
-    """All tables of one server process."""
+class HubBusy(RuntimeError):
+    """The server keeps ``limits.tables_total`` tables in memory and none can be unloaded."""
 
-    def __init__(self, store: Store, bot_workers: int = 2) -> None:
+
+class Hub:
+    """All tables of one server process, their limits and the computer players' worker pool.
+
+    Tables are loaded when somebody opens them (not at start-up: a table nobody comes back to
+    costs nothing), dropped from memory when nobody had them open for
+    ``limits.unload_after_s``, and expire after ``limits.expire_after_days``.
+    """
+
+    def __init__(self, store: Store, bot_workers: int = 2, limits: Limits | None = None,
+                 bot_pool: BotPool | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-db")
-        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="doko-bot")
+        self.writer = GroupCommit(store, self._db_pool)
+        self.bots = bot_pool or BotPool(
+            bot_workers, max_queued_per_table=self.limits.bot_queue_per_table,
+            job_timeout_s=self.limits.bot_timeout_s)
         self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._janitor: asyncio.Task[None] | None = None
         self.started = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
-        """Run a blocking database call in the database thread."""
+        """Run a blocking database call in the database thread. A Store write marked
+        :func:`~doko.server.db.batched` goes through the group commit (:meth:`write`)."""
+        if is_batched(fn):
+            return await self.writer.write(fn, *args, **kw)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, partial(fn, *args, **kw))
 
-    async def think(self, jobs: list[tuple[int, str, int, SeatView, bool]]
-                    ) -> tuple[int, Action] | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._bot_pool, _decide, jobs)
+    async def write(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        """Run a :func:`~doko.server.db.batched` Store write in the next group commit
+        (:class:`~doko.server.writer.GroupCommit`); returns once it is committed."""
+        return await self.writer.write(fn, *args, **kw)
+
+    async def think(self, table: str, jobs: list[Job]) -> Decision:
+        """The computer players' decision, made in the worker pool (fair across tables)."""
+        try:
+            return await self.bots.think(table, jobs)
+        except BotPoolBusy:
+            log.warning("table %s: too many decisions pending; the seat on turn takes its "
+                        "first legal action", table)
+            return bot_fallback(jobs)
+
+    def background(self, coro: Awaitable[Any]) -> None:
+        """Run ``coro`` without waiting for it (errors are logged)."""
+        async def run() -> None:
+            try:
+                await coro
+            except Exception:
+                log.exception("a background task failed")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def start(self) -> None:
-        """Resume every table that is not over."""
+        """Start the janitor. No table is resumed: each is loaded when somebody opens it, so a
+        table without its people costs nothing after a restart."""
         self.started = True
-        for code in await self.db(self.store.active_codes):
-            try:
-                await self.get(code)
-            except Exception:  # one table that cannot be rebuilt must not stop the others
-                log.exception("table %s could not be resumed", code)
+        self._janitor = asyncio.get_running_loop().create_task(self._janitor_loop())
 
     async def stop(self) -> None:
+        if self._janitor is not None:
+            self._janitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._janitor
         for t in list(self.tables.values()):
             await t.stop()
         self.tables.clear()
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        for task in list(self._tasks):
+            with contextlib.suppress(Exception):
+                await task
+        await self.bots.close()
         self._db_pool.shutdown(wait=True)
+
+    async def _janitor_loop(self) -> None:
+        interval = max(1.0, min(30.0, self.limits.unload_after_s / 4))
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the janitor failed")
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Expire the tables nobody opened for ``expire_after_days`` and drop from memory the
+        ones nobody has open (finished ones at once, others after ``unload_after_s``)."""
+        wall = time.time() if now is None else now
+        expired = await self.db(self.store.expire_untouched,
+                                wall - self.limits.expire_after_days * 86400)
+        for code in expired:
+            t = self.tables.get(code)
+            if t is not None:
+                async with t.lock:
+                    t.status = "expired"
+                    t.bump()
+            log.info("table %s expired", code)
+        mono = time.monotonic()
+        for code, t in list(self.tables.items()):
+            if t.connections():
+                continue
+            idle = mono - t.attended_at
+            if not t.active or idle > self.limits.unload_after_s:
+                await self.unload(code)
+
+    async def unload(self, code: str) -> None:
+        """Drop a table from memory (it stays stored and is loaded again when opened)."""
+        t = self.tables.pop(code, None)
+        if t is not None:
+            await t.stop()
+            await self.db(self.store.touch, t.id, t.touched_at)
 
     def _load(self, code: str) -> tuple[TableData, list[RoundData], list[GameData], int] | None:
         data = self.store.table(code)
@@ -902,8 +1084,22 @@ class Hub:
         games = self.store.games(data.id, rounds[-1].id) if rounds else []
         return data, rounds, games, self.store.game_count(data.id)
 
+    async def _make_room(self) -> None:
+        if len(self.tables) < self.limits.tables_total:
+            return
+        idle = sorted((t.attended_at, code) for code, t in self.tables.items()
+                      if not t.connections())
+        for _, code in idle[: max(1, len(self.tables) - self.limits.tables_total + 1)]:
+            await self.unload(code)
+        if len(self.tables) >= self.limits.tables_total:
+            raise HubBusy("no room for another table")
+
     async def get(self, code: str) -> Table | None:
+        """The table with ``code`` (loaded from the database if needed), or None. Raises
+        :class:`HubBusy` when memory holds ``tables_total`` busy tables."""
         code = normalize_code(code)
+        if not code or len(code) > 16:
+            return None
         t = self.tables.get(code)
         if t is not None:
             return t
@@ -914,6 +1110,7 @@ class Hub:
             loaded = await self.db(self._load, code)
             if loaded is None:
                 return None
+            await self._make_room()
             data, rounds, games, total = loaded
             t = Table(self, data)
             t.load(rounds, games, total)
@@ -921,9 +1118,21 @@ class Hub:
             t.start()
             return t
 
-    async def create(self, spec: TableSpec) -> tuple[Table, list[dict[str, Any]]]:
-        """Create a table; returns it and each seat's invitation (token for human seats)."""
+    async def create(self, spec: TableSpec, client: str = "") -> tuple[Table, dict[str, Any]]:
+        """Create a table for ``client`` (its address); returns it and the creator's answer:
+        the seats with their invitation links (a key only for reserved human seats) and the
+        spectator link. Raises ValueError for a bad spec, :class:`LimitError` when the client
+        has ``tables_per_client`` tables open, :class:`HubBusy` when the server is full."""
         data = validate(spec)
+        data.creator = client_key(client)
+        open_tables = await self.db(self.store.count_active_by_creator, data.creator)
+        if open_tables >= self.limits.tables_per_client:
+            raise LimitError(
+                f"you have {open_tables} open tables already (at most "
+                f"{self.limits.tables_per_client}); finish or leave one first",
+                f"du hast schon {open_tables} offene Tische (höchstens "
+                f"{self.limits.tables_per_client}); beende oder verlasse erst einen")
+        await self._make_room()
         for _ in range(20):
             code = new_code()
             if code not in self.tables and not await self.db(self.store.code_exists, code):
@@ -933,11 +1142,13 @@ class Hub:
         table = Table(self, data)
         self.tables[code] = table
         table.start()
-        invites = [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-                    "token": s.token,
-                    "invite": None if s.token is None else f"/t/{code}#{s.token}"}
-                   for s in data.seats]
-        return table, invites
+        seats = [{"seat": s.seat, "kind": "open" if s.kind == "human" and s.token is None
+                  else s.kind, "name": s.name, "level": s.level, "token": s.token,
+                  "invite": None if s.token is None else f"/t/{code}#{s.token}"}
+                 for s in data.seats]
+        return table, {"code": code, "url": f"/t/{code}", "seats": seats,
+                       "spectate": f"/t/{code}#{data.spectator_token}",
+                       "practice": data.practice, "seed": data.seed if data.practice else None}
 
     async def public_tables(self) -> list[dict[str, Any]]:
         rows = await self.db(self.store.public_tables)
@@ -945,7 +1156,7 @@ class Hub:
         for d in rows:
             t = self.tables.get(d.code)
             seats = t.seats if t is not None else d.seats
-            free = [s.seat for s in seats if s.kind == "human" and not s.joined]
+            free = [s.seat for s in seats if _is_open(s)]
             out.append({"code": d.code, "name": d.name, "rules": json.loads(d.rules),
                         "games": d.games_total, "status": t.status if t else d.status,
                         "free_seats": free,
@@ -954,48 +1165,81 @@ class Hub:
         return out
 
     async def claim_public_seat(self, code: str, name: str | None) -> tuple[int, str]:
-        """Take a free human seat of a public table; returns the seat and its token."""
+        """Take an open seat of a public table for a stranger: a fresh key is made for it
+        (never another seat's key; reserved seats are never given away). Returns the seat and
+        its new key. KeyError: no such public table; LookupError: no open seat."""
         t = await self.get(code)
         if t is None or not t.data.public:
             raise KeyError(code)
         async with t.lock:
-            free = [s for s in t.seats if s.kind == "human" and not s.joined and s.token]
-            if not free or t.status == "over":
+            free = [s for s in t.seats if _is_open(s)]
+            if not free or not t.active:
                 raise LookupError("no free seat")
             s = free[0]
-            s.joined = True
-            s.left = False
-            changes: dict[str, Any] = {"joined": True, "left": False}
-            if name and 0 < len(name.strip()) <= 40:
-                s.name = name.strip()
-                changes["name"] = s.name
-                t.invalidate_sheet()
+            token = new_token()
+            changes: dict[str, Any] = {"joined": True, "left": False, "token": token}
+            if name:
+                changes["name"] = name
             await self.db(self.store.update_seat, t.id, s.seat, **changes)
+            s.token, s.joined, s.left = token, True, False
+            if name:
+                s.name = name
+                t.invalidate_sheet()
             if t.data.bot_takeover:
                 t._schedule_grace(s)
             t.bump()
-            assert s.token is not None
-            return s.seat, s.token
+            return s.seat, token
+
+
+class LimitError(RuntimeError):
+    """A client reached one of its limits (:class:`doko.server.limits.Limits`)."""
+
+    def __init__(self, en: str, de: str) -> None:
+        self.en, self.de = en, de
+        super().__init__(en)
+
+
+def _is_open(s: Seat | SeatData) -> bool:
+    """A public table's seat that a stranger may take: a person's seat nobody was invited to
+    (no key yet)."""
+    return s.kind == "human" and s.token is None and not s.joined
+
+
+def new_token() -> str:
+    """A fresh secret key (144 random bits)."""
+    return secrets.token_urlsafe(18)
 
 
 def validate(spec: TableSpec) -> TableData:
-    """Check a table spec; raises ValueError naming the problem."""
+    """Check a table spec; raises ValueError naming the problem.
+
+    Deals come from a secret seed made here; a chosen ``seed`` is accepted only for a practice
+    table with one person (it reveals every hand, so the table says it openly). Seats of kind
+    ``open`` (public tables only) wait for a stranger's "join"; ``human`` seats are reserved
+    for the person invited with their key."""
     if spec.rules not in PRESETS:
-        raise ValueError(f"unknown rules preset {spec.rules!r}; known: {', '.join(PRESETS)}")
+        raise ValueError(f"rules: unknown preset {spec.rules!r}; known: {', '.join(PRESETS)}")
     if len(spec.seats) != 4:
-        raise ValueError("a table has four seats")
+        raise ValueError("seats: a table has four seats")
     levels = player_names()
     takeover = spec.takeover_level or default_bot_level()
     if takeover not in levels:
-        raise ValueError(f"unknown computer player {takeover!r}; known: {', '.join(levels)}")
+        raise ValueError(f"takeover_level: unknown computer player {takeover!r}; known: "
+                         f"{', '.join(levels)}")
     if spec.games is not None and not 1 <= spec.games <= 500:
-        raise ValueError("a round has 1 to 500 games, or none for an open-ended round")
+        raise ValueError("games: a round has 1 to 500 games, or none for an open-ended round")
     if spec.games is None and all(s.kind == "bot" for s in spec.seats):
-        raise ValueError("a table of four computer players needs a round length")
+        raise ValueError("games: a table of four computer players needs a round length")
     if not 0 <= spec.bot_delay_ms <= 10000:
-        raise ValueError("bot_delay_ms must be 0 to 10000")
-    if not 0 <= spec.grace_s <= 86400:
-        raise ValueError("grace_s must be 0 to 86400 seconds")
+        raise ValueError("bot_delay_ms: must be 0 to 10000")
+    if not (0 <= spec.grace_s <= 86400):  # also refuses NaN
+        raise ValueError("grace_s: must be 0 to 86400 seconds")
+    people = [s for s in spec.seats if s.kind != "bot"]
+    if spec.seed is not None and (len(people) != 1 or people[0].kind != "human"):
+        raise ValueError("seed: a chosen seed reveals every hand, so it is only for a practice "
+                         "table with one person and three computer players")
+    if spec.seed is not None and not 0 <= spec.seed < 2**62:
+        raise ValueError("seed: must be 0 to 2**62 - 1")
     pflicht = spec.pflichtsoli
     if pflicht is None and spec.games is not None and spec.games < 4:
         pflicht = False  # too short a round for four Pflichtsoli
@@ -1006,29 +1250,37 @@ def validate(spec: TableSpec) -> TableData:
         raise ValueError(e.text("en")) from None
     seats: list[SeatData] = []
     for i, s in enumerate(spec.seats):
-        if s.kind not in ("human", "bot"):
-            raise ValueError(f"seat {i}: kind is 'human' or 'bot', not {s.kind!r}")
-        name = (s.name or "").strip()
-        if len(name) > 40:
-            raise ValueError(f"seat {i}: a name has at most 40 characters")
+        if s.kind not in ("human", "open", "bot"):
+            raise ValueError(f"seats.{i}.kind: 'human', 'open' or 'bot', not {s.kind!r}")
+        if s.kind == "open" and not spec.public:
+            raise ValueError(f"seats.{i}.kind: an open seat needs a public table")
+        try:
+            name = clean_text(s.name or "", f"seats.{i}.name", NAME_MAX, empty=True)
+        except SchemaError as e:
+            raise ValueError(str(e)) from None
         if s.kind == "bot":
             level = s.level or default_bot_level()
             if level not in levels:
-                raise ValueError(f"seat {i}: unknown computer player {level!r}; known: "
+                raise ValueError(f"seats.{i}.level: unknown computer player {level!r}; known: "
                                  f"{', '.join(levels)}")
             seats.append(SeatData(i, "bot", level, name or f"Bot {i + 1} ({level})", None,
                                   True, False))
         else:
             seats.append(SeatData(i, "human", None, name or f"Platz {i + 1}",
-                                  secrets.token_urlsafe(18), False, False))
-    name = spec.name.strip()[:80]
+                                  new_token() if s.kind == "human" else None, False, False))
+    try:
+        name = clean_text(spec.name, "name", TABLE_NAME_MAX, empty=True)
+    except SchemaError as e:
+        raise ValueError(str(e)) from None
+    practice = spec.seed is not None
     return TableData(
         id=0, code="", name=name, rules=json.dumps(PRESETS[spec.rules].to_json()),
         games_total=r.games_total, pflichtsoli=r.pflichtsoli, public=spec.public,
         bot_takeover=spec.bot_takeover, takeover_level=takeover,
         bot_delay_ms=spec.bot_delay_ms, grace_s=spec.grace_s,
-        seed=spec.seed if spec.seed is not None else secrets.randbits(48),
+        seed=spec.seed if spec.seed is not None else secrets.randbits(62),
         status="waiting", created_at=time.time(), seats=seats,
+        spectator_token=new_token(), practice=practice,
     )
 
 

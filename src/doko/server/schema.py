@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -225,31 +226,41 @@ _PYDANTIC_DE = {
 
 def schema_error(e: ValidationError) -> SchemaError:
     """The first problem of a pydantic error as a :class:`SchemaError` (never the input)."""
-    err = e.errors(include_input=False, include_url=False)[0]
-    loc = [str(x) for x in err["loc"]]
-    kind = err["type"]
-    if kind == "union_tag_invalid" or kind == "union_tag_not_found":
-        ctx = err.get("ctx") or {}
-        tag = ctx.get("tag")
-        if kind == "union_tag_not_found":
-            return SchemaError("", "no 'type'", "kein 'type'", "malformed")
+    return describe_errors(e.errors(include_input=False, include_url=False))
+
+
+def describe_errors(errors: Sequence[Mapping[str, Any]]) -> SchemaError:
+    """The first of pydantic's (or FastAPI's) error entries as a :class:`SchemaError`; the
+    offending input is never echoed."""
+    if not errors:
+        return SchemaError("", "invalid", "ungültig")
+    err = errors[0]
+    loc = [str(x) for x in err.get("loc", ())]
+    kind = str(err.get("type", ""))
+    ctx = err.get("ctx") or {}
+    if kind == "union_tag_not_found":
+        return SchemaError("", "no 'type'", "kein 'type'", "malformed")
+    if kind == "union_tag_invalid":
+        tag = str(ctx.get("tag"))[:REF_MAX]
         return SchemaError("type", f"unknown message type {tag!r}",
                            f"unbekannter Nachrichtentyp {tag!r}", "unknown_type")
+    if loc and loc[0] in ("body", "path", "query", "header"):
+        loc = loc[1:]
     # the first location item of a union member is the member's tag: drop it
     if loc and loc[0] in _TAGS and len(loc) > 1:
         loc = loc[1:]
     # drop the names pydantic gives union branches and validators ("constrained-int", ...)
     loc = [x for x in loc if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
     field = ".".join(loc)
-    en = str(err["msg"])
-    if en.startswith("Value error, "):
-        en = en[len("Value error, "):]
-    if kind == "value_error":
-        cause = (err.get("ctx") or {}).get("error")
-        if isinstance(cause, SchemaError):
-            return SchemaError(field, cause.en.removeprefix(": "), cause.de.removeprefix(": "))
+    cause = ctx.get("error")
+    if kind == "value_error" and isinstance(cause, SchemaError):
+        return SchemaError(field, cause.en.removeprefix(": "), cause.de.removeprefix(": "))
+    en = str(err.get("msg", "invalid"))
+    en = en.removeprefix("Value error, ")
     if kind == "string_unicode":
         en = "not valid Unicode"
+    if kind == "json_invalid":
+        return SchemaError("", "not JSON", "kein JSON", "malformed")
     de = _PYDANTIC_DE.get(kind, en)
     return SchemaError(field, en, de)
 

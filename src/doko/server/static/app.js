@@ -15,7 +15,8 @@
       takeover: "Computer übernimmt verlassene Plätze",
       public: "Öffentlich (in der Liste offener Tische)", create: "Tisch eröffnen",
       open_tables: "Offene Tische", join_code: "Tisch mit Code ansehen", go: "Los",
-      me: "ich", human: "Mensch (Einladung)", computer: "Computer: {0}", seat_n: "Platz {0}",
+      me: "ich", human: "Mensch (Einladung)", open_seat: "Freier Platz (öffentlich)",
+      computer: "Computer: {0}", seat_n: "Platz {0}", practice: "Übungstisch, Seed {0}",
       no_open: "Gerade keine offenen Tische.", join: "Beitreten", watch: "Zuschauen",
       free: "frei: {0}", games_n: "{0} Spiele", open_round: "offene Runde",
       dealer: "Geber", cards_n: "{0} Karten", cards_1: "1 Karte", bot: "Computer", bot_plays: "Computer spielt",
@@ -40,6 +41,7 @@
       invite_help: "Jeder Platz hat einen geheimen Link. Wer ihn öffnet, spielt auf diesem Platz – auch nach einem Neustart oder von einem anderen Gerät.",
       no_invites: "Die Einladungslinks sieht nur, wer den Tisch eröffnet hat (in diesem Browser).",
       spectators: "Zuschauer-Link (ohne Karten)", copy: "Kopieren", copied: "kopiert",
+      no_spectate: "Den Zuschauer-Link sehen die Spieler dieses Tisches.",
       code: "Tischcode", confirm_leave: "Platz verlassen? Mit deinem Link kommst du zurück.",
       confirm_concede: "Wirklich aufgeben?", rename: "Name ändern", save: "Speichern",
       download: "Spielprotokoll herunterladen (doko-game/1)", replay: "Stich für Stich",
@@ -64,7 +66,8 @@
       takeover_level: "Stand-in player", takeover: "A computer takes over seats that are left",
       public: "Public (in the list of open tables)", create: "Open the table",
       open_tables: "Open tables", join_code: "Watch a table by code", go: "Go",
-      me: "me", human: "Human (invitation)", computer: "Computer: {0}", seat_n: "Seat {0}",
+      me: "me", human: "Human (invitation)", open_seat: "Open seat (public)",
+      computer: "Computer: {0}", seat_n: "Seat {0}", practice: "practice table, seed {0}",
       no_open: "No open tables right now.", join: "Join", watch: "Watch",
       free: "free: {0}", games_n: "{0} games", open_round: "open-ended round",
       dealer: "Dealer", cards_n: "{0} cards", cards_1: "1 card", bot: "Computer", bot_plays: "computer plays",
@@ -88,6 +91,7 @@
       invite_help: "Every seat has a secret link. Whoever opens it plays that seat – also after a restart or from another device.",
       no_invites: "Only the browser that opened the table sees the invitation links.",
       spectators: "Spectator link (no cards)", copy: "Copy", copied: "copied",
+      no_spectate: "The players of this table see the spectator link.",
       code: "Table code", confirm_leave: "Leave your seat? Your link brings you back.",
       confirm_concede: "Really concede?", rename: "Change name", save: "Save",
       download: "Download the game record (doko-game/1)", replay: "Trick by trick",
@@ -185,6 +189,11 @@
   const signed = (n) => (n > 0 ? "+" + n : String(n));
   const numCls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
   async function api(path, opts) {
+    opts = opts || {};
+    // a private table is readable only with a key of it (a seat's or the spectator link's)
+    if (S.token && path.startsWith("/api/tables/")) {
+      opts.headers = Object.assign({}, opts.headers || {}, { "X-Doko-Key": S.token });
+    }
     const r = await fetch(path, opts);
     const body = await r.json().catch(() => ({}));
     if (!r.ok) throw new Error(body.detail ? (typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail)) : r.statusText);
@@ -227,6 +236,7 @@
     for (let i = 1; i < 4; i++) {
       const sel = h("select", { id: `f-seat-${i}`, "data-seat": i },
         h("option", { value: "human" }, t("human")),
+        h("option", { value: "open" }, t("open_seat")),
         META.players.map((p) => h("option", { value: "bot:" + p }, t("computer", p))));
       sel.value = prev[i - 1] || "bot:" + META.default_level;
       fs.append(h("div", { class: "seat-row" }, h("span", {}, t("seat_n", i + 1)), sel));
@@ -273,7 +283,7 @@
       const seats = [{ kind: "human", name: name || null }];
       for (let i = 1; i < 4; i++) {
         const v = $(`#f-seat-${i}`).value;
-        seats.push(v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) });
+        seats.push(v === "human" || v === "open" ? { kind: v } : { kind: "bot", level: v.slice(4) });
       }
       const g = $("#f-games").value;
       const body = {
@@ -288,6 +298,7 @@
         const r = await api("/api/tables", { method: "POST",
           headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         localStorage.setItem("doko.invites." + r.code, JSON.stringify(r.seats));
+        localStorage.setItem("doko.spectate." + r.code, r.spectate);
         location.href = r.seats[0].invite;
       } catch (e) { err.textContent = e.message; err.hidden = false; }
     });
@@ -301,7 +312,7 @@
   }
 
   // ================================================================== the table
-  const S = { code: null, token: null, ws: null, state: null, sheet: null, seat: null, leaving: false,
+  const S = { code: null, token: null, spectate: null, ws: null, state: null, sheet: null, seat: null, leaving: false,
               backoff: 400, thinking: null, offset: 0, shownResult: 0, ref: 0 };
 
   function send(msg) {
@@ -335,7 +346,10 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case "welcome": S.seat = m.seat; break;
+      case "welcome":
+        S.seat = m.seat;
+        if (m.spectate) { S.spectate = m.spectate; localStorage.setItem("doko.spectate." + S.code, m.spectate); }
+        break;
       case "state":
         if ("sheet" in m) S.sheet = m.sheet;  // sent only when it changed
         else m.sheet = S.sheet;
@@ -350,7 +364,7 @@
         break;
       case "error":
         toast(m.message + (m.rule && !String(m.message).includes(m.rule) ? ` (TSR ${m.rule})` : ""));
-        if (m.error === "bad_token") { S.leaving = true; }
+        if (["bad_token", "no_table", "rate_limited", "too_many_connections", "busy"].includes(m.error)) { S.leaving = true; }
         break;
       case "left":
         S.leaving = true;
@@ -395,6 +409,7 @@
       (tb.round ? ` · ${t("round_n", tb.round.number)} · ` +
         (tb.round.games_total ? t("of_total", tb.round.games_played, tb.round.games_total)
                               : t("played_n", tb.round.games_played)) : "") +
+      (tb.practice ? ` · ${t("practice", tb.seed)}` : "") +
       (you === null ? ` · ${t("spectator")}` : "");
     $("#btn-sheet").hidden = !st.sheet;
     $("#btn-archive").hidden = false;
@@ -715,10 +730,27 @@
     const box = h("div", { class: "replay" });
     body.append(...kids([h("h2", {}, `${t("game_n", d.number)} · ${t("round_n", d.round)}`),
       ...resultBox(d.result, d.row || null, nm),
-      h("p", {}, h("a", { href: d.record_url, download: `doko-${S.code}-${d.number}.json`, id: "record-link" }, t("download"))),
+      h("p", {}, h("a", { href: d.record_url, download: `doko-${S.code}-${d.number}.json`, id: "record-link",
+                          onclick: (e) => downloadRecord(e, d) }, t("download"))),
       h("h3", {}, t("replay")), box]));
     drawReplay();
     openModal("game", body);
+  }
+
+  // the record of a private table needs the key in a header: fetch it, then save the blob
+  async function downloadRecord(ev, d) {
+    if (!S.token) return;  // a public table: the plain link works
+    ev.preventDefault();
+    try {
+      const r = await fetch(d.record_url, { headers: { "X-Doko-Key": S.token } });
+      if (!r.ok) throw new Error(r.statusText);
+      const url = URL.createObjectURL(await r.blob());
+      const a = h("a", { href: url, download: `doko-${S.code}-${d.number}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (e) { toast(e.message); }
   }
 
   function showInvites() {
@@ -740,7 +772,10 @@
         items.push(row(`${t("seat_n", s.seat + 1)} – ${S.state ? names()[s.seat] : s.name}`, location.origin + s.invite));
       }
     } else items.push(h("p", { class: "muted" }, t("no_invites")));
-    items.push(row(t("spectators"), `${location.origin}/t/${S.code}`));
+    const spectate = S.spectate || localStorage.getItem("doko.spectate." + S.code);
+    if (S.state && S.state.table.public) items.push(row(t("spectators"), `${location.origin}/t/${S.code}`));
+    else if (spectate) items.push(row(t("spectators"), location.origin + spectate));
+    else items.push(h("p", { class: "muted" }, t("no_spectate")));
     openModal("invite", h("h2", {}, t("invite_title")), ...items);
   }
 
