@@ -168,13 +168,15 @@ def nesting_depth(text: str) -> int:
 
 
 def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise SchemaError("", f"not JSON ({name} is no JSON number)",
+                      f"kein JSON ({name} ist keine JSON-Zahl)", "malformed")
 
 
 def _finite_float(text: str) -> float:
     x = float(text)
     if x in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large a number")
+        raise SchemaError("", f"the number {text[:20]} is too large",
+                          f"die Zahl {text[:20]} ist zu groß", "malformed")
     return x
 
 
@@ -195,6 +197,8 @@ def parse_json(data: str | bytes) -> Any:
                           f"tiefer als {MAX_DEPTH} Ebenen verschachtelt", "malformed")
     try:
         return json.loads(data, parse_constant=_no_constant, parse_float=_finite_float)
+    except SchemaError:
+        raise
     except (ValueError, RecursionError) as e:
         msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
         raise SchemaError("", f"not JSON ({msg})", f"kein JSON ({msg})", "malformed") from None
@@ -252,6 +256,10 @@ def describe_errors(errors: Sequence[Mapping[str, Any]]) -> SchemaError:
     # drop the names pydantic gives union branches and validators ("constrained-int", ...)
     loc = [x for x in loc if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
     field = ".".join(loc)
+    if field == "ref":
+        return SchemaError("ref", "a whole number below 2**53 or a text of at most "
+                           f"{REF_MAX} characters", "eine ganze Zahl unter 2**53 oder ein Text "
+                           f"mit höchstens {REF_MAX} Zeichen")
     cause = ctx.get("error")
     if kind == "value_error" and isinstance(cause, SchemaError):
         return SchemaError(field, cause.en.removeprefix(": "), cause.de.removeprefix(": "))
