@@ -143,12 +143,14 @@ def client_address(conn: Request | WebSocket) -> str:
 
 
 def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full",
-               limits: Limits | None = None, admin_key: str | None = None) -> FastAPI:
+               limits: Limits | None = None, admin_key: str | None = None,
+               warm_bots: bool = False) -> FastAPI:
     """The web table on the database at ``db_url`` (migrated to the newest schema now).
 
     ``limits``: the resource limits (:class:`doko.server.limits.Limits`); ``admin_key``: the
     secret of the operator's routes (``/api/admin/...``, used by ``doko admin``); without one
-    they answer 404."""
+    they answer 404. ``warm_bots``: start the computer players' worker processes at start-up
+    (``doko serve``) instead of at the first decision."""
     limits = limits or Limits()
     engine = make_engine(db_url, sqlite_synchronous)
     migrate(engine)
@@ -163,6 +165,8 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         hub = Hub(store, bot_workers=bot_workers, limits=limits)
         hub_box.append(hub)
         await hub.start()
+        if warm_bots:
+            hub.bots.start()
         try:
             yield
         finally:

@@ -79,7 +79,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         app = create_app(ns.db, bot_workers=ns.bot_workers,
                          sqlite_synchronous=ns.sqlite_synchronous, limits=limits,
-                         admin_key=admin_key)
+                         admin_key=admin_key, warm_bots=True)
     except Exception as e:  # a database that cannot be opened or migrated
         print(f"doko serve: cannot open the database {ns.db}: {e}", file=sys.stderr)
         return 1
