@@ -48,18 +48,20 @@ def test_example_text_de(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0, err
     assert err == ""
     assert "Vorbehaltsabfrage:" in out
-    assert "Platz 1: gesund" in out
+    # the text numbers the seats 1 to 4 (the record's "seat" fields are 0 to 3)
+    assert "Platz 2: gesund" in out
+    assert "Platz 0" not in out
     assert "Spiel: Normalspiel" in out
-    assert "Re: Platz 0, 1 · Kontra: Platz 2, 3" in out
-    assert "Platz 0: Ansage „Re“ (Re, 12 Karten auf der Hand)" in out
-    assert "Platz 0: Absage „keine 90“ (Re, 10 Karten auf der Hand)" in out
-    assert "Stich 1: Platz 1 ♦B, Platz 2 ♥D, Platz 3 ♥B, Platz 0 ♣B → Platz 2 (Kontra)" in out
+    assert "Re: Platz 1, 2 · Kontra: Platz 3, 4" in out
+    assert "Platz 1: Ansage „Re“ (Re, 12 Karten auf der Hand)" in out
+    assert "Platz 1: Absage „keine 90“ (Re, 10 Karten auf der Hand)" in out
+    assert "Stich 1: Platz 2 ♦B, Platz 3 ♥D, Platz 4 ♥B, Platz 1 ♣B → Platz 3 (Kontra)" in out
     assert "Stich 12:" in out
     assert "Doppelkopf" in out and "Fuchs gefangen" in out
-    assert "Re (Platz 0, 1): 187 Augen, 9 Stiche" in out
-    assert "Kontra (Platz 2, 3): 53 Augen, 3 Stiche" in out
+    assert "Re (Platz 1, 2): 187 Augen, 9 Stiche" in out
+    assert "Kontra (Platz 3, 4): 53 Augen, 3 Stiche" in out
     assert "Gewinner: Re · Spielwert: 8" in out
-    assert "Punkte: Platz 0 +8, Platz 1 +8, Platz 2 -8, Platz 3 -8" in out
+    assert "Punkte: Platz 1 +8, Platz 2 +8, Platz 3 -8, Platz 4 -8" in out
     # the call stands where it was made: after trick 2, before trick 3
     assert out.index("Stich 2:") < out.index("Absage „keine 90“") < out.index("Stich 3:")
 
@@ -68,10 +70,10 @@ def test_example_text_en(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["replay", str(EXAMPLE), "--lang", "en"])
     out, _ = capsys.readouterr()
     assert status == 0
-    assert "seat 1: healthy (gesund)" in out
-    assert "Trick 1: seat 1 ♦J, seat 2 ♥Q, seat 3 ♥J, seat 0 ♣J → seat 2 (Kontra)" in out
-    assert "seat 0 calls „keine 90“" in out
-    assert "Re (seats 0, 1): 187 Augen, 9 tricks" in out
+    assert "seat 2: healthy (gesund)" in out
+    assert "Trick 1: seat 2 ♦J, seat 3 ♥Q, seat 4 ♥J, seat 1 ♣J → seat 3 (Kontra)" in out
+    assert "seat 1 calls „keine 90“" in out
+    assert "Re (seats 1, 2): 187 Augen, 9 tricks" in out
     assert "Winner: Re" in out
 
 
@@ -161,7 +163,7 @@ def test_illegal_action_text(
     rec, index, seat = _illegal_record(name)
     status, out, err = run_replay(tmp_path, capsys, rec)
     assert status == 1
-    assert f"Aktion {index} (Platz {seat}:" in err
+    assert f"Aktion {index} (Platz {seat + 1}:" in err  # the index is 0-based, the seat 1..4
     assert "regelwidrig" in err
     assert f"TSR {rule}" in err
     assert len(err.strip().splitlines()) == 1
@@ -190,7 +192,7 @@ def test_illegal_english_message(tmp_path: Path, capsys: pytest.CaptureFixture[s
     rec, _, _ = _illegal_record("out_of_turn")
     status, _, err = run_replay(tmp_path, capsys, rec, "--lang", "en")
     assert status == 1
-    assert "action 6 (seat 3: ♣9) is illegal: seat 3 is not on turn" in err
+    assert "action 6 (seat 4: ♣9) is illegal: seat 4 is not on turn" in err
 
 
 # --------------------------------------------------------------------------- unfinished
@@ -219,8 +221,8 @@ def test_unfinished_mid_trick_call(tmp_path: Path, capsys: pytest.CaptureFixture
     assert status == 0
     lines = out.splitlines()
     i = next(n for n, line in enumerate(lines) if "Absage „keine 90“" in line)
-    assert lines[i - 1].startswith("  Stich 3: Platz 1 ♣D, Platz 2 ♦A …")
-    assert lines[i + 1].startswith("  Stich 3: … Platz 3 ♦K, Platz 0 ♦10 → Platz 1")
+    assert lines[i - 1].startswith("  Stich 3: Platz 2 ♣D, Platz 3 ♦A …")
+    assert lines[i + 1].startswith("  Stich 3: … Platz 4 ♦K, Platz 1 ♦10 → Platz 2")
 
 
 # --------------------------------------------------------------------------- malformed files

@@ -236,7 +236,7 @@ def _replay_error(rec: dict[str, Any]) -> ReplayError:
         replay(rec)
     err = info.value
     assert isinstance(err.error, IllegalActionError)
-    assert str(err).startswith(f"action {err.index} (seat {err.seat}): ")
+    assert str(err).startswith(f"action {err.index} (seat {err.seat + 1}): ")  # seats 1..4
     return err
 
 

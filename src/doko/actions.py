@@ -21,7 +21,10 @@ An action is ``seat * 64 + code``. Codes:
 >>> from_dict({"seat": 1, "action": "call", "call": "no90"}) == encode(1, NO90)
 True
 >>> describe(from_dict({"seat": 0, "action": "solo", "solo": "queens"}), "en")
-'seat 0: Solo (queens solo (Damensolo))'
+'seat 1: Solo (queens solo (Damensolo))'
+
+Records and actions number the seats 0..3; texts for people (:func:`describe`) show them as
+1..4.
 """
 
 from __future__ import annotations
@@ -186,6 +189,11 @@ def code_text(code: int, lang: str = "de") -> str:
 
 
 def describe(action: Action, lang: str = "de") -> str:
-    """One line for an action, e.g. ``"Platz 2: keine 90"``."""
+    """One line for an action, seats shown as 1..4: ``"Platz 2: keine 90"`` is the second
+    seat (engine seat 1).
+
+    >>> describe(encode(1, NO90))
+    'Platz 2: keine 90'
+    """
     who = "Platz" if lang == "de" else "seat"
-    return f"{who} {action >> 6}: {code_text(action & 63, lang)}"
+    return f"{who} {(action >> 6) + 1}: {code_text(action & 63, lang)}"

@@ -19,8 +19,18 @@ Line = tuple[tuple[int, int], ...]
 
 
 def explain(line: Line, lang: str = "en") -> str:
-    """A refuting line in words, e.g. ``"e.g. 2:♠A, 3:♠Q"``."""
-    shown = ", ".join(f"{s}:{card_symbol(k, lang)}" for s, k in line)
+    """A refuting line in words, seats shown as 1..4, e.g. ``"e.g. seat 3 ♠A, seat 4 ♠Q"``
+    for ``((2, AS), (3, QS))``.
+
+    The line comes from the hidden hands: show it only where every card is open (a replay or
+    analysis after the game), never to a seat during the game (see :mod:`doko.errors`).
+
+    >>> from doko.cards import parse_card
+    >>> explain(((0, parse_card("AC")), (1, parse_card("QS"))), "de")
+    'z. B. Platz 1 ♣A, Platz 2 ♠D'
+    """
+    who = "Platz" if lang == "de" else "seat"
+    shown = ", ".join(f"{who} {s + 1} {card_symbol(k, lang)}" for s, k in line)
     return ("z. B. " if lang == "de" else "e.g. ") + shown
 
 
@@ -35,7 +45,8 @@ def claim_refutation(
     dulle_except_last: bool = False,
 ) -> Line | None:
     """``None`` if the claim is forced; otherwise a line of play that refutes it, as
-    ``(seat, card)`` pairs (see :func:`explain`).
+    ``(seat, card)`` pairs (see :func:`explain`). The line names hidden cards: open
+    information, for post-game views only.
 
     ``hint`` (a two-item list, updated in place) remembers the soloist card and opponent of the
     last quick refutation, which usually still refutes a few cards later. ``dulle`` is the

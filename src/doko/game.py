@@ -13,10 +13,10 @@ the rule and leaves the state unchanged.
 ...     g.apply(encode(g.to_move, HEALTHY))
 >>> g.phase == PLAY, g.contract_name
 (True, 'normal')
->>> g.apply(encode(3, PLAY_BASE + 0))  # seat 3 is not on turn
+>>> g.apply(encode(3, PLAY_BASE + 0))  # engine seat 3 is not on turn (texts count 1 to 4)
 Traceback (most recent call last):
 ...
-doko.errors.IllegalActionError: seat 3 is not on turn: seat 1 must play a card (TSR 5.1.1)
+doko.errors.IllegalActionError: seat 4 is not on turn: seat 2 must play a card (TSR 5.1.1)
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from doko.cards import (
     hand_size,
     parse_card,
 )
-from doko.claims import Line, claim_refutation, explain, robust_witness
+from doko.claims import Line, claim_refutation, robust_witness
 from doko.contracts import (
     CONTRACT_NAMES,
     CONTRACT_NAMES_DE,
@@ -609,8 +609,9 @@ class Game:
         """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
         seat, code = action >> 6, action & 63
         if not 0 <= seat <= 3:
-            raise IllegalActionError(
-                "bad_action", detail=f"no seat {seat}", detail_de=f"kein Platz {seat}"
+            raise IllegalActionError(  # the action's encoded seat field, not a seat 1..4
+                "bad_action", detail=f"an action's seat field is 0..3, not {seat}",
+                detail_de=f"das Platzfeld einer Aktion ist 0..3, nicht {seat}",
             )
         if code < 24:
             self._verify_play(seat, code)
@@ -640,11 +641,11 @@ class Game:
         if self.phase == FINISHED:
             return IllegalActionError("finished", self._end_rule())
         if self.phase == QUERY:
-            why = f"the Vorbehaltsabfrage is running, seat {self.to_move} must answer"
-            why_de = f"die Vorbehaltsabfrage läuft, Platz {self.to_move} muss antworten"
+            why = f"the Vorbehaltsabfrage is running, seat {self.to_move + 1} must answer"
+            why_de = f"die Vorbehaltsabfrage läuft, Platz {self.to_move + 1} muss antworten"
         elif self.phase == NAMING:
-            why = f"seat {self.to_move} must name its Vorbehalt"
-            why_de = f"Platz {self.to_move} muss seinen Vorbehalt taufen"
+            why = f"seat {self.to_move + 1} must name its Vorbehalt"
+            why_de = f"Platz {self.to_move + 1} muss seinen Vorbehalt taufen"
         else:
             why = "the cards are being played"
             why_de = "es wird gespielt"
@@ -787,8 +788,8 @@ class Game:
         if code == CLAIM:
             line = self._claim_refutation()
             if line is not None:
-                raise IllegalActionError("claim_refused", "5.4.4", seat, detail=explain(line),
-                                         detail_de=explain(line, "de"))
+                # the text names no card: the line is from the hidden hands (open information)
+                raise IllegalActionError("claim_refused", "5.4.4", seat, refutation=line)
 
     def _claim_refutation(self) -> Line | None:
         """None if the soloist takes every remaining trick whatever is played, else why not."""

@@ -7,6 +7,11 @@ Augen and tricks per party and the score by TSR 7.1/7.2. ``--json`` prints one o
 Exit status: 0 for a valid record (finished or not), 1 when an action is illegal (its 0-based
 index in ``actions``, its seat and the rule broken are named), 2 when the file is not a valid
 record at all (unreadable, bad JSON, unknown keys or card codes, wrong card counts).
+
+The text shows the seats as 1 to 4 (the record's ``seat`` fields and ``--json`` keep 0 to 3).
+A record holds every hand, so its replay is an open view: a refused claim is shown with the
+line of play that refutes it (``IllegalActionError.open_detail``, TSR 9.2.2), which a seat is
+never shown during the game.
 """
 
 from __future__ import annotations
@@ -225,10 +230,16 @@ def play_through(game: Game, actions: list[Action]) -> ReplayError | None:
 
 
 def error_text(error: IllegalActionError, lang: str) -> str:
-    """The rule broken, in ``lang``, always naming the TSR clause when there is one."""
+    """The rule broken, in ``lang``, always naming the TSR clause when there is one.
+
+    A replay shows every hand, so the open detail of the error (the line refuting a claim,
+    TSR 9.2.2) is added; never use this for a seat's view during a game."""
     text = error.text(lang)
     if error.rule and "TSR" not in text:
         text += f" (TSR {error.rule})"
+    detail = error.open_detail(lang)
+    if detail is not None:
+        text += f"; {detail}"
     return text
 
 
@@ -329,14 +340,15 @@ def _call_name(level: int, party: int) -> str | None:
 
 
 def _seat(s: int, lang: str) -> str:
-    return _TEXT[lang]["seat"].format(s=s)
+    """An engine seat (0..3) in words, numbered 1..4."""
+    return _TEXT[lang]["seat"].format(s=s + 1)
 
 
 def _seat_list(seats: list[int], lang: str) -> str:
     if not seats:
         return "–"
     key = "seat" if len(seats) == 1 else "seats"
-    return _TEXT[lang][key].format(s=", ".join(str(s) for s in seats))
+    return _TEXT[lang][key].format(s=", ".join(str(s + 1) for s in seats))
 
 
 def _call_word(level: int, party: int) -> str:

@@ -567,10 +567,10 @@ class Round:
                 f"{self.rules.name!r}")
         if game.dealer != ctx.engine_dealer:
             return RoundError(
-                f"the game's dealer is engine seat {game.dealer}, the round's dealer "
-                f"{self.players[ctx.dealer]} is seat {ctx.engine_dealer}",
-                f"Geber des Spiels ist Platz {game.dealer}, Geber der Runde ist "
-                f"{self.players[ctx.dealer]} (Platz {ctx.engine_dealer})", "3.3.1")
+                f"the game's dealer is seat {game.dealer + 1}, the round's dealer "
+                f"{self.players[ctx.dealer]} is seat {ctx.engine_dealer + 1}",
+                f"Geber des Spiels ist Platz {game.dealer + 1}, Geber der Runde ist "
+                f"{self.players[ctx.dealer]} (Platz {ctx.engine_dealer + 1})", "3.3.1")
         if tuple(game.owes_pflichtsolo) != ctx.owes_pflichtsolo:
             return RoundError(
                 f"the game's Pflichtsolo debts {list(game.owes_pflichtsolo)} do not match the "

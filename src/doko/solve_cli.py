@@ -249,7 +249,11 @@ def position_at(record: dict[str, Any], trick: int, lang: str = "en",
         try:
             game.apply(actions[i])
         except IllegalActionError as e:
-            raise PositionError(t["illegal"].format(index=i, file=name, why=e.text(lang))) from None
+            why = e.text(lang)
+            detail = e.open_detail(lang)  # the record is open: every hand is in it
+            if detail is not None:
+                why += f"; {detail}"
+            raise PositionError(t["illegal"].format(index=i, file=name, why=why)) from None
         i += 1
     if not game.game_type_settled:
         raise PositionError(t["not_settled"].format(n=trick, why=t["why_marriage"]))
@@ -317,8 +321,8 @@ def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
     """The report of :func:`solve_report` as text."""
     t = _TEXT[lang]
 
-    def seat(s: int) -> str:
-        return t["seat"].format(s=s)
+    def seat(s: int) -> str:  # an engine seat 0..3, shown as 1..4 (the JSON keeps 0..3)
+        return t["seat"].format(s=s + 1)
 
     def party(s: int) -> str:
         return _PARTY[0] if game.is_re[s] else _PARTY[1]

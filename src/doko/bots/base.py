@@ -113,9 +113,9 @@ def _check(a: Action, v: SeatView, player: Player) -> None:
     if a not in v.legal_actions:
         from doko.actions import describe
 
+        where = "" if v.seat is None else f" at seat {v.seat + 1}"
         raise PlayerError(
-            f"player {player.name!r} at seat {v.seat} chose {describe(a, 'en')}, which is not "
-            "legal now"
+            f"player {player.name!r}{where} chose {describe(a, 'en')}, which is not legal now"
         )
 
 
@@ -128,11 +128,11 @@ def step(game: Game, players: Sequence[Player | None]) -> Action:
     seat = game.to_move
     player = players[seat]
     if player is None:
-        raise PlayerError(f"seat {seat} has no player")
+        raise PlayerError(f"seat {seat + 1} has no player")
     v = view(game, seat)
     a = player.decide(v)
     if a is None:
-        raise PlayerError(f"player {player.name!r} at seat {seat} must act but passed")
+        raise PlayerError(f"player {player.name!r} at seat {seat + 1} must act but passed")
     _check(a, v, player)
     game.apply(a)
     return a
