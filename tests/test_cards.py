@@ -36,7 +36,7 @@ from doko.contracts import (
     ORDERS,
     TRUMP,
     order_of_solo,
-    trick_winner_index,
+    trick_winner,
 )
 
 SUITS = "CSHD"
@@ -192,4 +192,4 @@ def test_every_pair_of_cards_beats_by_the_order(name: str) -> None:
                   if pos[card_code(k)][0] not in (0, ga) and card_code(k)[0] == "9"][:1]
         if filler:
             t = [a, b, filler[0], filler[0]]
-            assert trick_winner_index(order, t) == (1 if expected else 0)
+            assert trick_winner(order, t) == (1 if expected else 0)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from doko.actions import SOLO_BASE, encode
 from doko.claims import claim_refutation
-from doko.contracts import CardOrder, trick_winner_index
+from doko.contracts import CardOrder, trick_winner
 from doko.game import PLAY, Game
 
 
@@ -29,7 +29,7 @@ def brute_force_forced(
     """
     seat = (leader + len(trick)) & 3
     if len(trick) == 4:
-        best = trick_winner_index(order, trick)
+        best = trick_winner(order, trick)
         last = not any(hands)
         if dulle >= 0 and trick[best] == dulle and trick.count(dulle) == 2 and not (
             except_last and last

@@ -24,6 +24,7 @@ from doko.record import replay, to_record
 from doko.result import game_result, seat_scores, summary_of
 from doko.rules import HAUSREGELN, TSR, BockRules, Rules, preset
 from doko.scoring import GameSummary, score
+from doko.view import view
 
 ALL = [card_code(k) for k in deck()]
 
@@ -80,6 +81,26 @@ def test_first_dulle_wins_under_tsr() -> None:
 def test_second_dulle_beats_the_first(dulle: str) -> None:
     """House rule: the second ♥10 beats the first."""
     assert _two_dulle_game(Rules(name="h", dulle=dulle)).tricks[0][2] == 1
+
+
+@pytest.mark.parametrize("dulle, leader", [("first", 0), ("second", 1),
+                                           ("second_except_last", 1)])
+def test_terminal_highlights_the_engines_trick_winner(dulle: str, leader: int) -> None:
+    """The terminal marks the card that wins the trick so far by the engine's rule: under the
+    house rule the second ♥10 (TSR 5.3.3 says the first), a bug before (it ignored the rule)."""
+    from doko.tui.render import leading_seat
+
+    hands = deal("TH AC AC KC KC 9C 9C AS AS KS KS 9S", "TH QC QC QS QS QH QH QD QD JC JC JS")
+    g = Game.from_hands(hands, dealer=3, rules=Rules(name="h", dulle=dulle))
+    for _ in range(4):
+        g.apply(encode(g.to_move, HEALTHY))
+    g.play("TH")
+    g.play("TH")
+    for seat in range(4):
+        assert leading_seat(view(g, seat)) == leader
+    g.play(card_code(next(a & 63 for a in g.legal_plays())))
+    g.play(card_code(next(a & 63 for a in g.legal_plays())))
+    assert g.tricks[0][2] == leader  # the engine agrees once the trick is complete
 
 
 def _game_with_two_dulles_in_the_last_trick() -> dict[str, object]:

@@ -34,7 +34,7 @@ from doko.actions import (
     seat_of,
 )
 from doko.cards import EYES, QC, hand_from_kinds, hand_kinds
-from doko.contracts import TRUMP, trick_winner_index
+from doko.contracts import TRUMP, trick_winner
 from doko.errors import IllegalActionError
 from doko.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
 from doko.record import replay, to_record
@@ -256,7 +256,7 @@ def check_end(m: Model, g: Game) -> None:
     eyes = [0] * 4
     for i, (lead, cards, w) in enumerate(g.tricks):
         assert len(cards) == 4
-        assert w == (lead + trick_winner_index(g.order, cards)) & 3
+        assert w == (lead + trick_winner(g.order, cards)) & 3
         eyes[w] += sum(EYES[k] for k in cards)
         if i + 1 < n:
             assert g.tricks[i + 1][0] == w

@@ -12,7 +12,14 @@ cards: cards that cannot are merged into classes, which keeps the search small.
 from __future__ import annotations
 
 from doko.cards import card_symbol
-from doko.contracts import TRUMP, CardOrder
+from doko.contracts import (
+    DULLE_FIRST,
+    DULLE_SECOND,
+    DULLE_SECOND_EXCEPT_LAST,
+    TRUMP,
+    CardOrder,
+    trick_winner,
+)
 
 #: A line of play, as (seat, card kind) pairs.
 Line = tuple[tuple[int, int], ...]
@@ -72,6 +79,8 @@ def _search_refutation(
     eff, power, follow = order.eff_suit, order.power, order.follow
     safe: set[tuple[object, ...]] = set()
     line: list[tuple[int, int]] = []
+    rule = (DULLE_FIRST if dulle < 0 else
+            DULLE_SECOND_EXCEPT_LAST if dulle_except_last else DULLE_SECOND)
 
     def moves(seat: int, h: int, cards: list[int]) -> list[int]:
         m = h & 0xFFFFFF
@@ -159,17 +168,7 @@ def _search_refutation(
         cls: tuple[int, ...] | None,
     ) -> bool:
         if len(cards) == 4:
-            led = eff[cards[0]]
-            best, bp = 0, power[cards[0]]
-            for i in (1, 2, 3):
-                c = cards[i]
-                s = eff[c]
-                if (s == led or s == TRUMP) and power[c] > bp:
-                    best, bp = i, power[c]
-            if dulle >= 0 and cards[best] == dulle and cards.count(dulle) == 2 and not (
-                dulle_except_last and not any(hs)
-            ):
-                best = 3 - cards[::-1].index(dulle)  # house rule: the second Dulle wins
+            best = trick_winner(order, cards, rule, not any(hs))
             if (lead + best) & 3 != soloist:
                 return False
             return boundary(hs)

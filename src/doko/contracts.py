@@ -13,6 +13,7 @@ card kind, its *effective suit* (0..3 for a plain suit, :data:`TRUMP` for trump)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doko.cards import (
@@ -192,11 +193,28 @@ ORDERS: tuple[CardOrder, ...] = (
 DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
 
 
-def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> int:
-    """Index (0..3) of the card that wins a complete trick (TSR 5.3.3).
+#: The rule for two Dullen (♥10) in one trick: the first wins (TSR 5.3.3), or as house rules
+#: the second, or the second except in the last trick (``Rules.dulle``).
+#: The indexes into :data:`doko.rules.DULLE_RULES`.
+DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST = 0, 1, 2
+
+
+def trick_winner(order: CardOrder, cards: Sequence[int], dulle_rule: int = DULLE_FIRST,
+                 last_trick: bool = False) -> int:
+    """Index of the card that wins a trick (TSR 5.3.3), or, for a trick not yet complete, that
+    wins it so far: the highest trump, else the highest card of the suit led; of two equal
+    cards the first. ``dulle_rule`` (an index into :data:`doko.rules.DULLE_RULES`) applies the
+    house rule that a second Dulle beats the first (not in the ``last_trick`` under
+    ``second_except_last``). The one trick-winner function of the engine, the claim check, the
+    solver and the front ends.
 
     >>> from doko.cards import QC
-    >>> trick_winner_index(ORDERS[NORMAL_ORDER], [kind(HEARTS, TEN)] * 2 + [QC, QC])
+    >>> ten = kind(HEARTS, TEN)
+    >>> trick_winner(ORDERS[NORMAL_ORDER], [ten, ten, QC, QC])
+    0
+    >>> trick_winner(ORDERS[NORMAL_ORDER], [ten, kind(HEARTS, ACE), ten], DULLE_SECOND)
+    2
+    >>> trick_winner(ORDERS[NORMAL_ORDER], [ten, ten], DULLE_SECOND_EXCEPT_LAST, last_trick=True)
     0
     """
     eff, power = order.eff_suit, order.power
@@ -208,4 +226,8 @@ def trick_winner_index(order: CardOrder, cards: list[int] | tuple[int, ...]) -> 
         s = eff[c]
         if (s == led or s == TRUMP) and power[c] > bp:
             best, bp = i, power[c]
+    if dulle_rule and not (last_trick and dulle_rule == DULLE_SECOND_EXCEPT_LAST):
+        d = order.dulle
+        if d >= 0 and cards[best] == d and cards.count(d) > 1:
+            best = len(cards) - 1 - list(cards)[::-1].index(d)
     return best

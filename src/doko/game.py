@@ -70,12 +70,13 @@ from doko.contracts import (
     SOLO_DIAMONDS,
     TRUMP,
     order_of,
+    trick_winner,
 )
 from doko.contracts import (
     MARRIAGE as C_MARRIAGE,
 )
 from doko.errors import IllegalActionError
-from doko.rules import TSR, Rules
+from doko.rules import DULLE_RULES, TSR, Rules
 
 if TYPE_CHECKING:
     from doko.scoring import Score
@@ -250,7 +251,7 @@ class Game:
         self.shift = self.base_shift
         self.tricks_total = rules.hand_size
         # the second Dulle beats the first (house rule): 0 never, 1 always, 2 not in the last
-        self.dulle_rule = ("first", "second", "second_except_last").index(rules.dulle)
+        self.dulle_rule = DULLE_RULES.index(rules.dulle)
         self.is_re = [False] * 4
         self.trick: list[int] = []
         self.trick_leader = (dealer + 1) & 3
@@ -859,17 +860,8 @@ class Game:
 
     def _complete_trick(self) -> None:
         trick = self.trick
-        order = self.order
-        eff, power = order.eff_suit, order.power
-        led = eff[trick[0]]
-        best, bp = 0, power[trick[0]]
-        for i in (1, 2, 3):
-            c = trick[i]
-            s = eff[c]
-            if (s == led or s == TRUMP) and power[c] > bp:
-                best, bp = i, power[c]
-        if self.dulle_rule:
-            best = self._second_dulle(trick, best)
+        best = trick_winner(self.order, trick, self.dulle_rule,
+                            len(self.tricks) == self.tricks_total - 1)
         w = (self.trick_leader + best) & 3
         self.tricks.append((self.trick_leader, tuple(trick), w))
         self.eyes[w] += EYES[trick[0]] + EYES[trick[1]] + EYES[trick[2]] + EYES[trick[3]]
@@ -894,15 +886,6 @@ class Game:
             self._call_floor = self._min_call_cards()
         if n == self.tricks_total:
             self._finish(ENDED_PLAYED)
-
-    def _second_dulle(self, trick: list[int], best: int) -> int:
-        """House rule: a second Dulle beats the first (perhaps not in the last trick)."""
-        dulle = self.order.dulle
-        if dulle < 0 or trick[best] != dulle or trick.count(dulle) < 2:
-            return best
-        if self.dulle_rule == 2 and len(self.tricks) == self.tricks_total - 1:
-            return best
-        return 3 - trick[::-1].index(dulle)
 
     def _finish(self, how: str) -> None:
         self.ended = how

@@ -15,7 +15,8 @@ from rich.text import Text
 
 from doko.actions import CALL_KONTRA, CALL_RE, CLAIM, CONCEDE, HEALTHY, RESERVATION
 from doko.cards import EYES, SUIT_SYMBOLS, card_symbol
-from doko.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner_index
+from doko.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
+from doko.rules import DULLE_RULES
 from doko.tui.texts import call_word, tr
 from doko.view import SeatView
 
@@ -111,16 +112,24 @@ def _centered(t: Text, width: int = WIDTH) -> Text:
     return out
 
 
+def leading_seat(v: SeatView) -> int | None:
+    """The seat whose card wins the trick on the table so far (None: no card played), by the
+    engine's rule, Dulle house rules included (:func:`doko.contracts.trick_winner`)."""
+    if not v.trick or v.order is None:
+        return None
+    # the last trick: once it is complete no hand has a card left
+    last = sum(v.hand_sizes) + len(v.trick) <= 4
+    i = trick_winner(ORDERS[v.order], [k for _, k in v.trick], DULLE_RULES.index(v.rules.dulle),
+                     last)
+    return v.trick[i][0]
+
+
 def _table_cross(v: SeatView, screen: Screen) -> list[Text]:
     me = v.seat if v.seat is not None else 0
     left, top, right = (me + 1) & 3, (me + 2) & 3, (me + 3) & 3
     cards, winner = _shown_trick(v)
     lang = screen.lang
-    best: int | None = None
-    if v.trick and v.order is not None:
-        order = ORDERS[v.order]
-        i = trick_winner_index(order, [k for _, k in v.trick])
-        best = v.trick[i][0]
+    best = leading_seat(v)
 
     def card(seat: int) -> Text:
         if seat not in cards:
