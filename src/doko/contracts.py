@@ -75,11 +75,6 @@ NORMAL_ORDER, HEARTS_ORDER, SPADES_ORDER, CLUBS_ORDER = 0, 1, 2, 3
 QUEENS_ORDER, JACKS_ORDER, MEATLESS_ORDER = 4, 5, 6
 
 
-def is_solo(contract: int) -> bool:
-    """True for the seven declared solo kinds."""
-    return contract >= SOLO_DIAMONDS
-
-
 def order_of(contract: int, dulle_moves: bool = False) -> int:
     """The card order a contract is played in (both Hochzeit kinds use the normal order).
 

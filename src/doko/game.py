@@ -399,11 +399,6 @@ class Game:
         """True once the game type is clear (TSR 6.2.1): query over, Hochzeit clarified."""
         return self.phase >= PLAY and (self.contract != C_MARRIAGE or self.klaerung > 0)
 
-    @property
-    def trick_number(self) -> int:
-        """Number of completed tricks."""
-        return len(self.tricks)
-
     def hand(self, seat: int) -> list[int]:
         """The cards ``seat`` holds, as kinds sorted in the game's card order."""
         key = self.order.sort_key
@@ -444,10 +439,6 @@ class Game:
         """Fewest cards for a first Ansage made as a reply to the opponents' call of level
         ``opp`` (TSR 6.4.4: one card fewer than that call needed)."""
         return CALL_MIN_CARDS[opp] - 1 - self.shift
-
-    def party_of(self, seat: int) -> int:
-        """``RE`` or ``KONTRA``: the seat's true party (hidden from others during play)."""
-        return RE if self.is_re[seat] else KONTRA
 
     def re_seats(self) -> list[int]:
         """The seats of the Re party."""
@@ -553,7 +544,7 @@ class Game:
         return best
 
     def _add_calls(self, seat: int, out: list[Action]) -> None:
-        # the fast twin of _max_call: the same rules, inlined for legal_actions
+        # the calls ``seat`` may make now (TSR 6.2.2, 6.3, 6.4), inlined for legal_actions
         p = 0 if self.is_re[seat] else 1
         level = self.level
         cur = level[p]
@@ -579,30 +570,6 @@ class Game:
         while lv <= 5 and n >= CALL_MIN_CARDS[lv] - shift:
             out.append(base | (NO90 + lv - 2))
             lv += 1
-
-    def _max_call(self, seat: int, p: int) -> int:
-        """The highest level ``seat`` may call now for its party ``p`` (<= current: none)."""
-        cur = self.level[p]
-        if self.ended is not None and (self.ended != ENDED_CONCEDED or p == RE):
-            return cur
-        n = self.cards_in_hand(seat)
-        shift = self.shift
-        ontime = self.ontime[p]
-        lv = cur
-        if cur == 0:
-            if n >= 11 - shift:
-                ontime = True
-            else:
-                opp = self.level[1 - p]
-                if opp and n >= self._reply_min(opp):
-                    return 1  # a late reply: no Absage may follow (TSR 6.4.4)
-                return 0
-            lv = 1
-        if not ontime:
-            return lv
-        while lv < 5 and n >= CALL_MIN_CARDS[lv + 1] - shift:
-            lv += 1
-        return lv
 
     # ------------------------------------------------------------------ checking
 
