@@ -556,7 +556,9 @@ class Round:
                 and self._game_context_problem(game, self._context(False)) is not None
                 and self._game_context_problem(game, self._context(True)) is None):
             self._check_clock()  # dealt as a Vorführung after the time limit
-        return self._commit_row({"type": "game", "record": to_record(game)})
+        # the record is what a round file stores; the live game is entered as it is (no
+        # replay of the record it was just serialised to)
+        return self._commit_row({"type": "game", "record": to_record(game)}, game)
 
     def _game_context_problem(self, game: Game, ctx: Context) -> RoundError | None:
         if game.rules != self.rules:
@@ -590,16 +592,19 @@ class Round:
                 "in diesem Spiel ist keine Vorführung fällig", "4.2.3")
         return None
 
-    def _apply_game(self, entry: dict[str, Any]) -> Row:
-        record = entry.get("record")
-        if not isinstance(record, Mapping):
-            raise RoundFileError("a game entry needs its 'record'",
-                                 "ein Spiel-Eintrag braucht seinen 'record'")
-        try:
-            game = replay(record)
-        except ValueError as e:
-            raise RoundError(f"the game record does not replay: {e}",
-                             f"der Spielbericht lässt sich nicht nachspielen: {e}") from None
+    def _apply_game(self, entry: dict[str, Any], game: Game | None = None) -> Row:
+        """A game entry: ``game`` itself when it is given (:meth:`add_game`), else the entry's
+        record replayed (a round file being loaded)."""
+        if game is None:
+            record = entry.get("record")
+            if not isinstance(record, Mapping):
+                raise RoundFileError("a game entry needs its 'record'",
+                                     "ein Spiel-Eintrag braucht seinen 'record'")
+            try:
+                game = replay(record)
+            except ValueError as e:
+                raise RoundError(f"the game record does not replay: {e}",
+                                 f"der Spielbericht lässt sich nicht nachspielen: {e}") from None
         if not game.is_over:
             raise RoundError("the game is not finished: only finished games enter the sheet",
                              "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "
@@ -609,7 +614,8 @@ class Round:
         problem = self._game_context_problem(game, ctx)
         if problem is not None:
             raise problem
-        engine_scores = game_result(game).seat_scores(game.re_seats())
+        result = game_result(game)
+        engine_scores = result.seat_scores(game.re_seats())
         scores = [0] * self.size
         for s, p in enumerate(ctx.players):
             scores[p] = engine_scores[s]
@@ -618,8 +624,7 @@ class Round:
         summary = summary_of(game)
         return self._add_game_row(
             ctx, kind=kind, scores=scores, soloist=soloist, pflichtsolo=bool(game.pflichtsolo),
-            vorfuehrung=game.vorfuehrung is not None, summary=summary,
-            result=game_result(game))
+            vorfuehrung=game.vorfuehrung is not None, summary=summary, result=result)
 
     # -------------------------------------------------------------- real cards
 
@@ -1024,10 +1029,10 @@ class Round:
         self._s.time_up = True
         self._s.time_up_at = None if at is None else float(at)
 
-    def _apply(self, entry: dict[str, Any]) -> Row | None:
+    def _apply(self, entry: dict[str, Any], game: Game | None = None) -> Row | None:
         t = entry.get("type")
         if t == "game":
-            return self._apply_game(entry)
+            return self._apply_game(entry, game)
         if t == "summary":
             return self._apply_summary(entry)
         if t == "penalty":
@@ -1037,12 +1042,12 @@ class Round:
             return None
         raise RoundFileError(f"unknown entry type {t!r}", f"unbekannter Eintrag {t!r}")
 
-    def _commit(self, entry: dict[str, Any]) -> Row | None:
-        """Apply ``entry``; with a file, write it before returning. On any failure the round
-        is unchanged."""
+    def _commit(self, entry: dict[str, Any], game: Game | None = None) -> Row | None:
+        """Apply ``entry`` (a game entry's ``game`` itself when given); with a file, write it
+        before returning. On any failure the round is unchanged."""
         saved = copy.deepcopy(self._s)
         try:
-            row = self._apply(entry)
+            row = self._apply(entry, game)
             stored = dict(entry)
             if row is not None:
                 stored["scores"] = list(row.scores)
@@ -1056,8 +1061,8 @@ class Round:
             self._check_clock_after()
         return row
 
-    def _commit_row(self, entry: dict[str, Any]) -> Row:
-        row = self._commit(entry)
+    def _commit_row(self, entry: dict[str, Any], game: Game | None = None) -> Row:
+        row = self._commit(entry, game)
         assert row is not None
         return row
 
