@@ -11,20 +11,26 @@ Tables::
 
 SQLite (the default) runs in WAL mode with ``PRAGMA foreign_keys=ON`` on every connection. The
 schema is created and upgraded by Alembic (``migrations/``) at start-up: :func:`migrate`.
-Every write of :class:`Store` commits before it returns.
+Every write of :class:`Store` commits before it returns; :meth:`Store.batch` runs several writes
+in one transaction (the hub's group commit, :mod:`doko.server.writer`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -35,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -244,20 +251,103 @@ def _game_data(g: GameRow, actions: list[ActionRow] | None = None) -> GameData:
     )
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class _Batch:
+    """A group commit in progress (:meth:`Store.batch`): its connection (in a transaction),
+    an ORM session on it once a write needs one, and the actions not inserted yet."""
+
+    conn: Connection
+    session: Session | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+    def insert_actions(self) -> None:
+        if self.actions:
+            self.conn.execute(insert(ActionRow), self.actions)  # executemany, no RETURNING
+            self.actions = []
+
+log = logging.getLogger("doko.server")
+
+
+def batched(fn: F) -> F:
+    """Mark a :class:`Store` write that may run inside :meth:`Store.batch`: it does all its work
+    in the session of :meth:`Store._write` and nothing else with the database."""
+    fn.batched = True  # type: ignore[attr-defined]
+    return fn
+
+
+def is_batched(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` (a bound :class:`Store` method) is a write :meth:`Store.batch` may run."""
+    return bool(getattr(fn, "batched", False))
+
+
 class Store:
     """Blocking database access; every write commits before it returns.
 
-    The hub calls it from one worker thread, so writes are never concurrent.
+    The hub calls it from one worker thread, so writes are never concurrent. The writes marked
+    :func:`batched` can also run together in one transaction, :meth:`batch` (a group commit:
+    one commit, one fsync, for all the writes that queued up while the previous one ran).
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
+        self._local = threading.local()  # .batch: the batch running in this thread, if any
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """The session of a write: inside :meth:`batch` the batch's (after the actions queued
+        before this write are inserted; its statements are flushed when it ends, so the writes
+        keep their order), else a transaction of its own that commits when the block ends."""
+        b: _Batch | None = getattr(self._local, "batch", None)
+        if b is None:
+            with self.sessions.begin() as s:
+                yield s
+            return
+        b.insert_actions()
+        if b.session is None:  # joins the batch's transaction, never commits it
+            b.session = self.sessions(bind=b.conn)
+        yield b.session
+        b.session.flush()
+
+    def batch(self, calls: Sequence[Callable[[], Any]]) -> list[tuple[bool, Any]]:
+        """Run writes (calls of :func:`batched` methods, in order) in one transaction; each
+        gets ``(True, its result)``. If that fails, nothing of it is committed and the calls
+        run again one by one, each in its own transaction, exactly as without a batch: a
+        failing write gets ``(False, its exception)`` and fails only itself.
+
+        A batch of actions only needs no ORM session (it costs more than the inserts): they
+        are inserted together, with one ``executemany``."""
+        if len(calls) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    b = self._local.batch = _Batch(conn)
+                    try:
+                        results = [call() for call in calls]
+                        b.insert_actions()
+                    finally:
+                        self._local.batch = None
+                        if b.session is not None:
+                            b.session.close()
+                return [(True, r) for r in results]
+            except Exception:
+                log.warning("a group commit of %d writes failed; writing them one by one",
+                            len(calls), exc_info=True)
+        out: list[tuple[bool, Any]] = []
+        for call in calls:
+            try:
+                out.append((True, call()))
+            except Exception as e:
+                out.append((False, e))
+        return out
 
     # ------------------------------------------------------------------ tables
 
+    @batched
     def create_table(self, data: TableData) -> int:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             row = TableRow(
                 code=data.code, name=data.name, rules=data.rules, games_total=data.games_total,
                 pflichtsoli=data.pflichtsoli, public=data.public,
@@ -311,9 +401,10 @@ class Store:
                                 .where(TableRow.creator == creator)
                                 .where(TableRow.status.in_(ACTIVE))) or 0)
 
+    @batched
     def touch(self, table_id: int, when: float) -> None:
         """Note that a person had the table open at ``when`` (for expiry)."""
-        with self.sessions.begin() as s:
+        with self._write() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(touched_at=when))
 
     def expire_untouched(self, before: float) -> list[str]:
@@ -341,12 +432,14 @@ class Store:
                     seats[sr.table_id].append(sr)
             return [_table_data(t, seats[t.id]) for t in rows]
 
+    @batched
     def set_status(self, table_id: int, status: str) -> None:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
+    @batched
     def update_seat(self, table_id: int, seat: int, **values: Any) -> None:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             s.execute(update(SeatRow).where(SeatRow.table_id == table_id)
                       .where(SeatRow.seat == seat).values(**values))
 
@@ -358,9 +451,10 @@ class Store:
                              .order_by(RoundRow.number))
             return [RoundData(r.id, r.number, r.games_total, r.pflichtsoli) for r in rows]
 
+    @batched
     def add_round(self, table_id: int, number: int, games_total: int | None,
                   pflichtsoli: bool, status: str | None = None) -> int:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             row = RoundRow(table_id=table_id, number=number, games_total=games_total,
                            pflichtsoli=pflichtsoli, created_at=time.time())
             s.add(row)
@@ -407,9 +501,10 @@ class Store:
             return int(s.scalar(select(func.count(GameRow.id))
                                 .where(GameRow.table_id == table_id)) or 0)
 
+    @batched
     def add_game(self, table_id: int, round_id: int, number: int, deal: dict[str, Any],
                  status: str | None = None) -> int:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             row = GameRow(table_id=table_id, round_id=round_id, number=number,
                           deal=json.dumps(deal), closed=False, done_seats="[]",
                           created_at=time.time())
@@ -419,23 +514,31 @@ class Store:
             s.flush()
             return row.id
 
+    @batched
     def add_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
-        with self.sessions.begin() as s:
-            s.add(ActionRow(game_id=game_id, idx=idx, seat=int(action["seat"]),
-                            action=json.dumps(action), created_at=time.time()))
+        row = {"game_id": game_id, "idx": idx, "seat": int(action["seat"]),
+               "action": json.dumps(action), "created_at": time.time()}
+        b: _Batch | None = getattr(self._local, "batch", None)
+        if b is not None:
+            b.actions.append(row)  # inserted with the batch's other actions
+            return
+        with self.engine.begin() as conn:
+            conn.execute(insert(ActionRow), [row])
 
     def action_count(self, game_id: int) -> int:
         with self.sessions() as s:
             return int(s.scalar(select(func.count(ActionRow.id))
                                 .where(ActionRow.game_id == game_id)) or 0)
 
+    @batched
     def set_done_seats(self, game_id: int, seats: list[int]) -> None:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             s.execute(update(GameRow).where(GameRow.id == game_id)
                       .values(done_seats=json.dumps(sorted(seats))))
 
+    @batched
     def close_game(self, game_id: int, table_id: int, status: str) -> None:
-        with self.sessions.begin() as s:
+        with self._write() as s:
             s.execute(update(GameRow).where(GameRow.id == game_id)
                       .values(closed=True, closed_at=time.time()))
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))

@@ -1,0 +1,82 @@
+"""The group commit of the web table: the database writes of all tables, a commit at a time.
+
+Each accepted action must be committed before anybody sees it, and a commit (with SQLite's
+``synchronous=FULL``: an fsync) costs far more than the write itself. :class:`GroupCommit`
+therefore takes every write that queued up while the previous commit ran and commits them
+together in one transaction (:meth:`doko.server.db.Store.batch`) in the database thread:
+
+* each caller of :meth:`GroupCommit.write` resumes only after the commit that holds *its*
+  write, with its own result (an id, None) or its own exception;
+* the writes run in the order they were queued (a table issues its writes one after another
+  under its lock anyway; writes of different tables do not depend on each other);
+* if the transaction fails, the batch runs again one write per transaction, so a failing write
+  fails only its caller and the others are committed as they would have been alone.
+
+Nothing waits to fill a batch: when the database is idle a write starts at once, so a lone
+write costs what it cost before; under load the batches grow by themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Executor
+from functools import partial
+from typing import Any, TypeVar, cast
+
+from doko.server.db import Store, is_batched
+
+T = TypeVar("T")
+
+
+class GroupCommit:
+    """Queue :class:`~doko.server.db.Store` writes and commit them in batches in ``executor``
+    (the hub's one database thread, so batches and reads never run at the same time)."""
+
+    def __init__(self, store: Store, executor: Executor) -> None:
+        self.store = store
+        self.executor = executor
+        self._queue: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._task: asyncio.Task[None] | None = None
+        #: batches committed and writes in them (for tests and the curious)
+        self.batches = 0
+        self.writes = 0
+
+    async def write(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        """Run ``fn(*args, **kw)`` (a :func:`~doko.server.db.batched` Store method) in the
+        next group commit; returns its result once that commit is durable."""
+        if not is_batched(fn):  # it would open a transaction of its own inside the batch's
+            raise TypeError(f"{fn!r} is not a batched Store write")
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+        self._queue.append((partial(fn, *args, **kw), fut))
+        if self._task is None:
+            self._task = loop.create_task(self._run())
+        return cast(T, await fut)
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                calls = [call for call, _ in batch]
+                try:
+                    outcomes = await loop.run_in_executor(self.executor, self.store.batch, calls)
+                except asyncio.CancelledError:  # the loop is shutting down
+                    for _, fut in batch + self._queue:
+                        fut.cancel()
+                    self._queue = []
+                    raise
+                except Exception as e:  # the executor is shut down: nothing was written
+                    outcomes = [(False, e)] * len(batch)
+                self.batches += 1
+                self.writes += len(batch)
+                for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
+                    if fut.done():  # its caller was cancelled (the write still happened)
+                        continue
+                    if ok:
+                        fut.set_result(value)
+                    else:
+                        fut.set_exception(value)
+        finally:
+            self._task = None
