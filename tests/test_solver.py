@@ -295,6 +295,79 @@ def test_solver_reuse_across_positions() -> None:
         g.apply(rng.choice(g.legal_plays()))
 
 
+# --------------------------------------------------------------------------- node counts
+
+
+#: Fixed positions (taken from ``endgame`` games, hands written out so that they do not depend on
+#: the dealing) with the solver's value and node counts, perft style: the search is deterministic,
+#: so a change of its structure that keeps its behaviour keeps these numbers exactly. Each row:
+#: card order, parties (R/K by seat), Dulle rule, hands (hex bit sets), leader, unfinished trick;
+#: then Re's Augen from now on, the nodes of a fresh solver, the nodes of a second search of the
+#: same position (table kept, guess 0), and the bounds that a node limit of a third of the nodes
+#: leaves (None: the limit is enough). Computed with the solver before its split into named
+#: functions (the one-closure ``Solver._build``).
+PERFT: list[tuple[str, str, int, str, int, tuple[int, ...], int, int, int,
+                  tuple[int, int] | None]] = [
+    ("normal", "KRKR", 0, "0x4100b1 0x1000249010 0x128902 0xf4400", 1, (),
+     44, 6490, 0, (0, 54)),
+    ("normal", "RKKR", 2, "0x200010a01 0x200ba 0x7181 0x102128", 3, (2, 16),
+     78, 1060, 11, (69, 115)),
+    ("normal", "KRKK", 0, "0x400040c28040 0x40000360004 0x81000883000 0x10400010482", 1, (0, 15, 9),
+     13, 683, 4, (0, 28)),
+    ("jacks", "KRKK", 0, "0x230620 0x80000c90008 0x29920 0x180c011", 2, (),
+     85, 10940, 0, (0, 157)),
+    ("normal", "KRKR", 0, "0x500001580 0x824282 0x9000039 0x14074", 0, (),
+     90, 1701, 0, (84, 127)),
+    ("normal", "KKKR", 0, "0x10500 0x800000820000 0x19 0x4000024", 3, (),
+     17, 22, 0, (0, 24)),
+    ("normal", "RRKK", 1, "0x28 0x104 0x11 0x100000", 3, (7,),
+     36, 3, 3, None),
+    ("hearts", "KKKR", 2, "0x1000001a8002 0x1001099 0x251130 0x40004240a8", 0, (21, 23),
+     10, 9475, 5, (0, 10)),
+    ("normal", "KKKR", 2, "0x440000c40 0x928003 0x201800a4 0x200000210090", 3, (4, 13),
+     23, 1328, 4, (0, 26)),
+    ("hearts", "RKKK", 0, "0x10000150a 0x104445 0x10010012014 0x200000600829", 0, (18, 15, 5),
+     0, 1280, 1, (0, 8)),
+    ("spades_moved", "KRKK", 1, "0x2000002070 0x40000040284 0x210901 0x8000039", 2, (),
+     32, 1215, 0, (0, 42)),
+    ("clubs", "KKRK", 1, "0x28068 0x144112 0x480614 0x2000d02040", 0, (17,),
+     14, 850, 283, (0, 31)),
+    ("queens", "KKKR", 2, "0x200210201a 0x1e20001 0x4430c 0x1000651020", 1, (19, 23),
+     0, 2757, 4, (0, 29)),
+    ("normal", "KRKR", 1, "0x108001108021 0xc2844 0xe0982 0x400622410", 1, (12,),
+     18, 5200, 6, (0, 25)),
+    ("jacks", "KRKK", 1, "0x260300 0x290042 0x800d00800 0x82422", 2, (),
+     7, 1283, 0, (0, 7)),
+    ("meatless", "KRKK", 1, "0x8000329000 0xe40900 0x48041a 0x800018e0", 3, (),
+     0, 1619, 0, (0, 16)),
+    ("spades", "KKRK", 1, "0x92200 0x982400 0x205802 0x8000808500", 0, (5,),
+     10, 1645, 23, (0, 10)),
+]
+
+
+@pytest.mark.parametrize("row", PERFT, ids=lambda r: f"{r[0]}-{r[2]}-{r[4]}-{len(r[5])}")
+def test_node_counts_are_pinned(
+    row: tuple[str, str, int, str, int, tuple[int, ...], int, int, int, tuple[int, int] | None],
+) -> None:
+    name, parties, dulle, hexes, leader, trick, value, nodes, again, bounds = row
+    order = next(o for o in ORDERS if o.name == name)
+    is_re = [c == "R" for c in parties]
+    hands = [int(x, 16) for x in hexes.split()]
+    sv = Solver(order, is_re, dulle)
+    assert sv.future_value(hands, leader, trick) == value
+    assert sv.node_count == nodes
+    assert sv.future_value(hands, leader, trick, guess=0) == value
+    assert sv.node_count - nodes == again
+    limited = Solver(order, is_re, dulle, max_nodes=nodes // 3 + 1)
+    if bounds is None:
+        assert limited.future_value(hands, leader, trick) == value
+    else:
+        with pytest.raises(SearchLimitExceeded) as info:
+            limited.future_value(hands, leader, trick)
+        assert (info.value.lower, info.value.upper) == bounds
+        assert bounds[0] <= value <= bounds[1]
+
+
 # --------------------------------------------------------------------------- doko solve
 
 
