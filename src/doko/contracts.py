@@ -200,8 +200,9 @@ def trick_winner(order: CardOrder, cards: Sequence[int], dulle_rule: int = DULLE
     wins it so far: the highest trump, else the highest card of the suit led; of two equal
     cards the first. ``dulle_rule`` (an index into :data:`doko.rules.DULLE_RULES`) applies the
     house rule that a second Dulle beats the first (not in the ``last_trick`` under
-    ``second_except_last``). The one trick-winner function of the engine, the claim check, the
-    solver and the front ends.
+    ``second_except_last``). The one trick-winner function of the engine, the claim check and
+    the front ends; the solver keeps the same rule card by card in its search (its principal
+    variations are checked against this function).
 
     >>> from doko.cards import QC
     >>> ten = kind(HEARTS, TEN)
