@@ -642,7 +642,7 @@ def test_entries_failing_the_checks_are_refused(monkeypatch: pytest.MonkeyPatch)
     def broken(summary: Any, rules: Any) -> Score:
         return Score(winner="re", value=1, re_score=2, kontra_score=-1, items=(), solo=False)
 
-    monkeypatch.setattr("doko.session._score_summary", broken)
+    monkeypatch.setattr("doko.session.round._score_summary", broken)
     with pytest.raises(RoundError, match=r"7\.3\.3") as info:
         normal(r)
     assert "sums to 2" in str(info.value) and "even" in str(info.value)

@@ -345,8 +345,8 @@ _TAGS = ("hello", "action", "name", "lang", "ping", "state", "next", "done", "st
 
 ClientMessage = Annotated[Hello | ActionMsg | NameMsg | LangMsg | Ping | Request,
                           Field(discriminator="type")]
-_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)  # type: ignore[arg-type]
-_REF: TypeAdapter[Any] = TypeAdapter(Ref)  # type: ignore[arg-type]
+_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)  # type: ignore[arg-type, unused-ignore]
+_REF: TypeAdapter[Any] = TypeAdapter(Ref)  # type: ignore[arg-type, unused-ignore]
 
 
 def parse_message(text: str | bytes) -> Hello | ActionMsg | NameMsg | LangMsg | Ping | Request:

@@ -1,5 +1,5 @@
-"""Rounds (Spielrunde) and the score sheet (Spielliste): TSR 3.3, 4.2, 4.3, 7.3, 8.5, 8.6, 9.3,
-9.4 and 10.1, with Bockrunden as a house rule. See ``docs/rounds.md``.
+"""The round (Spielrunde) as a state machine: TSR 3.3, 4.2, 4.3, 7.3, 8.5, 8.6, 9.3, 9.4 and
+10.1, with Bockrunden as a house rule. See ``docs/rounds.md``.
 
 A :class:`Round` knows who deals next, who still owes a Pflichtsolo and when one is vorgeführt,
 and gives each engine game its context (:meth:`Round.context`, :meth:`Round.new_game`). Finished
@@ -26,12 +26,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import csv
 import enum
-import io
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +42,7 @@ from doko.record import replay, to_record
 from doko.result import game_result, summary_of
 from doko.rules import TSR, Rules
 from doko.scoring import GameSummary, Score, score
+from doko.session.files import read_json_file, write_atomic
 
 __all__ = [
     "FORMAT",
@@ -54,11 +52,6 @@ __all__ = [
     "RoundError",
     "RoundFileError",
     "Row",
-    "format_sheet",
-    "sheet_csv",
-    "sheet_json",
-    "status_lines",
-    "write_atomic",
 ]
 
 FORMAT = "doko-round/1"
@@ -251,37 +244,6 @@ class _State:
 # ------------------------------------------------------------------------------------ helpers
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
-
-    A temporary file in the same directory is written, flushed and fsynced, then renamed over
-    ``path`` with :func:`os.replace`, and the directory is fsynced so the rename is durable.
-    """
-    p = Path(path)
-    directory = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:
-        dfd = os.open(directory, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a platform without directory handles
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:  # pragma: no cover - some file systems refuse fsync on directories
-        pass
-    finally:
-        os.close(dfd)
-
-
 def _score_summary(summary: GameSummary, rules: Rules) -> Score:
     """Score ``summary`` by TSR 7 and the round's house rules."""
     return score(summary, rules)
@@ -464,6 +426,23 @@ class Round:
 
     def _time_is_up(self) -> bool:
         return self._s.time_up or self._clock_expired()
+
+    @property
+    def out_of_time(self) -> bool:
+        """The playing time is over (TSR 8.5.1): called, or the clock ran out."""
+        return self._time_is_up()
+
+    @property
+    def games_to_strike(self) -> int:
+        """The Normalspiele struck at the time limit (TSR 8.5.1): those struck when it was
+        called, or, while the clock has run out but nobody called it yet, those that would be."""
+        if self.time_up:
+            return self.struck
+        return max(0, (self._games_left(False) or 0) - sum(self._s.owes))
+
+    def games_before(self, target: Row) -> int:
+        """How many games were entered before the row ``target``."""
+        return self._count_before(target)
 
     def call_time(self, at: float | None = None) -> None:
         """Record the end of the playing time (TSR 8.5.1): outstanding Normalspiele are struck,
@@ -1234,16 +1213,7 @@ class Round:
     def load(cls, path: str | os.PathLike[str], *,
              clock: Callable[[], float] = time.time) -> Round:
         """Resume a round from its file; later changes are written back to it."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise RoundFileError(f"{path}: {msg}", f"{path}: {msg}") from None
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RoundFileError(f"{path}: not valid JSON: {e}",
-                                 f"{path}: kein gültiges JSON: {e}") from None
+        obj = read_json_file(path, RoundFileError)
         r = cls.from_json(obj, clock=clock)
         r.path = Path(path)
         return r
@@ -1273,216 +1243,3 @@ def _bock_triggers(summary: GameSummary, result: Score,
         if hit:
             fired.append(t)
     return tuple(fired)
-
-
-# ------------------------------------------------------------------------------------ output
-
-_T: dict[str, dict[str, str]] = {
-    "de": {
-        "title": "Spielliste",
-        "nr": "Nr",
-        "dealer": "Geber",
-        "kind": "Spiel",
-        "column": "Rubrik",
-        "bock": "Bock",
-        "plus": "Plus",
-        "sum": "Summe",
-        "normal": "N",
-        "pflichtsolo": "P",
-        "penalty": "S",
-        "table": "{n}er-Tisch",
-        "games": "{n} Spiele",
-        "open": "offene Liste",
-        "rules": "Regeln",
-        "limit": "Spielzeit {m} min",
-        "check_ok": "Prüfung nach TSR 7.3.3: in Ordnung",
-        "check_bad": "Prüfung nach TSR 7.3.3: FEHLER",
-        "next": "Nächster Geber: {name} (Position {pos})",
-        "sits": "{name} gibt und sitzt (TSR 10.1.1)",
-        "owes": "Pflichtsolo offen: {names}",
-        "owes_none": "Pflichtsolo offen: niemand",
-        "vorf_now": "Vorführung fällig: {name} muss im nächsten Spiel sein Pflichtsolo spielen "
-        "(TSR 4.2.3)",
-        "vorf_in": "Vorführung fällig nach {k} weiteren Spielen ohne Pflichtsolo (TSR 4.2.3)",
-        "vorf_in_1": "Vorführung fällig nach einem weiteren Spiel ohne Pflichtsolo (TSR 4.2.3)",
-        "left": "Noch {n} Spiele",
-        "left_1": "Noch 1 Spiel",
-        "left_open": "Offene Liste: {n} Spiele gespielt",
-        "over": "Die Runde ist beendet.",
-        "time_up": "Spielzeit abgelaufen: {k} Normalspiele gestrichen, ausstehende Pflichtsoli "
-        "werden vorgeführt (TSR 8.5.1, 8.6)",
-        "bock_next": "Bock: das nächste Spiel zählt ×{m} (noch {k} Bockspiele)",
-        "struck": "gestrichen",
-    },
-    "en": {
-        "title": "Score sheet (Spielliste)",
-        "nr": "No",
-        "dealer": "Dealer",
-        "kind": "Game",
-        "column": "Col",
-        "bock": "Bock",
-        "plus": "Plus",
-        "sum": "Total",
-        "normal": "N",
-        "pflichtsolo": "P",
-        "penalty": "pen",
-        "table": "{n}-player table",
-        "games": "{n} games",
-        "open": "open-ended list",
-        "rules": "rules",
-        "limit": "playing time {m} min",
-        "check_ok": "TSR 7.3.3 checks: all passed",
-        "check_bad": "TSR 7.3.3 checks: FAILED",
-        "next": "Next dealer: {name} (position {pos})",
-        "sits": "{name} deals and sits out (TSR 10.1.1)",
-        "owes": "Pflichtsolo still owed by: {names}",
-        "owes_none": "Pflichtsolo still owed by: nobody",
-        "vorf_now": "Vorführung due: {name} must play his Pflichtsolo in the next game "
-        "(TSR 4.2.3)",
-        "vorf_in": "Vorführung due after {k} more games without a Pflichtsolo (TSR 4.2.3)",
-        "vorf_in_1": "Vorführung due after one more game without a Pflichtsolo (TSR 4.2.3)",
-        "left": "{n} games left",
-        "left_1": "1 game left",
-        "left_open": "Open-ended list: {n} games played",
-        "over": "The round is over.",
-        "time_up": "Playing time is up: {k} Normalspiele struck, outstanding Pflichtsoli are "
-        "vorgeführt (TSR 8.5.1, 8.6)",
-        "bock_next": "Bock: the next game counts ×{m} ({k} Bock games pending)",
-        "struck": "struck",
-    },
-}
-
-
-def _lang(lang: str) -> dict[str, str]:
-    return _T["de" if lang != "en" else "en"]
-
-
-def status_lines(r: Round, lang: str = "de") -> list[str]:
-    """Who deals next, who still owes a Pflichtsolo, when a Vorführung is due, games left."""
-    t = _lang(lang)
-    out: list[str] = []
-    if r.time_up or r._time_is_up():
-        out.append(t["time_up"].format(k=r.struck if r.time_up else
-                                       max(0, (r._games_left(False) or 0) - sum(r._s.owes))))
-    if r.is_over:
-        out.append(t["over"])
-        return out
-    ctx = r.context()
-    out.append(t["next"].format(name=r.players[ctx.dealer], pos=ctx.dealer + 1))
-    if ctx.sitting_out is not None:
-        out.append(t["sits"].format(name=r.players[ctx.sitting_out]))
-    if r.pflichtsoli:
-        owing = [r.players[i] for i, o in enumerate(r.owes_pflichtsolo) if o]
-        out.append(t["owes"].format(names=_name_list(owing)) if owing else t["owes_none"])
-    if ctx.vorgefuehrt is not None:
-        out.append(t["vorf_now"].format(name=r.players[ctx.vorgefuehrt]))
-    else:
-        k = r.games_until_vorfuehrung()
-        if k is not None:
-            out.append(t["vorf_in_1"] if k == 1 else t["vorf_in"].format(k=k))
-    left = r.games_left
-    out.append(t["left_open"].format(n=r.games_played) if left is None else
-               t["left_1"] if left == 1 else t["left"].format(n=left))
-    level = r.bock_level()
-    if level:
-        out.append(t["bock_next"].format(m=1 << level, k=r.bock_games()))
-    return out
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
-
-
-def format_sheet(r: Round, lang: str = "de") -> str:
-    """The Spielliste as a text table: per game the points and running total of each player,
-    the dealer, the kind, the column (N Normalspiel, P Pflichtsolo, S/pen penalty), the Bock
-    multiplier and the players with positive points (by position)."""
-    t = _lang(lang)
-    head = [t["table"].format(n=r.size),
-            t["open"] if r.games_total is None else t["games"].format(n=r.games_total),
-            f"{t['rules']}: {r.rules.name}"]
-    if r.time_limit is not None:
-        head.append(t["limit"].format(m=f"{r.time_limit:g}"))
-    lines = [f"{t['title']} — " + ", ".join(head)]
-    rows = r.rows
-    kinds = [row.label(lang) for row in rows]
-    kw = max([len(t["kind"]), *(len(k) for k in kinds)])
-    dw = max([len(t["dealer"]), *(len(p) for p in r.players)])
-    cw = max(9, *(len(p) for p in r.players))
-    header = (f"{t['nr']:>3}  {t['dealer']:<{dw}}  {t['kind']:<{kw}}  {t['column']:<6} "
-              f"{t['bock']:<4}" + "".join(f"  {p:>{cw}}" for p in r.players) + f"  {t['plus']}")
-    lines.append(header)
-    lines.append("-" * len(header))
-    for row, kind in zip(rows, kinds, strict=True):
-        nr = "" if row.number is None else str(row.number)
-        bock = f"×{row.multiplier}" if row.bock else ""
-        cells = "".join(f"  {_signed(s):>4} {tot:>{cw - 5}}"
-                        for s, tot in zip(row.scores, row.totals, strict=True))
-        plus = ",".join(str(p + 1) for p in row.plus)
-        lines.append(f"{nr:>3}  {r.players[row.dealer]:<{dw}}  {kind:<{kw}}  "
-                     f"{t[row.column]:<6} {bock:<4}{cells}  {plus}")
-    lines.append("-" * len(header))
-    pad = 3 + 2 + dw + 2 + kw + 2 + 6 + 1 + 4
-    lines.append(f"{t['sum']:<{pad}}" + "".join(f"  {tot:>{cw}}" for tot in r.totals))
-    lines.append("")
-    problems = r.check(lang)
-    lines.append(t["check_ok"] if not problems else t["check_bad"])
-    lines += [f"  {p}" for p in problems]
-    lines += status_lines(r, lang)
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def sheet_csv(r: Round, lang: str = "de") -> str:
-    """The Spielliste as CSV: one line per row, points and running totals per player."""
-    t = _lang(lang)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow([t["nr"], t["dealer"], t["kind"], t["column"], t["bock"],
-                *r.players, *(f"{t['sum']} {p}" for p in r.players), t["plus"]])
-    for row in r.rows:
-        w.writerow(["" if row.number is None else row.number, r.players[row.dealer],
-                    row.label(lang), t[row.column], row.multiplier if row.bock else "",
-                    *row.scores, *row.totals, " ".join(str(p + 1) for p in row.plus)])
-    return buf.getvalue()
-
-
-def sheet_json(r: Round) -> dict[str, Any]:
-    """The Spielliste as JSON: ``players``, ``games`` (game rows), ``penalties`` (penalty rows,
-    with ``before_game``), ``rows`` (everything in order), ``totals``, ``next_dealer``,
-    ``owes_pflichtsolo``, ``vorfuehrung_due``, ``games_left`` and more."""
-    over = r.is_over
-    ctx = None if over else r.context()
-    games = []
-    penalties = []
-    for row in r.rows:
-        j = row.to_json()
-        if row.type == "game":
-            games.append(j)
-        else:
-            penalties.append({**j, "before_game": r._count_before(row) + 1})
-    return {
-        "format": "doko-sheet/1",
-        "players": list(r.players),
-        "table": r.size,
-        "rules": r.rules.to_json(),
-        "games_total": r.games_total,
-        "games_played": r.games_played,
-        "games_left": r.games_left,
-        "time_limit": r.time_limit,
-        "time_up": r.time_up or r._time_is_up(),
-        "struck": r.struck,
-        "games": games,
-        "penalties": penalties,
-        "rows": [row.to_json() for row in r.rows],
-        "totals": list(r.totals),
-        "next_dealer": None if ctx is None else ctx.dealer,
-        "sitting_out": None if ctx is None else ctx.sitting_out,
-        "owes_pflichtsolo": list(r.owes_pflichtsolo),
-        "vorfuehrung_due": None if ctx is None else ctx.vorgefuehrt,
-        "games_until_vorfuehrung": r.games_until_vorfuehrung(),
-        "over": over,
-        "bock": {"level": r.bock_level(), "multiplier": 1 << r.bock_level(),
-                 "pending_games": r.bock_games()},
-        "problems": r.check("en"),
-    }
-
