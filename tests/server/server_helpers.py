@@ -4,6 +4,11 @@ TestClient), a seat played over a WebSocket, a server subprocess.
 The fixtures live here, not in a ``conftest.py``, because the engine tests import the top-level
 ``tests/conftest.py`` as the module ``conftest``; a test module uses them with
 ``from server_helpers import app_fixture, client_fixture, db_url_fixture  # noqa: F401``.
+
+Keys: a private table (the default) is read with a seat's or the spectator key in the header
+``X-Doko-Key`` (:func:`keyed`) and watched with the spectator key from the create answer's
+``spectate`` link (:func:`spectator_key`); without one it is as unknown as a code that does
+not exist. The first socket message is always ``hello``.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -45,6 +51,78 @@ def client_fixture(app: Any) -> Iterator[Any]:
         yield c
 
 
+class ByAddress:
+    """ASGI wrapper for the per-client limits: a request's client address is taken from the
+    test header ``x-test-client`` (one TestClient, one event loop, many "addresses")."""
+
+    def __init__(self, app: Any, default: str = "testclient") -> None:
+        self.app = app
+        self.default = default
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = self.default
+            for name, value in scope.get("headers", []):
+                if name == b"x-test-client":
+                    host = value.decode("latin-1")
+            scope = {**scope, "client": (host, 5000)}
+        await self.app(scope, receive, send)
+
+
+def address(host: str) -> dict[str, str]:
+    """The headers that make a request come from ``host`` (with :class:`ByAddress`)."""
+    return {"x-test-client": host}
+
+
+# ------------------------------------------------------------------------------ cards in text
+
+_SYMBOL_RE = re.compile(r"[♣♠♥♦](?:10|[9JQKADB])")
+_CODE_RE = re.compile(r"\b(?:[9TJQKA]|10)[CSHD]\b")
+
+
+def _card_words() -> tuple[dict[str, int], dict[str, int], re.Pattern[str]]:
+    from doko.cards import card_name, card_symbol
+
+    symbols = {card_symbol(k, lang): k for k in range(24) for lang in ("en", "de")}
+    names = {card_name(k, lang).lower(): k for k in range(24) for lang in ("en", "de")}
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
+    return symbols, names, pattern
+
+
+def cards_named(text: str) -> set[str]:
+    """The card codes (``"QC"``) a text names: by symbol (♣Q, ♣D, ♥10), code (QC, 10H) or name
+    (queen of clubs, Kreuz-Dame), in English or German."""
+    from doko.cards import card_code
+
+    symbols, names, pattern = _card_words()
+    found = {card_code(symbols[m]) for m in _SYMBOL_RE.findall(text) if m in symbols}
+    found |= {m.replace("10", "T") for m in _CODE_RE.findall(text)}
+    found |= {card_code(names[m]) for m in pattern.findall(text.lower())}
+    return found
+
+
+#: Fixed wordings of the rules that name a card whatever the deal (TSR 4.4.1, 4.1.6: both ♣Q
+#: make a Hochzeit): they tell nothing about the hands.
+RULE_WORDINGS = ("both ♣Q", "beide Kreuz-Damen")
+
+
+def hidden_cards_named(text: str, visible: set[str]) -> set[str]:
+    """The cards ``text`` names that are not in ``visible`` (card codes), leaving out the
+    fixed wordings of :data:`RULE_WORDINGS`."""
+    for wording in RULE_WORDINGS:
+        text = text.replace(wording, "")
+    return cards_named(text) - visible
+
+
+def visible_cards(state: State) -> set[str]:
+    """What the receiver of a state message can see: its own hand and every card played."""
+    g = state["game"]
+    if g is None:
+        return set()
+    v = g["view"]
+    return set(v["hand"]) | {a["card"] for a in v["history"] if a["action"] == "play"}
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -76,8 +154,17 @@ def first_legal(state: State) -> dict[str, Any] | None:
     return None
 
 
+def strict_json(text: str) -> Any:
+    """``json.loads`` refusing NaN and Infinity, as a browser's ``JSON.parse`` does: every
+    message of the server must be valid JSON."""
+    def refuse(name: str) -> None:
+        raise ValueError(f"the server sent {name}, which is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
 class Seat:
-    """A WebSocket of the Starlette TestClient with receive timeouts and a message log."""
+    """A WebSocket of the Starlette TestClient with receive timeouts and a message log (each
+    message must be strict JSON: :func:`strict_json`)."""
 
     def __init__(self, ws: Any, timeout: float = 20.0) -> None:
         self.ws = ws
@@ -88,6 +175,8 @@ class Seat:
         self.ref = 0
         self.errors: list[dict[str, Any]] = []
         self.acted = 0
+        #: the requests sent, by their ref
+        self.sent: dict[int, dict[str, Any]] = {}
 
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
         limit = self.timeout if timeout is None else timeout
@@ -98,7 +187,7 @@ class Seat:
 
         message = self.ws.portal.call(receive)
         self.ws._raise_on_close(message)
-        m: dict[str, Any] = json.loads(message["text"])
+        m: dict[str, Any] = strict_json(message["text"])
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed
@@ -114,6 +203,7 @@ class Seat:
     def send(self, msg: dict[str, Any] | str) -> int:
         self.ref += 1
         if isinstance(msg, dict):
+            self.sent[self.ref] = msg
             msg = json.dumps({**msg, "ref": self.ref})
         self.ws.send_text(msg)
         return self.ref
@@ -141,9 +231,18 @@ class Seat:
         return self.until(lambda m: m["type"] in ("ack", "error") and m.get("ref") == ref)
 
     def fresh_state(self) -> State:
-        ref = self.send({"type": "state"})
-        del ref
-        return self.until_state(lambda s: True)
+        """The table's state now: the answer to a ``state`` request (states queued before it
+        are skipped; a ping after the request marks where its answer is)."""
+        self.send({"type": "state"})
+        ref = self.send({"type": "ping"})
+        latest: State | None = None
+        while True:
+            m = self.recv()
+            if m["type"] == "state":
+                latest = m
+            elif m["type"] == "pong" and m["ref"] == ref:
+                assert latest is not None
+                return latest
 
     def play(self, until: Callable[[State], bool],
              policy: Callable[[State], dict[str, Any] | None] = first_legal,
@@ -181,15 +280,40 @@ def game_closed(number: int = 1) -> Callable[[State], bool]:
 
 
 def table_spec(*kinds: str, games: int | None = 1, delay: int = 0, **kw: Any) -> dict[str, Any]:
-    """A table spec: ``kinds`` like ``"human"`` or ``"bot"``/``"bot:random"`` per seat."""
-    seats = []
+    """A table spec: ``kinds`` like ``"human"`` (or a name: a reserved person's seat), ``"open"``
+    (a public table's seat for a stranger) or ``"bot"``/``"bot:random"`` per seat."""
+    seats: list[dict[str, Any]] = []
     for k in kinds:
         if k.startswith("bot"):
             seats.append({"kind": "bot", "level": k.split(":")[1] if ":" in k else "random"})
+        elif k == "open":
+            seats.append({"kind": "open"})
         else:
             seats.append({"kind": "human", "name": k if k != "human" else None})
     return {"games": games, "bot_delay_ms": delay, "seats": seats,
             "takeover_level": "random", **kw}
+
+
+def link_key(link: str) -> str:
+    """The key in the fragment of an invitation or spectator link (``/t/CODE#KEY``)."""
+    _path, sep, key = link.partition("#")
+    assert sep and key, link
+    return key
+
+
+def spectator_key(table: dict[str, Any]) -> str:
+    """The spectator key of a table from its create answer."""
+    return link_key(str(table["spectate"]))
+
+
+def seat_keys(table: dict[str, Any]) -> list[str | None]:
+    """Each seat's key from a create answer (None: a computer player or an open seat)."""
+    return [s["token"] for s in table["seats"]]
+
+
+def keyed(key: str | None) -> dict[str, str]:
+    """The headers of a REST read with ``key`` (a seat's or the spectator key)."""
+    return {} if key is None else {"X-Doko-Key": key}
 
 
 # ------------------------------------------------------------------------------ subprocess
@@ -203,13 +327,24 @@ def free_port() -> int:
 
 
 class Server:
-    """``doko serve`` in a subprocess on a free loopback port."""
+    """``doko serve`` in a subprocess on a free loopback port.
 
-    def __init__(self, db_path: Path, log_path: Path, port: int | None = None) -> None:
+    The operator key goes to ``admin_key_file`` (by default next to the log, never into the
+    working directory); ``limits`` are ``--limit KEY=VALUE`` pairs."""
+
+    def __init__(self, db_path: Path, log_path: Path, port: int | None = None,
+                 limits: list[str] | None = None, admin_key_file: Path | None = None) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.log_path = log_path
         self.port = port or free_port()
+        self.limits = list(limits or [])
+        self.admin_key_file = admin_key_file or log_path.with_name(log_path.stem + "-admin.key")
         self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def admin_key(self) -> str:
+        """The operator key the server wrote at its latest start."""
+        return self.admin_key_file.read_text(encoding="utf-8").strip()
 
     @property
     def url(self) -> str:
@@ -224,7 +359,9 @@ class Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "doko.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--db", self.db_url, "--log-level", "warning"],
+             "--port", str(self.port), "--db", self.db_url, "--log-level", "warning",
+             "--admin-key-file", str(self.admin_key_file),
+             *(arg for pair in self.limits for arg in ("--limit", pair))],
             stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         log.close()
         deadline = time.monotonic() + timeout
@@ -302,7 +439,7 @@ class WsSeat:
     async def recv(self) -> dict[str, Any]:
         import asyncio
 
-        m: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), self.timeout))
+        m: dict[str, Any] = strict_json(await asyncio.wait_for(self.ws.recv(), self.timeout))
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed

@@ -16,6 +16,9 @@ from server_helpers import (  # noqa: F401 - fixtures
     client_fixture,
     db_url_fixture,
     game_closed,
+    keyed,
+    seat_keys,
+    spectator_key,
     table_spec,
 )
 from sqlalchemy import text
@@ -45,17 +48,25 @@ def test_meta(client: TestClient) -> None:
     assert m["presets"] == ["tsr", "hausregeln"]
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"rules": "skat"}, "unknown rules preset"),
-    ({"seats": [{"kind": "human"}] * 3}, "four seats"),
-    ({"seats": [{"kind": "bot", "level": "nobody"}] + [{"kind": "human"}] * 3},
-     "unknown computer player"),
-    ({"games": None, "seats": [{"kind": "bot"}] * 4}, "needs a round length"),
-    ({"games": 2, "pflichtsoli": True}, "Pflichtsoli"),
+@pytest.mark.parametrize("body, status, words", [
+    ({"rules": "skat"}, 400, "rules: unknown preset 'skat'"),
+    ({"seats": [{"kind": "human"}] * 3}, 422, "seats: "),
+    ({"seats": [{"kind": "bot", "level": "nobody"}] + [{"kind": "human"}] * 3}, 400,
+     "seats.0.level: unknown computer player"),
+    ({"takeover_level": "nobody"}, 400, "takeover_level: unknown computer player"),
+    ({"games": None, "seats": [{"kind": "bot"}] * 4}, 400, "games: "),
+    # TSR 4.2.3: a round too short for four Pflichtsoli
+    ({"games": 2, "pflichtsoli": True}, 400, "Pflichtsoli"),
+    ({"seats": [{"kind": "human"}, {"kind": "open"}, {"kind": "bot"}, {"kind": "bot"}]}, 400,
+     "seats.1.kind: an open seat needs a public table"),
 ])
-def test_create_refuses_bad_specs(client: TestClient, body: dict[str, Any], words: str) -> None:
+def test_create_refuses_bad_specs(client: TestClient, app: Any, body: dict[str, Any],
+                                  status: int, words: str) -> None:
+    """A spec the schema refuses is a 422 naming the field; a semantic refusal a 400 whose
+    detail names the field too; no table is made either way."""
     r = client.post("/api/tables", json=body)
-    assert r.status_code == 400 and words in r.json()["detail"]
+    assert r.status_code == status and words in r.json()["detail"], r.text
+    assert app.state.store.all_tables() == []
 
 
 def test_create_refuses_malformed_json(client: TestClient) -> None:
@@ -76,52 +87,75 @@ def test_create_gives_private_links_and_a_short_code(client: TestClient) -> None
     assert len(humans) == 2 and len({s["token"] for s in humans}) == 2
     assert all(s["invite"] == f"/t/{t['code']}#{s['token']}" for s in humans)
     assert all(s["token"] is None for s in t["seats"] if s["kind"] == "bot")
-    info = client.get(f"/api/tables/{t['code'].lower()}").json()
-    assert "token" not in json.dumps(info)
-    assert info["table"]["status"] == "waiting"
+    spectate = spectator_key(t)
+    assert t["spectate"] == f"/t/{t['code']}#{spectate}"
+    assert spectate not in [s["token"] for s in humans]
+    assert t["practice"] is False and t["seed"] is None
+    # a private table: its code alone reads nothing, a seat's or the spectator key does
+    assert client.get(f"/api/tables/{t['code']}").status_code == 404
+    for key in (humans[0]["token"], humans[1]["token"], spectate):
+        info = client.get(f"/api/tables/{t['code'].lower()}", headers=keyed(key)).json()
+        text = json.dumps(info)
+        assert "token" not in text and all(s["token"] not in text for s in humans)
+        assert spectate not in text
+        assert info["table"]["status"] == "waiting" and info["table"]["seed"] is None
     assert client.get("/api/tables/ZZZZZZ").status_code == 404
 
 
 def test_public_tables_can_be_listed_and_joined(client: TestClient) -> None:
+    """A public table is listed with its open seats; "join" gives each stranger an open seat
+    with a key of its own; the creator's reserved seat is never given away."""
     private = client.post("/api/tables", json=table_spec("A", "human", "bot", "bot")).json()
-    public = client.post("/api/tables", json=table_spec("A", "human", "bot", "bot",
+    public = client.post("/api/tables", json=table_spec("A", "open", "open", "bot",
                                                         public=True, name="Stammtisch")).json()
+    assert [s["kind"] for s in public["seats"]] == ["human", "open", "open", "bot"]
+    assert public["seats"][0]["token"] and public["seats"][1]["token"] is None
     listed = client.get("/api/tables").json()["tables"]
     codes = [x["code"] for x in listed]
     assert public["code"] in codes and private["code"] not in codes
     entry = next(x for x in listed if x["code"] == public["code"])
-    assert entry["free_seats"] == [0, 1] and entry["name"] == "Stammtisch"
+    assert entry["free_seats"] == [1, 2] and entry["name"] == "Stammtisch"
+    # a public table is readable without a key
+    assert client.get(f"/api/tables/{public['code']}").status_code == 200
     j = client.post(f"/api/tables/{public['code']}/join", json={"name": "Gast"}).json()
-    assert j["seat"] == 0 and j["token"] == public["seats"][0]["token"]
-    j = client.post(f"/api/tables/{public['code']}/join", json={}).json()
-    assert j["seat"] == 1
+    assert j["seat"] == 1 and j["token"] not in seat_keys(public)
+    assert j["invite"] == f"/t/{public['code']}#{j['token']}"
+    k = client.post(f"/api/tables/{public['code']}/join", json={}).json()
+    assert k["seat"] == 2 and k["token"] not in (*seat_keys(public), j["token"])
     assert client.post(f"/api/tables/{public['code']}/join", json={}).status_code == 409
     assert client.post(f"/api/tables/{private['code']}/join", json={}).status_code == 404
     entry = next(x for x in client.get("/api/tables").json()["tables"]
                  if x["code"] == public["code"])
-    assert entry["free_seats"] == [] and entry["seats"][0]["name"] == "Gast"
+    assert entry["free_seats"] == [] and entry["seats"][1]["name"] == "Gast"
 
 
 def test_running_games_cannot_be_browsed(client: TestClient) -> None:
     t = client.post("/api/tables", json=table_spec("A", "bot", "bot", "bot")).json()
-    with client.websocket_connect(f"/ws/{t['code']}") as ws:
+    key = keyed(t["seats"][0]["token"])
+    code = t["code"]
+    with client.websocket_connect(f"/ws/{code}") as ws:
         me = Seat(ws)
         me.hello(t["seats"][0]["token"])
         me.until_state(lambda s: s["game"] is not None)
-        assert client.get(f"/api/tables/{t['code']}/games/1").status_code == 409
-        assert client.get(f"/api/tables/{t['code']}/games/1/record").status_code == 409
-        assert client.get(f"/api/tables/{t['code']}/games/2").status_code == 404
+        assert client.get(f"/api/tables/{code}/games/1", headers=key).status_code == 409
+        assert client.get(f"/api/tables/{code}/games/1/record", headers=key).status_code == 409
+        assert client.get(f"/api/tables/{code}/games/2", headers=key).status_code == 404
         me.play(game_closed(1))
-    d = client.get(f"/api/tables/{t['code']}/games/1").json()
-    game = replay(client.get(d["record_url"]).json())
+    d = client.get(f"/api/tables/{code}/games/1", headers=key).json()
+    game = replay(client.get(d["record_url"], headers=key).json())
     assert d["result"]["scores"] == d["row"]["scores"]
     assert [tr["winner"] for tr in d["tricks"]] == [w for _, _, w in game.tricks]
     assert sum(len(h) for h in d["hands"]) == 48
-    rounds = client.get(f"/api/tables/{t['code']}/rounds").json()["rounds"]
+    rounds = client.get(f"/api/tables/{code}/rounds", headers=key).json()["rounds"]
     assert rounds == [{"number": 1, "games_total": 1, "games": [1], "running": False}]
-    sheet = client.get(f"/api/tables/{t['code']}/rounds/1/sheet").json()
+    # the spectator key reads a finished game as well
+    spec = keyed(spectator_key(t))
+    sheet = client.get(f"/api/tables/{code}/rounds/1/sheet", headers=spec).json()
     assert sheet["rows"][0]["game"] == 1 and sheet["names"][0] == "A"
-    assert client.get(f"/api/tables/{t['code']}/rounds/9/sheet").status_code == 404
+    assert client.get(f"/api/tables/{code}/rounds/9/sheet", headers=key).status_code == 404
+    # without a key, nothing of a private table can be read, finished games neither
+    for path in ("", "/rounds", "/rounds/1/sheet", "/games", "/games/1", "/games/1/record"):
+        assert client.get(f"/api/tables/{code}{path}").status_code == 404, path
 
 
 def test_a_new_round_after_the_last_game(client: TestClient) -> None:
@@ -137,7 +171,8 @@ def test_a_new_round_after_the_last_game(client: TestClient) -> None:
         assert st["table"]["round"]["number"] == 2 and st["sheet"]["games_played"] == 0
         st = me.play(game_closed(2))
         assert st["sheet"]["games_played"] == 1
-    rounds = client.get(f"/api/tables/{t['code']}/rounds").json()["rounds"]
+    rounds = client.get(f"/api/tables/{t['code']}/rounds",
+                        headers=keyed(t["seats"][0]["token"])).json()["rounds"]
     assert [r["games"] for r in rounds] == [[1], [2]]
 
 
@@ -146,7 +181,7 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(db_url: str, client: TestClie
     with engine.connect() as c:
         assert c.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert c.execute(text("PRAGMA foreign_keys")).scalar() == 1
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
         with pytest.raises(Exception, match="FOREIGN KEY"):
             c.execute(text("INSERT INTO seats (table_id, seat, kind, name, joined, \"left\") "
                            "VALUES (999, 0, 'human', 'x', 0, 0)"))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import Server, WsSeat, free_port, game_closed, table_spec
+from server_helpers import Server, WsSeat, free_port, game_closed, keyed, table_spec
 
 from doko.record import replay
 
@@ -96,10 +96,13 @@ def test_a_table_on_postgresql_survives_a_restart(postgres: str, tmp_path: Path)
         server.kill()
         server.start()
         asyncio.run(play(2))
-        rounds = httpx.get(f"{server.url}/api/tables/{t['code']}/rounds", timeout=10).json()
+        key = keyed(t["seats"][0]["token"])
+        rounds = httpx.get(f"{server.url}/api/tables/{t['code']}/rounds", headers=key,
+                           timeout=10).json()
         assert rounds["rounds"][0]["games"] == [1, 2]
         for n in (1, 2):
-            rec = httpx.get(f"{server.url}/api/tables/{t['code']}/games/{n}/record", timeout=10)
+            rec = httpx.get(f"{server.url}/api/tables/{t['code']}/games/{n}/record",
+                            headers=key, timeout=10)
             assert replay(rec.json()).is_over
     finally:
         server.stop()

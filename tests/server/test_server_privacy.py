@@ -4,6 +4,13 @@ Every message each connection received is checked against the true game at that 
 (replayed from the stored record): a seat may only be sent the cards in its own hand and the
 cards already played; a spectator only the cards already played. The seat's ``hand`` must be
 exactly its true hand. Card codes are matched as JSON strings anywhere in the message.
+
+The people at the table also provoke errors all the time (security review, finding 3): at each
+of their turns they play a card they do not hold, a card that does not follow suit, claim
+(TSR 5.4.4) and concede (5.4.3) without being the soloist, call too late or for the other
+party (6.2.2, 6.3.4), and act out of turn; one of them plays solos and claims at every turn.
+Every ``error`` text (English and German) is checked too: it may name only what the seat sees
+and the card its own request named (by code, symbol or name), and says no "seat 0".
 """
 
 from __future__ import annotations
@@ -21,15 +28,22 @@ from server_helpers import (  # noqa: F401 - fixtures
     app_fixture,
     client_fixture,
     db_url_fixture,
+    first_legal,
+    hidden_cards_named,
+    keyed,
+    spectator_key,
     table_spec,
+    visible_cards,
 )
 
+from doko.cards import card_code, deck
 from doko.game import Game
 from doko.record import replay
 
 pytestmark = pytest.mark.timeout(120)
 
 CARD = re.compile(r'"([9JQKTA][CSHD])"')
+ALL_CARDS = sorted({card_code(k) for k in deck()})
 
 
 def round_over(st: State) -> bool:
@@ -37,9 +51,12 @@ def round_over(st: State) -> bool:
 
 
 def check_messages(messages: list[dict[str, Any]], seat: int | None,
-                   records: dict[int, dict[str, Any]]) -> int:
-    """Check every message; returns how many game states were checked."""
-    checked = 0
+                   records: dict[int, dict[str, Any]],
+                   sent: dict[int, dict[str, Any]] | None = None) -> tuple[int, int]:
+    """Check every message; returns how many game states and error texts were checked.
+    ``sent``: the requests of the connection by ``ref`` (a refusal may name the card its
+    request named)."""
+    checked = errors = 0
     allowed: set[str] = set()
     for m in messages:
         text = json.dumps(m)
@@ -52,24 +69,107 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None,
             assert g["view"]["hand"] == own
             played = {a["card"] for a in hist if a["action"] == "play"}
             allowed = set(own) | played
+            assert allowed == visible_cards(m)
             assert m["you"] == seat
             checked += 1
+        if m["type"] == "error":
+            request = (sent or {}).get(m["ref"]) if isinstance(m["ref"], int) else None
+            named = set()
+            if request is not None and isinstance(request.get("action"), dict):
+                named = {request["action"].get("card")} - {None}
+            hidden = hidden_cards_named(m["message"], allowed | named)
+            assert not hidden, f"an error to seat {seat} names hidden cards {hidden}: {m}"
+            assert not re.search(r"\b(?:seat|Platz) 0\b", m["message"]), m
+            errors += 1
         leak = codes - allowed
         assert not leak, f"message to seat {seat} names hidden cards {leak}: {text[:300]}"
-    return checked
+    return checked, errors
+
+
+def _named(v: dict[str, Any], action: str) -> dict[str, Any] | None:
+    for a in v["legal_actions"]:
+        if a["action"] == action:
+            b = dict(a)
+            b.pop("seat")
+            return {"type": "action", "action": b}
+    return None
+
+
+class Provoker:
+    """A seat's policy: the first legal action, after a round of requests the table must
+    refuse (each named in the module docstring) at every moment the seat sees; in the games
+    ``solo_games`` it says a Vorbehalt and names a solo, and as soloist it claims."""
+
+    def __init__(self, me: Seat, seat: int, solo_games: frozenset[int] = frozenset()) -> None:
+        self.me = me
+        self.seat = seat
+        self.solo_games = solo_games
+        self.tried: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.count = 0
+
+    def probes(self, st: State) -> list[dict[str, Any]]:
+        g = st["game"]
+        v = g["view"]
+        hand = v["hand"]
+        visible = visible_cards(st)
+        legal = v["legal_actions"]
+        hidden = [c for c in ALL_CARDS if c not in visible]
+        out: list[dict[str, Any]] = []
+        if hidden:  # a card the seat does not hold and has not seen (TSR 5.2)
+            out.append({"action": "play", "card": hidden[(len(v["history"]) * 7) % len(hidden)]})
+        if v["to_move"] != self.seat:  # out of turn (TSR 4.1.2, 5.2.1)
+            if hand:
+                out.append({"action": "play", "card": hand[0]})
+            return out
+        if v["phase"] == "play":
+            plays = {a["card"] for a in legal if a["action"] == "play"}
+            bad = [c for c in hand if c not in plays]
+            if bad:  # not following suit (TSR 5.2.2)
+                out.append({"action": "play", "card": bad[0]})
+            out.append({"action": "claim"})  # refused unless forced (TSR 5.4.3, 5.4.4)
+            if v.get("soloist") != self.seat:
+                out.append({"action": "concede"})  # only the soloist (TSR 5.4.3)
+            for call in ("re", "kontra", "no90", "no60", "black"):
+                if not any(a["action"] == "call" and a["call"] == call for a in legal):
+                    out.append({"action": "call", "call": call})  # TSR 6.2.2, 6.3.4
+        return out
+
+    def __call__(self, st: State) -> dict[str, Any] | None:
+        g = st["game"]
+        if g is None or g["over"] or g["closed"] or st["you"] != self.seat:
+            return first_legal(st)
+        v = g["view"]
+        key = (g["number"], len(v["history"]))
+        if key not in self.tried:
+            self.tried[key] = self.probes(st)
+        todo = self.tried[key]
+        if todo:
+            self.count += 1
+            self.me.send({"type": "lang", "lang": ("en", "de")[self.count % 2]})
+            return {"type": "action", "action": todo.pop(0)}
+        if v["to_move"] != self.seat:
+            return None
+        if g["number"] in self.solo_games:
+            for action in ("reservation", "solo"):
+                req = _named(v, action)
+                if req is not None:
+                    return req
+        return first_legal(st)
 
 
 def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
-               leave_after: int | None = None) -> None:
+               leave_after: int | None = None, solo: dict[int, frozenset[int]] | None = None
+               ) -> None:
     r = client.post("/api/tables", json=spec)
     assert r.status_code == 201, r.text
     t = r.json()
     code = t["code"]
     failures: list[BaseException] = []
     logs: list[tuple[int | None, Seat]] = []
+    provokers: list[Provoker] = []
     with client.websocket_connect(f"/ws/{code}") as wspec:
         spectator = Seat(wspec)
-        spectator.hello(None)
+        spectator.hello(spectator_key(t))
         logs.append((None, spectator))
         sockets = [client.websocket_connect(f"/ws/{code}") for _ in humans]
         seats = [Seat(ws.__enter__()) for ws in sockets]
@@ -80,15 +180,21 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
 
             def run(s: Seat, seat: int) -> None:
                 try:
+                    policy = Provoker(s, seat, (solo or {}).get(seat, frozenset()))
+                    provokers.append(policy)
                     if leave_after is not None and seat == humans[0]:
                         s.play(lambda st: st["game"] is not None
-                               and len(st["game"]["view"]["history"]) >= leave_after)
+                               and len(st["game"]["view"]["history"]) >= leave_after,
+                               policy=policy)
                         s.pending = None
                         s.send({"type": "leave"})
                         s.until(lambda m: m["type"] == "left")
+                        # now a spectator: its requests are refused (token_required)
+                        s.reply(s.send({"type": "action",
+                                        "action": {"action": "play", "card": "QC"}}))
                         s.until_state(round_over)
                     else:
-                        s.play(round_over)
+                        s.play(round_over, policy=policy)
                 except BaseException as e:
                     failures.append(e)
 
@@ -96,6 +202,9 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
                        for s, seat in zip(seats, humans, strict=True)]
             for th in threads:
                 th.start()
+            for probe in ({"action": "play", "card": "QC"}, {"action": "claim"}):
+                r = spectator.reply(spectator.send({"type": "action", "action": probe}))
+                assert r["error"] == "token_required"
             spectator.until_state(round_over)
             for th in threads:
                 th.join(90)
@@ -103,26 +212,47 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
-    games = client.get(f"/api/tables/{code}/games").json()["games"]
-    records = {g["number"]: client.get(f"/api/tables/{code}/games/{g['number']}/record").json()
+    key = keyed(spectator_key(t))
+    games = client.get(f"/api/tables/{code}/games", headers=key).json()["games"]
+    records = {g["number"]: client.get(f"/api/tables/{code}/games/{g['number']}/record",
+                                       headers=key).json()
                for g in games}
     assert records
-    total = 0
-    for seat, s in logs:
+    total = errors = 0
+    for who, s in logs:
         # after leaving, the seat's connection only watches: it is then checked as a spectator
-        if leave_after is not None and seat == humans[0]:
+        if leave_after is not None and who == humans[0]:
             cut = next(i for i, m in enumerate(s.messages) if m["type"] == "left")
-            total += check_messages(s.messages[:cut], seat, records)
-            total += check_messages(s.messages[cut:], None, records)
+            counts = [check_messages(s.messages[:cut], who, records, s.sent),
+                      check_messages(s.messages[cut:], None, records, s.sent)]
         else:
-            total += check_messages(s.messages, seat, records)
+            counts = [check_messages(s.messages, who, records, s.sent)]
+        total += sum(c[0] for c in counts)
+        errors += sum(c[1] for c in counts)
     assert total > 50
+    # the refusals were provoked and checked: many, of every kind, in both languages
+    refusals = [m for _, s in logs for m in s.errors]
+    assert errors == len(refusals) > 100
+    rules = {m["rule"] for m in refusals}
+    assert {"5.2", "5.2.2", "5.4.3", "5.4.4"} <= rules, rules  # 5.4.4: the soloist claims
+    assert rules & {"6.2.2", "6.3.4", "6.2.1"}, rules
+    assert any(m["rule"] in ("4.1.2", "5.2.1", "5.1.1") for m in refusals), rules
+    texts = " ".join(m["message"] for m in refusals)
+    assert "does not hold" in texts and "nicht auf der Hand" in texts
+    # every probe was answered (an error; or an ack where the seat's view was a moment old and
+    # the probe had become legal, e.g. a card played "out of turn" just as the turn came)
+    for _, s in logs:
+        answered = {m["ref"] for m in s.messages if m["type"] in ("ack", "error")}
+        assert all(ref in answered for ref, req in s.sent.items() if req["type"] == "action")
 
 
 def test_no_hidden_card_reaches_seats_or_spectators(client: TestClient) -> None:
-    play_table(client, table_spec("Anna", "bot", "Bert", "bot", games=3), humans=[0, 2])
+    """Seats 0 and 2 play three games; seat 2 says a solo in game 2 (it answers the
+    Vorbehaltsabfrage first there) and claims at each of its turns as the soloist."""
+    play_table(client, table_spec("Anna", "bot", "Bert", "bot", games=3), humans=[0, 2],
+               solo={2: frozenset({2})})
 
 
 def test_privacy_with_house_rules_and_a_seat_taken_over(client: TestClient) -> None:
     spec = table_spec("Anna", "Bert", "bot", "bot", games=2, rules="hausregeln")
-    play_table(client, spec, humans=[0, 1], leave_after=20)
+    play_table(client, spec, humans=[0, 1], leave_after=20, solo={1: frozenset({1})})

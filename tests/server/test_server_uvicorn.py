@@ -9,7 +9,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import WsSeat, game_closed, running_server, table_spec
+from server_helpers import (
+    WsSeat,
+    game_closed,
+    keyed,
+    running_server,
+    spectator_key,
+    table_spec,
+)
 
 from doko.record import replay
 
@@ -25,7 +32,8 @@ def test_a_whole_game_over_real_websockets(tmp_path: Path) -> None:
         url = f"{server.ws_url}/ws/{t['code']}"
 
         async def main() -> None:
-            async with WsSeat(url, t["seats"][0]["token"]) as me, WsSeat(url, None) as spec:
+            async with WsSeat(url, t["seats"][0]["token"]) as me, \
+                    WsSeat(url, spectator_key(t)) as spec:
                 assert me.state is not None and me.state["you"] == 0
                 ref = await me.send("{broken")
                 err = await me.until(lambda m: m["type"] == "error")
@@ -33,7 +41,8 @@ def test_a_whole_game_over_real_websockets(tmp_path: Path) -> None:
                 ref = await me.send({"type": "action", "action": {"action": "solo",
                                                                   "solo": "nonsense"}})
                 err = await me.until(lambda m: m["type"] == "error")
-                assert err["error"] == "bad_action" and err["ref"] == ref
+                assert err["error"] == "bad_field" and err["ref"] == ref
+                assert err["message"].startswith("action.solo: ")
                 ref = await me.send({"type": "ping"})
                 pong = await me.until(lambda m: m["type"] == "pong")
                 assert pong["ref"] == ref
@@ -45,9 +54,10 @@ def test_a_whole_game_over_real_websockets(tmp_path: Path) -> None:
                 assert end["game"]["view"]["history"] == st["game"]["view"]["history"]
 
         asyncio.run(main())
-        rec = httpx.get(f"{server.url}/api/tables/{t['code']}/games/1/record", timeout=10)
+        rec = httpx.get(f"{server.url}/api/tables/{t['code']}/games/1/record",
+                        headers=keyed(t["seats"][0]["token"]), timeout=10)
         game = replay(rec.json())
         assert game.is_over
         page = httpx.get(server.url + f"/t/{t['code']}", timeout=10)
         assert page.status_code == 200 and "app.js" in page.text
-        assert json.loads(httpx.get(server.url + "/api/meta", timeout=10).text)["version"] == 1
+        assert json.loads(httpx.get(server.url + "/api/meta", timeout=10).text)["version"] == 2

@@ -1,6 +1,7 @@
 """WebSocket play through the Starlette TestClient: whole games, two humans, reconnecting,
 leaving and coming back, and every kind of bad message answered with an error that changes
-nothing."""
+nothing. The first message is always ``hello``; a private table is watched with its spectator
+key."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from server_helpers import (  # noqa: F401 - fixtures
     db_url_fixture,
     first_legal,
     game_closed,
+    keyed,
+    spectator_key,
     table_spec,
 )
 from starlette.websockets import WebSocketDisconnect
@@ -58,14 +61,15 @@ def test_whole_game_one_human_three_bots(client: TestClient) -> None:
         assert st["sheet"]["totals"] == [sum(r["scores"][i] for r in st["sheet"]["rows"])
                                          for i in range(4)]
         assert not me.errors
-    games = client.get(f"/api/tables/{t['code']}/games").json()["games"]
+    key = keyed(tokens(t)[0])
+    games = client.get(f"/api/tables/{t['code']}/games", headers=key).json()["games"]
     assert [g["number"] for g in games] == [1, 2] and all(g["closed"] for g in games)
-    rec = client.get(f"/api/tables/{t['code']}/games/2/record")
+    rec = client.get(f"/api/tables/{t['code']}/games/2/record", headers=key)
     assert rec.status_code == 200
     assert "attachment" in rec.headers["content-disposition"]
     game = replay(rec.json())
     assert game.is_over
-    detail = client.get(f"/api/tables/{t['code']}/games/2").json()
+    detail = client.get(f"/api/tables/{t['code']}/games/2", headers=key).json()
     assert len(detail["tricks"]) == len(game.tricks)
     assert detail["row"]["scores"] == st["sheet"]["rows"][1]["scores"]
 
@@ -148,10 +152,11 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient, app: A
         assert r["type"] == "error" and r["error"] == "hello_first"
         a.hello(tok[0])
         b.hello(tok[1])
-        spec.hello(None)
+        spec.hello(spectator_key(t))
         st = _wait_for(a, lambda s: s["game"] is not None)
         assert st["game"]["view"]["to_move"] == 1
-        table_id = client.get(f"/api/tables/{t['code']}").json()["table"]["code"]
+        table_id = client.get(f"/api/tables/{t['code']}",
+                              headers=keyed(tok[0])).json()["table"]["code"]
         assert table_id == t["code"]
 
         def snapshot(seat: Seat) -> tuple[int, Any]:
@@ -169,11 +174,14 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient, app: A
             (a, "[1, 2, 3]", "malformed", None),
             (a, json.dumps({"no": "type"}), "malformed", None),
             (a, {"type": "fly"}, "unknown_type", None),
-            (a, {"type": "action", "action": {"action": "fly"}}, "bad_action", None),
-            (a, {"type": "action", "action": {"action": "play", "card": "XX"}}, "bad_action",
+            # the schema: an unknown action, an action that is not an object, an unknown key
+            (a, {"type": "action", "action": {"action": "fly"}}, "bad_field", None),
+            (a, {"type": "action", "action": "healthy"}, "bad_field", None),
+            (a, {"type": "action", "action": {"action": "healthy", "extra": 1}}, "bad_field",
              None),
-            (a, {"type": "action", "action": "healthy"}, "bad_action", None),
-            (a, {"type": "action", "action": {"action": "healthy", "extra": 1}}, "bad_action",
+            (a, {"type": "ping", "extra": 1}, "bad_field", None),
+            # well-formed, but no card of the game
+            (a, {"type": "action", "action": {"action": "play", "card": "XX"}}, "bad_action",
              None),
             # out of turn: seat 1 must answer the Vorbehaltsabfrage
             (a, {"type": "action", "action": {"action": "healthy"}}, "illegal", "4.1.2"),
@@ -220,8 +228,14 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient, app: A
             r = seat.reply(seat.send({"type": "action",
                                       "action": {"action": "play", "card": bad[0]}}))
             assert r["type"] == "error" and r["error"] == "illegal" and r["rule"] == "5.2.2"
-            again = seat.fresh_state()
-            assert again["game"]["view"] == v and action_count() == n
+            again = seat.fresh_state()["game"]["view"]
+            # nothing of seat 0 changed; the computers off turn may have made a call meanwhile
+            # (they are asked before each action of a person, TSR 6.2, docs/server.md "Order")
+            new = again["history"][len(v["history"]):]
+            assert again["history"][:len(v["history"])] == v["history"]
+            assert all(x["seat"] != 0 and x["action"] == "call" for x in new), new
+            assert again["hand"] == v["hand"] and again["to_move"] == 0
+            assert action_count() == n + len(new)
             # a card the seat does not hold
             missing = next(c for c in ("QC", "TH", "AD", "9S", "KH") if c not in v["hand"])
             r = seat.reply(seat.send({"type": "action",
@@ -258,24 +272,31 @@ def _table_id(store: Any, code: str) -> int:
 
 
 def test_bad_token_is_refused(client: TestClient) -> None:
-    t = create(client, "Anna", "bot", "bot", "bot")
-    with client.websocket_connect(f"/ws/{t['code']}") as ws:
-        s = Seat(ws)
-        s.send({"type": "hello", "token": "not-a-token"})
-        r = s.recv()
-        assert r["type"] == "error" and r["error"] == "bad_token"
-        with pytest.raises(WebSocketDisconnect):
-            s.recv(timeout=5)
-    with client.websocket_connect("/ws/NOSUCH") as ws:
-        r = Seat(ws).recv()
-        assert r["type"] == "error"
+    """A key that opens nothing closes the connection (policy violation, 1008): at a private
+    table it reads ``no_table``, as an unknown code does; at a public one ``bad_token``."""
+    private = create(client, "Anna", "bot", "bot", "bot")
+    public = create(client, "Anna", "open", "bot", "bot", public=True)
+    for code, key in ((private["code"], "no_table"), ("NOSUCH", "no_table"),
+                      (public["code"], "bad_token")):
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            s = Seat(ws)
+            # the server says nothing before hello, and nothing but hello_first to another
+            # message; the connection stays open for the hello
+            r = s.reply(s.send({"type": "ping"}))
+            assert r["error"] == "hello_first"
+            ref = s.send({"type": "hello", "token": "not-a-token"})
+            r = s.recv()
+            assert r["type"] == "error" and r["error"] == key and r["ref"] == ref, (code, r)
+            with pytest.raises(WebSocketDisconnect) as info:
+                s.recv(timeout=5)
+            assert info.value.code == 1008
 
 
 def test_spectator_sees_no_hand(client: TestClient) -> None:
     t = create(client, "bot", "bot", "bot", "bot", games=1)
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         s = Seat(ws)
-        st = s.hello(None)
+        st = s.hello(spectator_key(t))
         assert st["you"] is None
         st = s.until_state(game_closed(1))
         for m in s.messages:
@@ -319,13 +340,13 @@ def test_disconnect_hands_the_seat_to_a_bot_after_the_grace_time(client: TestCli
         Seat(ws).hello(tokens(t)[0])
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         watcher = Seat(ws)
-        watcher.hello(None)
+        watcher.hello(spectator_key(t))
         st = watcher.until_state(game_closed(1))
         assert st["table"]["seats"][0]["controller"] == "bot"
 
 
 def test_waiting_table_starts_with_bots_on_request(client: TestClient) -> None:
-    t = create(client, "Anna", "human", "bot", "bot")
+    t = create(client, "Anna", "human", "bot", "bot", games=2)
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         me = Seat(ws)
         st = me.hello(tokens(t)[0])
@@ -336,10 +357,12 @@ def test_waiting_table_starts_with_bots_on_request(client: TestClient) -> None:
         st = me.until_state(lambda s: s["game"] is not None)
         assert st["table"]["seats"][1]["controller"] == "bot"
         st = me.play(game_closed(1))
-    # the invited player arrives later and takes the seat over from the computer
-    with client.websocket_connect(f"/ws/{t['code']}") as ws:
-        st = Seat(ws).hello(tokens(t)[1])
-        assert st["you"] == 1 and st["table"]["seats"][1]["controller"] == "human"
+        assert st["table"]["status"] == "playing"
+        # the invited player arrives later (the round still runs) and takes the seat over
+        # from the computer
+        with client.websocket_connect(f"/ws/{t['code']}") as ws2:
+            st = Seat(ws2).hello(tokens(t)[1])
+            assert st["you"] == 1 and st["table"]["seats"][1]["controller"] == "human"
 
 
 def test_policy_helper_is_total() -> None:
@@ -348,8 +371,13 @@ def test_policy_helper_is_total() -> None:
 
 def test_calls_after_a_concession_then_done(client: TestClient) -> None:
     """A human soloist concedes at once; the human of Kontra may still call (TSR 5.4.7) and the
-    game is entered in the Spielliste only when Kontra's people said they are done."""
-    t = create(client, "Anna", "Bert", "bot", "bot", seed=3)
+    game is entered in the Spielliste only when Kontra's people said they are done.
+
+    No chosen deal is needed: the dealer of the first game is seat 0, so seat 1 answers the
+    Vorbehaltsabfrage first, and its Lustsolo goes before every later Vorbehalt (the order of
+    the Vorbehalte, TSR 4.1; no Pflichtsoli in a round of one game, 4.2). Seat 1 is the
+    soloist with any cards."""
+    t = create(client, "Anna", "Bert", "bot", "bot")
     tok = tokens(t)
 
     def named(v: dict[str, Any], action: str) -> dict[str, Any] | None:
@@ -371,15 +399,14 @@ def test_calls_after_a_concession_then_done(client: TestClient) -> None:
                 return req
         return first_legal(st)
 
-    called: list[int] = []
-
     def kontra(st: State) -> dict[str, Any] | None:
         g = st["game"]
         if g is not None and g["done_needed"]:
-            if not called:
+            # one call of its own (again if the computers of Kontra were faster: they are asked
+            # before each action of a person), then "done"
+            if not any(c["seat"] == 0 for c in g["view"]["calls"]):
                 req = named(g["view"], "call")
                 if req is not None:
-                    called.append(1)
                     return req
             return {"type": "done"}
         return first_legal(st)
@@ -398,13 +425,22 @@ def test_calls_after_a_concession_then_done(client: TestClient) -> None:
             except BaseException as e:
                 failures.append(e)
 
-        th = threading.Thread(target=run, args=(b, 1, kontra))
+        th = threading.Thread(target=run, args=(a, 0, kontra))
         th.start()
-        run(a, 0, soloist)
+        run(b, 1, soloist)
         th.join(60)
         assert not failures, failures
-    g = results[1]["game"]
+    g = results[0]["game"]
     assert g["result"]["ended"] == "conceded"
-    assert g["view"]["soloist"] == 0 and g["view"]["contract"] == "solo_queens"
-    assert called and any(c["seat"] == 1 for c in g["view"]["calls"])
-    assert g["row"] is not None and g["row"]["scores"][0] < 0
+    assert g["view"]["soloist"] == 1 and g["view"]["contract"] == "solo_queens"
+    kontra_calls = [c for c in g["view"]["calls"] if c["party"] == "kontra"]
+    # Anna called after the concession (unless the computers had called schwarz already)
+    assert any(c["seat"] == 0 for c in kontra_calls) or max(
+        c["level"] for c in kontra_calls) == 5, g["view"]["calls"]
+    assert g["row"] is not None and g["row"]["scores"][1] < 0
+    # the game was entered in the Spielliste only after Anna's "done"
+    done = next(ref for ref, req in a.sent.items() if req["type"] == "done")
+    i = next(i for i, m in enumerate(a.messages) if m["type"] == "ack" and m["ref"] == done)
+    before = [m for m in a.messages[:i] if m["type"] == "state" and m["game"] is not None]
+    assert before and not any(m["game"]["closed"] for m in before)
+    assert any(m["game"]["done_needed"] for m in before)
