@@ -215,6 +215,12 @@ _PYDANTIC_DE = {
     "finite_number": "muss eine endliche Zahl sein",
     "list_type": "muss eine Liste sein",
     "model_type": "muss ein Objekt sein",
+    "model_attributes_type": "muss ein Objekt sein",
+    "int_parsing": "muss eine ganze Zahl sein",
+    "int_from_float": "muss eine ganze Zahl sein",
+    "bool_parsing": "muss true oder false sein",
+    "float_parsing": "muss eine Zahl sein",
+    "json_type": "muss JSON sein",
     "dict_type": "muss ein Objekt sein",
     "literal_error": "ist keiner der erlaubten Werte",
     "string_too_long": "ist zu lang",
@@ -248,13 +254,20 @@ def describe_errors(errors: Sequence[Mapping[str, Any]]) -> SchemaError:
         tag = str(ctx.get("tag"))[:REF_MAX]
         return SchemaError("type", f"unknown message type {tag!r}",
                            f"unbekannter Nachrichtentyp {tag!r}", "unknown_type")
-    if loc and loc[0] in ("body", "path", "query", "header"):
-        loc = loc[1:]
+    if loc and loc[0] == "header":  # a header's name has dashes: keep it as it is
+        loc = [loc[1]] if len(loc) > 1 else []
+        kind_loc = True
+    else:
+        kind_loc = False
+        if loc and loc[0] in ("body", "path", "query"):
+            loc = loc[1:]
     # the first location item of a union member is the member's tag: drop it
-    if loc and loc[0] in _TAGS and len(loc) > 1:
+    if loc and loc[0] in _TAGS and len(loc) > 1 and not kind_loc:
         loc = loc[1:]
     # drop the names pydantic gives union branches and validators ("constrained-int", ...)
-    loc = [x for x in loc if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
+    if not kind_loc:
+        loc = [x for x in loc
+               if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
     field = ".".join(loc)
     if field == "ref":
         return SchemaError("ref", "a whole number below 2**53 or a text of at most "
