@@ -14,6 +14,9 @@ from doko.cards import QC, hand_count
 from doko.contracts import ORDERS
 from doko.game import PLAY, Game
 from doko.view import view
+from doko.vocab import Party
+
+RE, KONTRA = Party.RE, Party.KONTRA
 
 
 def _random_state(seed: int, steps: int) -> Game:
@@ -51,7 +54,7 @@ def test_worlds_are_consistent_with_the_view(seed: int, steps: int, seat: int) -
         assert wv.contract == v.contract
         for s, party in enumerate(v.parties):
             if party is not None:
-                assert ("re" if w.is_re[s] else "kontra") == party
+                assert (RE if w.is_re[s] else KONTRA) == party
         if g.phase >= PLAY and v.order is not None:
             order = ORDERS[v.order]
             for leader, cards, _ in g.tricks:
@@ -77,7 +80,7 @@ def test_club_queen_follows_the_re_call() -> None:
         observer = next(s for s in range(4) if not g.is_re[s])
         g.apply(caller << 6 | 35)  # Re
         v = view(g, observer)
-        assert v.parties[caller] == "re"
+        assert v.parties[caller] == RE
         sampler = Sampler(v)
         rng = random.Random(seed)
         for _ in range(20):

@@ -8,6 +8,9 @@ from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, RESERVATION, SOLO_BASE, 
 from doko.cards import QC, card_code, hand_count
 from doko.game import Game
 from doko.view import view
+from doko.vocab import Party, Phase
+
+RE, KONTRA = Party.RE, Party.KONTRA
 
 
 def _start_normal(seed: int) -> Game:
@@ -44,7 +47,7 @@ def test_own_party_known_from_the_start_of_a_normalspiel() -> None:
     """TSR 5.5: everyone knows his own party (he sees whether he holds a ♣Q)."""
     g = _start_normal(_normal_game_seed())
     for seat in range(4):
-        expected = "re" if g.is_re[seat] else "kontra"
+        expected = RE if g.is_re[seat] else KONTRA
         assert view(g, seat).parties[seat] == expected
         others = [p for s, p in enumerate(view(g, seat).parties) if s != seat]
         assert others == [None, None, None]
@@ -57,18 +60,18 @@ def test_played_club_queen_and_calls_make_parties_public() -> None:
     kontra_seats = [s for s in range(4) if s not in re_seats]
     g.apply(encode(kontra_seats[0], CALL_KONTRA))
     spectator = view(g, None)
-    assert spectator.parties[kontra_seats[0]] == "kontra"
+    assert spectator.parties[kontra_seats[0]] == KONTRA
     assert not spectator.partnerships_clarified
     g.apply(encode(re_seats[0], CALL_RE))
     # the Re player who has not called knows everything: his partner called, the rest is Kontra
     assert view(g, re_seats[1]).parties == tuple(
-        "re" if s in re_seats else "kontra" for s in range(4)
+        RE if s in re_seats else KONTRA for s in range(4)
     )
     # a Kontra player knows himself, the Kontra caller and the Re caller; the fourth seat stays
     # open: the Re caller might hold both ♣Q (a stille Hochzeit)
     k_view = view(g, kontra_seats[1]).parties
-    assert k_view[kontra_seats[1]] == "kontra" and k_view[re_seats[0]] == "re"
-    assert k_view[kontra_seats[0]] == "kontra"
+    assert k_view[kontra_seats[1]] == KONTRA and k_view[re_seats[0]] == RE
+    assert k_view[kontra_seats[0]] == KONTRA
     assert k_view[re_seats[1]] is None
     # once the other ♣Q is played by the fourth seat, two Re are known: all is clear
     g2 = g.clone()
@@ -80,7 +83,7 @@ def test_played_club_queen_and_calls_make_parties_public() -> None:
         g2.apply(pick[0] if pick else acts[0])
     if g2.phase == 2:
         assert view(g2, kontra_seats[1]).parties == tuple(
-            "re" if s in re_seats else "kontra" for s in range(4)
+            RE if s in re_seats else KONTRA for s in range(4)
         )
 
 
@@ -96,7 +99,7 @@ def test_silent_marriage_hidden_from_the_others() -> None:
         g.apply(encode(g.to_move, HEALTHY))
     assert g.contract_name == "silent_marriage"
     assert view(g, holder).contract == "silent_marriage"
-    assert view(g, holder).parties == tuple("re" if s == holder else "kontra" for s in range(4))
+    assert view(g, holder).parties == tuple(RE if s == holder else KONTRA for s in range(4))
     other = (holder + 1) & 3
     assert view(g, other).contract == "normal"
     assert view(g, other).soloist is None
@@ -127,7 +130,7 @@ def test_solo_parties_public_at_once() -> None:
     g.apply(encode(first, SOLO_BASE + 4))  # Damensolo
     v = view(g, None)
     assert v.contract == "solo_queens" and v.soloist == first
-    assert v.parties == tuple("re" if s == first else "kontra" for s in range(4))
+    assert v.parties == tuple(RE if s == first else KONTRA for s in range(4))
     assert v.partnerships_clarified
 
 
@@ -135,7 +138,7 @@ def test_view_during_query_has_no_contract() -> None:
     """TSR 4.1.1: before the Vorbehaltsabfrage ends the game type is unknown."""
     g = Game.deal(2)
     v = view(g, g.to_move)
-    assert v.contract is None and v.phase == "query"
+    assert v.contract is None and v.phase == Phase.QUERY
     assert {a & 63 for a in v.legal_actions} == {HEALTHY, RESERVATION}
     assert view(g, (g.to_move + 1) & 3).legal_actions == ()
 
@@ -172,7 +175,8 @@ def test_known_parties_are_always_true() -> None:
                 v = view(g, seat)
                 for s, party in enumerate(v.parties):
                     if party is not None:
-                        assert party == ("re" if g.is_re[s] else "kontra"), (seed, seat, s)
+                        assert isinstance(party, Party)
+                        assert party == (RE if g.is_re[s] else KONTRA), (seed, seat, s)
                 if seat is not None and v.legal_actions and v.legal_actions[-1] & 63 == 42:
                     assert g.can_apply(v.legal_actions[-1])
             g.apply(policy.choose(g))

@@ -1,6 +1,10 @@
 """The action vocabulary: everything a seat can do, as small ints.
 
-An action is ``seat * 64 + code``. Codes:
+An action is ``seat * 64 + code`` (type :data:`Action`). This module owns that encoding: other
+modules build and take apart actions only with :func:`encode`, :func:`seat_of` and
+:func:`code_of`, or in hot loops with the tables :data:`ACTIONS`, :data:`SEAT_OF` and
+:data:`CODE_OF` (one index, no cheaper than the bit operations but no dearer either). Parties,
+phases, contracts and call levels are the enums of :mod:`doko.vocab`. Codes:
 
 =========  =====================================================================
 0..23      play the card of that kind (two equal cards are one action)
@@ -30,9 +34,11 @@ Records and actions number the seats 0..3; texts for people (:func:`describe`) s
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NewType
 
 from doko.cards import card_code, card_name, parse_card
-from doko.contracts import CONTRACT_NAMES_DE, CONTRACT_NAMES_EN, SOLO_CONTRACTS, SOLO_NAMES
+from doko.contracts import SOLO_CONTRACTS, SOLO_NAMES
+from doko.vocab import CallLevel, Party
 
 PLAY_BASE = 0
 HEALTHY = 24
@@ -46,17 +52,26 @@ NO90, NO60, NO30, BLACK = 37, 38, 39, 40
 CONCEDE = 41
 CLAIM = 42
 
-#: Call level of each call code: 1 first Ansage, 2 keine 90 ... 5 schwarz.
+#: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
-CALL_NAMES = ("re", "kontra", "no90", "no60", "no30", "black")
-LEVEL_NAMES_DE = ("", "Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+#: The record names of the call codes (``"re"``, ``"kontra"``, ``"no90"`` ...), from
+#: :class:`~doko.vocab.CallLevel` (kept for the web server's schema).
+CALL_NAMES = (
+    Party.RE.record_name, Party.KONTRA.record_name,
+    *(level.call_name(Party.RE) for level in CallLevel if level > 1),
+)
 
-Action = int
+#: An action: ``seat * 64 + code``; a NewType, so that the type checker tells actions from
+#: other ints (make them with :func:`encode` or :data:`ACTIONS`).
+Action = NewType("Action", int)
+
+#: Number of action codes (0..42).
+NUM_CODES = CLAIM + 1
 
 
 def encode(seat: int, code: int) -> Action:
     """The action of ``seat`` with ``code``."""
-    return seat << 6 | code
+    return seat << 6 | code  # type: ignore[return-value]
 
 
 def seat_of(action: Action) -> int:
@@ -69,9 +84,26 @@ def code_of(action: Action) -> int:
     return action & 63
 
 
-def call_level(code: int) -> int:
-    """Level 1..5 of a call code."""
-    return 1 if code <= CALL_KONTRA else code - NO90 + 2
+#: ``ACTIONS[seat][code]``: the action, for hot loops (seats 0..3, codes 0..42).
+ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(encode(seat, code) for code in range(NUM_CODES)) for seat in range(4)
+)
+#: ``SEAT_OF[action]`` and ``CODE_OF[action]``: :func:`seat_of` and :func:`code_of` as table
+#: look-ups, for hot loops (every action of seats 0..3).
+SEAT_OF: tuple[int, ...] = tuple(seat_of(Action(a)) for a in range(256))
+CODE_OF: tuple[int, ...] = tuple(code_of(Action(a)) for a in range(256))
+
+_CALL_LEVEL_OF = {
+    code: CallLevel(1 if code <= CALL_KONTRA else code - NO90 + 2) for code in CALL_CODES
+}
+
+
+def call_level(code: int) -> CallLevel:
+    """Level 1..5 of a call code (ValueError for another code)."""
+    try:
+        return _CALL_LEVEL_OF[code]
+    except KeyError:
+        raise ValueError(f"not a call code: {code!r}") from None
 
 
 def call_code_for(level: int, is_re: bool) -> int:
@@ -98,7 +130,7 @@ _SIMPLE_BY_NAME = {v: k for k, v in _SIMPLE.items()}
 
 def to_dict(action: Action) -> dict[str, object]:
     """The record form of an action: ``{"seat": s, "action": NAME, ...}``."""
-    seat, code = action >> 6, action & 63
+    seat, code = seat_of(action), code_of(action)
     out: dict[str, object] = {"seat": seat}
     if code < 24:
         out["action"] = "play"
@@ -154,7 +186,6 @@ def from_dict(obj: Mapping[str, object]) -> Action:
     return encode(seat, code)
 
 
-_CALL_DE = ("Re", "Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
 _SIMPLE_DE = {
     HEALTHY: "gesund",
     RESERVATION: "Vorbehalt",
@@ -180,11 +211,9 @@ def code_text(code: int, lang: str = "de") -> str:
     if code in _SIMPLE:
         return (_SIMPLE_DE if lang == "de" else _SIMPLE_EN)[code]
     if SOLO_BASE <= code < SOLO_BASE + 7:
-        contract = SOLO_CONTRACTS[code - SOLO_BASE]
-        names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
-        return f"Solo ({names[contract]})"
+        return f"Solo ({SOLO_CONTRACTS[code - SOLO_BASE].label(lang)})"
     if CALL_RE <= code <= BLACK:
-        return _CALL_DE[code - CALL_RE]
+        return call_level(code).label(Party.KONTRA if code == CALL_KONTRA else Party.RE)
     raise ActionFormatError(f"no action has code {code}")
 
 
@@ -196,4 +225,4 @@ def describe(action: Action, lang: str = "de") -> str:
     'Platz 2: keine 90'
     """
     who = "Platz" if lang == "de" else "seat"
-    return f"{who} {(action >> 6) + 1}: {code_text(action & 63, lang)}"
+    return f"{who} {seat_of(action) + 1}: {code_text(code_of(action), lang)}"

@@ -32,11 +32,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from doko.actions import Action
 from doko.bots.base import Player, make_player, play_game, player_names
 from doko.cliargs import positive_int
 from doko.game import Game
 from doko.result import game_result, seat_scores
 from doko.view import SeatView
+from doko.vocab import Party
 
 __all__ = ["DealResult", "GameStats", "arena", "format_report", "play_block", "play_deal",
            "register", "run"]
@@ -88,7 +90,7 @@ class _Timed(Player):
         self.turn_ms: list[float] = []
         self.offer_ms: list[float] = []
 
-    def decide(self, view: SeatView) -> int | None:
+    def decide(self, view: SeatView) -> Action | None:
         t0 = time.perf_counter()
         a = self.inner.decide(view)
         dt = (time.perf_counter() - t0) * 1000.0
@@ -136,7 +138,7 @@ def player_seed(seed: int, index: int, seat: int) -> int:
 
 def _stats(g: Game, seat: int, timed: _Timed) -> GameStats:
     res = game_result(g)
-    party = "re" if g.is_re[seat] else "kontra"
+    party = (Party.RE if g.is_re[seat] else Party.KONTRA).record_name
     called = any(s == seat for s, _p, _lv, _n in g.calls)
     return GameStats(
         score=seat_scores(g)[seat],
@@ -261,8 +263,8 @@ def _rate(num: int, den: int) -> float | None:
 
 def _side(games: list[GameStats]) -> dict[str, Any]:
     n = len(games)
-    re = [g for g in games if g.party == "re"]
-    ko = [g for g in games if g.party == "kontra"]
+    re = [g for g in games if g.party == Party.RE.record_name]
+    ko = [g for g in games if g.party == Party.KONTRA.record_name]
     solos = [g for g in games if g.solo]
     calls = [g for g in games if g.called]
     turn = [t for g in games for t in g.turn_ms]

@@ -31,48 +31,36 @@ from doko.cards import (
     card_code,
     kind,
 )
+from doko.vocab import Contract
 
 TRUMP = 4
 
-# Contracts (game kinds). A Hochzeit turned Karo solo keeps MARRIAGE with a flag on the game.
-NORMAL, MARRIAGE, SILENT_MARRIAGE = 0, 1, 2
-SOLO_DIAMONDS, SOLO_HEARTS, SOLO_SPADES, SOLO_CLUBS = 3, 4, 5, 6
-SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS = 7, 8, 9
+# Contracts (game kinds): the members of :class:`doko.vocab.Contract` (names and labels there).
+# A Hochzeit turned Karo solo keeps MARRIAGE with a flag on the game.
+NORMAL, MARRIAGE, SILENT_MARRIAGE = Contract.NORMAL, Contract.MARRIAGE, Contract.SILENT_MARRIAGE
+SOLO_DIAMONDS, SOLO_HEARTS = Contract.SOLO_DIAMONDS, Contract.SOLO_HEARTS
+SOLO_SPADES, SOLO_CLUBS = Contract.SOLO_SPADES, Contract.SOLO_CLUBS
+SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS = (
+    Contract.SOLO_QUEENS, Contract.SOLO_JACKS, Contract.SOLO_MEATLESS
+)
 
+#: The solos in action-code order (``SOLO_BASE + i`` names ``SOLO_CONTRACTS[i]``).
+SOLO_CONTRACTS = tuple(c for c in Contract if c.is_solo)
 #: Solo names as used in records, in action-code order.
-SOLO_NAMES = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless")
-SOLO_CONTRACTS = (
-    SOLO_DIAMONDS, SOLO_HEARTS, SOLO_SPADES, SOLO_CLUBS, SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS
-)
-CONTRACT_NAMES = ("normal", "marriage", "silent_marriage", *(f"solo_{n}" for n in SOLO_NAMES))
-CONTRACT_NAMES_DE = (
-    "Normalspiel",
-    "Hochzeit",
-    "stille Hochzeit",
-    "Karo-Solo",
-    "Herz-Solo",
-    "Pik-Solo",
-    "Kreuz-Solo",
-    "Damensolo",
-    "Bubensolo",
-    "Fleischloser",
-)
-CONTRACT_NAMES_EN = (
-    "Normalspiel",
-    "Hochzeit",
-    "stille Hochzeit",
-    "diamonds solo",
-    "hearts solo",
-    "spades solo",
-    "clubs solo",
-    "queens solo (Damensolo)",
-    "jacks solo (Bubensolo)",
-    "Fleischloser (no trumps)",
-)
+SOLO_NAMES = tuple(c.solo_name for c in SOLO_CONTRACTS)
+#: Record names and labels of the contracts, indexed by contract (from :class:`Contract`;
+#: kept for the web server).
+CONTRACT_NAMES = tuple(c.record_name for c in Contract)
+CONTRACT_NAMES_DE = tuple(c.label("de") for c in Contract)
+CONTRACT_NAMES_EN = tuple(c.label("en") for c in Contract)
 
 # Card orders.
 NORMAL_ORDER, HEARTS_ORDER, SPADES_ORDER, CLUBS_ORDER = 0, 1, 2, 3
 QUEENS_ORDER, JACKS_ORDER, MEATLESS_ORDER = 4, 5, 6
+
+
+#: The card orders of the house rule "the Dulle moves with the trump suit".
+_MOVED_ORDERS: dict[int, int] = {SOLO_DIAMONDS: 7, SOLO_SPADES: 8, SOLO_CLUBS: 9}
 
 
 def order_of(contract: int, dulle_moves: bool = False) -> int:
@@ -82,7 +70,7 @@ def order_of(contract: int, dulle_moves: bool = False) -> int:
     trump suit replaces the ♥10 as top trump.
     """
     if dulle_moves:
-        moved = {SOLO_DIAMONDS: 7, SOLO_SPADES: 8, SOLO_CLUBS: 9}.get(contract)
+        moved = _MOVED_ORDERS.get(contract)
         if moved is not None:
             return moved
     if contract <= SOLO_DIAMONDS:

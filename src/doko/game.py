@@ -4,7 +4,9 @@ A :class:`Game` moves through four phases: the Vorbehaltsabfrage (``QUERY``), th
 Vorbehalt (``NAMING``), trick play (``PLAY``) and ``FINISHED``. :meth:`Game.legal_actions` lists
 every action allowed now (calls may come from seats not on turn, TSR 6.4.1);
 :meth:`Game.apply` performs one after checking it, or raises :class:`IllegalActionError` naming
-the rule and leaves the state unchanged.
+the rule and leaves the state unchanged. Phases, parties, contracts and call levels are the enums
+of :mod:`doko.vocab` (``QUERY is Phase.QUERY``, ``RE is Party.RE``); actions are built and taken
+apart only by :mod:`doko.actions`.
 
 >>> g = Game.deal(seed=7)
 >>> g.phase == QUERY, g.to_move
@@ -26,10 +28,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from doko.actions import (
+    ACTIONS,
     BLACK,
     CALL_KONTRA,
     CALL_RE,
     CLAIM,
+    CODE_OF,
     CONCEDE,
     HEALTHY,
     MARRIAGE,
@@ -37,10 +41,13 @@ from doko.actions import (
     PASS,
     PLAY_BASE,
     RESERVATION,
+    SEAT_OF,
     SOLO_BASE,
     Action,
     call_level,
+    code_of,
     encode,
+    seat_of,
 )
 from doko.cards import (
     AD,
@@ -60,9 +67,9 @@ from doko.cards import (
 )
 from doko.claims import Line, claim_refutation, robust_witness
 from doko.contracts import (
-    CONTRACT_NAMES,
-    CONTRACT_NAMES_DE,
-    CONTRACT_NAMES_EN,
+    MARRIAGE as C_MARRIAGE,
+)
+from doko.contracts import (
     NORMAL,
     ORDERS,
     SILENT_MARRIAGE,
@@ -72,11 +79,9 @@ from doko.contracts import (
     order_of,
     trick_winner,
 )
-from doko.contracts import (
-    MARRIAGE as C_MARRIAGE,
-)
 from doko.errors import IllegalActionError
 from doko.rules import DULLE_RULES, TSR, Rules
+from doko.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
     from doko.scoring import Score
@@ -88,15 +93,18 @@ __all__ = [
     "PLAY",
     "QUERY",
     "RE",
+    "CallLevel",
+    "Contract",
     "Game",
     "IllegalActionError",
+    "Party",
+    "Phase",
 ]
 
-QUERY, NAMING, PLAY, FINISHED = 0, 1, 2, 3
-PHASE_NAMES = ("query", "naming", "play", "finished")
-RE, KONTRA = 0, 1
-PARTY_NAMES = ("re", "kontra")
-PARTY_LABELS = ("Re", "Kontra")
+# The phases and parties are the enums of doko.vocab (names and labels there); these aliases
+# are the members themselves.
+QUERY, NAMING, PLAY, FINISHED = Phase.QUERY, Phase.NAMING, Phase.PLAY, Phase.FINISHED
+RE, KONTRA = Party.RE, Party.KONTRA
 
 # Naming stages (TSR 4.1.4 to 4.1.9).
 SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
@@ -104,35 +112,27 @@ SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
 #: Latest moment for each call level: the caller holds at least this many cards
 #: (TSR 6.2.2, 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
 CALL_MIN_CARDS = (99, 11, 10, 9, 8, 7)
-LEVEL_LABELS = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
 
 # How a finished game ended.
 ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
 
 
-def _play_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+def _play_tables() -> tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]:
     """PLAYS[seat][half][mask12]: play actions of ``seat`` for 12 bits of a kind mask."""
     out = []
     for seat in range(4):
+        acts = ACTIONS[seat]
         halves = []
         for half in (0, 12):
             rows = []
             for m in range(4096):
-                rows.append(
-                    tuple(seat << 6 | (half + b) for b in range(12) if m >> b & 1)
-                )
+                rows.append(tuple(acts[half + b] for b in range(12) if m >> b & 1))
             halves.append(tuple(rows))
         out.append(tuple(halves))
     return tuple(out)
 
 
 _PLAYS = _play_tables()
-
-
-def _level_label(level: int, party: int) -> str:
-    if level == 1:
-        return PARTY_LABELS[party]
-    return LEVEL_LABELS[level]
 
 
 class Game:
@@ -238,7 +238,7 @@ class Game:
         self.answers: list[bool | None] = [None] * 4
         self.naming_queue: list[int] = []
         self.naming_stage = SINGLE
-        self.contract = NORMAL
+        self.contract: Contract = NORMAL
         self.order = ORDERS[0]
         self.soloist = -1
         self.pflichtsolo = False
@@ -258,14 +258,15 @@ class Game:
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.eyes = [0] * 4
         self.won = [0] * 4
-        self.level = [0, 0]
+        self.level: list[int] = [0, 0]  # per Party: its highest CallLevel, 0 none
         self.ontime = [False, False]
-        self.calls: list[tuple[int, int, int, int]] = []  # (seat, party, level, cards held)
+        self.calls: list[tuple[int, Party, CallLevel, int]] = []  # (seat, party, level, held)
         self.ended: str | None = None
         self.frozen_sizes: list[int] | None = None
         self._claim_cache: tuple[int, Line | None] | None = None
         self._claim_hint = [0, 0]
         self._call_floor = 11 - self.shift
+        self.phase: Phase
         if vorfuehrung is not None:
             self.phase = NAMING
             self.naming_stage = FORCED
@@ -373,15 +374,14 @@ class Game:
         if self.phase < PLAY and self.ended is None:
             return "undecided"
         if self.marriage_solo:
-            return "solo_diamonds"
-        return CONTRACT_NAMES[self.contract]
+            return SOLO_DIAMONDS.record_name
+        return self.contract.record_name
 
     def contract_label(self, lang: str = "de") -> str:
         """The game kind as players say it."""
-        names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
         if self.marriage_solo:
-            return "Hochzeit → " + names[SOLO_DIAMONDS]
-        label = names[self.contract]
+            return "Hochzeit → " + SOLO_DIAMONDS.label(lang)
+        label = self.contract.label(lang)
         if self.contract >= SOLO_DIAMONDS:
             kind = "Pflichtsolo" if self.pflichtsolo else "Lustsolo"
             if self.vorfuehrung is not None:
@@ -422,10 +422,10 @@ class Game:
         (6.4.4). Whether the call is legal now is :meth:`can_apply`'s question.
 
         >>> g = Game.deal(1)
-        >>> g.call_deadline(0 << 6 | CALL_RE), g.call_deadline(0 << 6 | NO90)
+        >>> g.call_deadline(encode(0, CALL_RE)), g.call_deadline(encode(0, NO90))
         (11, 10)
         """
-        seat, code = action >> 6, action & 63
+        seat, code = seat_of(action), code_of(action)
         if not CALL_RE <= code <= BLACK:
             raise ValueError(f"not a call: {action!r}")
         level = call_level(code)
@@ -477,20 +477,23 @@ class Game:
                     self._add_calls(c, out)
             so = self.soloist
             if so >= 0 and (seat is None or seat == so):
-                out.append(so << 6 | CONCEDE)
+                acts = ACTIONS[so]
+                out.append(acts[CONCEDE])
                 if self._claim_refutation() is None:
-                    out.append(so << 6 | CLAIM)
+                    out.append(acts[CLAIM])
             return out
         if phase == QUERY:
             s = self.to_move
             if seat is not None and seat != s:
                 return []
-            return [s << 6 | HEALTHY, s << 6 | RESERVATION]
+            acts = ACTIONS[s]
+            return [acts[HEALTHY], acts[RESERVATION]]
         if phase == NAMING:
             s = self.to_move
             if seat is not None and seat != s:
                 return []
-            return [s << 6 | c for c in self._naming_codes(s)]
+            acts = ACTIONS[s]
+            return [acts[c] for c in self._naming_codes(s)]
         # FINISHED: after a concession Kontra may still call (TSR 5.4.7)
         out = []
         if self.ended == ENDED_CONCEDED:
@@ -544,7 +547,8 @@ class Game:
         return best
 
     def _add_calls(self, seat: int, out: list[Action]) -> None:
-        # the calls ``seat`` may make now (TSR 6.2.2, 6.3, 6.4), inlined for legal_actions
+        # the calls ``seat`` may make now (TSR 6.2.2, 6.3, 6.4), inlined for legal_actions;
+        # the party as a plain int 0/1 (Party.RE/KONTRA) in this hot path
         p = 0 if self.is_re[seat] else 1
         level = self.level
         cur = level[p]
@@ -555,27 +559,27 @@ class Game:
         fz = self.frozen_sizes
         n = self.hands[seat].bit_count() if fz is None else fz[seat]
         shift = self.shift
-        base = seat << 6
+        acts = ACTIONS[seat]
         if cur == 0:
             if n < 11 - shift:
                 opp = level[1 - p]
                 if opp and n >= self._reply_min(opp):
-                    out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
+                    out.append(acts[CALL_RE if p == 0 else CALL_KONTRA])
                 return  # a late reply at most: no Absage may follow (TSR 6.4.4)
-            out.append(base | (CALL_RE if p == 0 else CALL_KONTRA))
+            out.append(acts[CALL_RE if p == 0 else CALL_KONTRA])
             cur = 1
         elif not self.ontime[p]:
             return
         lv = cur + 1
         while lv <= 5 and n >= CALL_MIN_CARDS[lv] - shift:
-            out.append(base | (NO90 + lv - 2))
+            out.append(acts[NO90 + lv - 2])
             lv += 1
 
     # ------------------------------------------------------------------ checking
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
-        seat, code = action >> 6, action & 63
+        seat, code = seat_of(action), code_of(action)
         if not 0 <= seat <= 3:
             raise IllegalActionError(  # the action's encoded seat field, not a seat 1..4
                 "bad_action", detail=f"an action's seat field is 0..3, not {seat}",
@@ -706,13 +710,13 @@ class Game:
         if self.ended == ENDED_CONCEDED and p == RE:
             raise IllegalActionError("calls_conceded", "5.4.7", seat)
         if (code == CALL_RE and p == KONTRA) or (code == CALL_KONTRA and p == RE):
-            raise IllegalActionError("own_party", "6.2.2", seat, party=PARTY_LABELS[p])
-        target = 1 if code <= CALL_KONTRA else code - NO90 + 2
+            raise IllegalActionError("own_party", "6.2.2", seat, party=p.label)
+        target = call_level(code)
         cur = self.level[p]
-        call = _level_label(target, p)
+        call = target.label(p)
         if target <= cur:
-            raise IllegalActionError("repeat", "6.4.7", seat, party=PARTY_LABELS[p],
-                                     done=_level_label(cur, p))
+            raise IllegalActionError("repeat", "6.4.7", seat, party=p.label,
+                                     done=CallLevel(cur).label(p))
         n = self.cards_in_hand(seat)
         shift = self.shift
         rule_sfx = ", 6.4.2" if shift > self.base_shift else ""
@@ -730,20 +734,20 @@ class Game:
                     continue
                 if target > 1:
                     raise IllegalActionError("skip", "6.4.3", seat, call=call,
-                                             skipped=PARTY_LABELS[p], need=need, have=n)
+                                             skipped=p.label, need=need, have=n)
                 if opp:
                     raise IllegalActionError(
                         "deadline_reply", "6.2.2, 6.4.4" + rule_sfx, seat, call=call,
-                        need=need, reply=reply, opp=_level_label(opp, 1 - p), have=n,
+                        need=need, reply=reply, opp=CallLevel(opp).label(p.other), have=n,
                     )
                 raise IllegalActionError("deadline", "6.2.2" + rule_sfx, seat, call=call,
                                          need=need, have=n)
             if not ontime:
-                raise IllegalActionError("late_reply", "6.4.4", seat, party=PARTY_LABELS[p])
+                raise IllegalActionError("late_reply", "6.4.4", seat, party=p.label)
             if n < need:
                 if lv < target:
                     raise IllegalActionError("skip", "6.4.3", seat, call=call,
-                                             skipped=LEVEL_LABELS[lv], need=need, have=n)
+                                             skipped=CallLevel(lv).label(), need=need, have=n)
                 raise IllegalActionError("deadline", "6.3.4" + rule_sfx, seat, call=call,
                                          need=need, have=n)
 
@@ -782,32 +786,32 @@ class Game:
 
         An illegal action never changes the state.
         """
-        code = action & 63
-        if code < 24 and self.phase == PLAY and 0 <= action < 256:
-            # fast path for card play
-            seat = action >> 6
-            h = self.hands[seat]
-            if seat != self.to_move or not h >> code & 1:
-                self._verify_play(seat, code)
-            trick = self.trick
-            if trick:
-                order = self.order
-                led = order.eff_suit[trick[0]]
-                if order.eff_suit[code] != led and h & order.follow[led]:
+        if self.phase == PLAY and 0 <= action < 256:
+            code = CODE_OF[action]
+            if code < 24:  # fast path for card play
+                seat = SEAT_OF[action]
+                h = self.hands[seat]
+                if seat != self.to_move or not h >> code & 1:
                     self._verify_play(seat, code)
-            if h >> (code + 24) & 1:
-                self.hands[seat] = h ^ 1 << (code + 24)
-            else:
-                self.hands[seat] = h ^ 1 << code
-            trick.append(code)
-            self.history.append(action)
-            if len(trick) == 4:
-                self._complete_trick()
-            else:
-                self.to_move = (seat + 1) & 3
-            return
+                trick = self.trick
+                if trick:
+                    order = self.order
+                    led = order.eff_suit[trick[0]]
+                    if order.eff_suit[code] != led and h & order.follow[led]:
+                        self._verify_play(seat, code)
+                if h >> (code + 24) & 1:
+                    self.hands[seat] = h ^ 1 << (code + 24)
+                else:
+                    self.hands[seat] = h ^ 1 << code
+                trick.append(code)
+                self.history.append(action)
+                if len(trick) == 4:
+                    self._complete_trick()
+                else:
+                    self.to_move = (seat + 1) & 3
+                return
         self.verify(action)
-        seat = action >> 6
+        seat, code = seat_of(action), code_of(action)
         self.history.append(action)
         if code <= RESERVATION:
             self._do_query(seat, code)
@@ -823,7 +827,7 @@ class Game:
 
     def play(self, card: str) -> None:
         """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
-        self.apply(self.to_move << 6 | parse_card(card))
+        self.apply(encode(self.to_move, parse_card(card)))
 
     def _complete_trick(self) -> None:
         trick = self.trick
@@ -907,7 +911,7 @@ class Game:
         self.pflichtsolo = self.owes_pflichtsolo[seat]
         self._start_play(contract, seat)
 
-    def _start_play(self, contract: int, seat: int) -> None:
+    def _start_play(self, contract: Contract, seat: int) -> None:
         self.contract = contract
         self.order = ORDERS[order_of(contract, self.rules.dulle_moves)]
         self.phase = PLAY
@@ -929,7 +933,7 @@ class Game:
 
     def _do_call(self, seat: int, code: int) -> None:
         p = RE if self.is_re[seat] else KONTRA
-        target = 1 if code <= CALL_KONTRA else code - NO90 + 2
+        target = call_level(code)
         n = self.cards_in_hand(seat)
         if self.level[p] == 0:
             self.ontime[p] = n >= 11 - self.shift
@@ -1004,7 +1008,7 @@ class Game:
 
     def __repr__(self) -> str:
         return (
-            f"<Game {PHASE_NAMES[self.phase]} {self.contract_name} tricks={len(self.tricks)} "
+            f"<Game {self.phase.record_name} {self.contract_name} tricks={len(self.tricks)} "
             f"to_move={self.to_move}>"
         )
 

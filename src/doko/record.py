@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from doko.actions import ActionFormatError, from_dict, to_dict
+from doko.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
 from doko.cards import CardError, card_code, hand_from_codes, hand_kinds
 from doko.errors import IllegalActionError, RecordError, ReplayError
 from doko.game import Game
@@ -44,7 +44,7 @@ def _seat(value: object, what: str) -> int:
     return value
 
 
-def start_of(record: Mapping[str, Any]) -> tuple[Game, list[int]]:
+def start_of(record: Mapping[str, Any]) -> tuple[Game, list[Action]]:
     """The game before its first action, and the record's actions; checks the format only.
 
     Raises :class:`RecordError` for anything that is not a valid record.
@@ -112,7 +112,7 @@ def replay(record: Mapping[str, Any]) -> Game:
         try:
             game.apply(a)
         except IllegalActionError as e:
-            raise ReplayError(i, a >> 6, e) from None
+            raise ReplayError(i, seat_of(a), e) from None
     return game
 
 

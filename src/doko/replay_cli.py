@@ -27,7 +27,9 @@ from doko.actions import (
     CONCEDE,
     HEALTHY,
     Action,
+    code_of,
     code_text,
+    seat_of,
 )
 from doko.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
 from doko.contracts import MARRIAGE as C_MARRIAGE
@@ -35,6 +37,7 @@ from doko.contracts import NORMAL
 from doko.errors import IllegalActionError, RecordError, ReplayError
 from doko.game import FINISHED, PLAY, QUERY, Game
 from doko.record import loads, start_of
+from doko.vocab import CallLevel, Party
 
 #: Sayings in German and English; TSR terms stay German in both.
 _TEXT: dict[str, dict[str, str]] = {
@@ -147,10 +150,6 @@ _TEXT: dict[str, dict[str, str]] = {
     },
 }
 
-_LEVEL_WORDS = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
-_PARTY_LABELS = ("Re", "Kontra")
-_PARTY_KEYS = ("re", "kontra")
-_CALL_KEYS = ("", "", "no90", "no60", "no30", "black")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -225,7 +224,7 @@ def play_through(game: Game, actions: list[Action]) -> ReplayError | None:
         try:
             game.apply(a)
         except IllegalActionError as e:
-            return ReplayError(i, a >> 6, e)
+            return ReplayError(i, seat_of(a), e)
     return None
 
 
@@ -245,7 +244,7 @@ def error_text(error: IllegalActionError, lang: str) -> str:
 
 def action_text(action: Action, lang: str) -> str:
     """Short text of an action: a card with its suit symbol, or what was said."""
-    code = action & 63
+    code = code_of(action)
     if code < 24:
         return card_symbol(code, lang)
     return code_text(code, lang)
@@ -294,13 +293,11 @@ def game_json(game: Game) -> dict[str, Any]:
     calls = []
     ci = 0
     for i, a in enumerate(game.history):
-        code = a & 63
-        if CALL_RE <= code < CONCEDE:
+        if CALL_RE <= code_of(a) < CONCEDE:
             seat, party, level, held = game.calls[ci]
             ci += 1
-            calls.append({"index": i, "seat": seat, "party": _PARTY_KEYS[party],
-                          "call": _PARTY_KEYS[party] if level == 1 else _CALL_KEYS[level],
-                          "cards": held})
+            calls.append({"index": i, "seat": seat, "party": party.record_name,
+                          "call": level.call_name(party), "cards": held})
     tricks: list[dict[str, Any]] = [
         {"leader": leader, "cards": [card_code(k) for k in cards], "winner": winner,
          "eyes": sum(EYES[k] for k in cards)}
@@ -317,8 +314,8 @@ def game_json(game: Game) -> dict[str, Any]:
         "kontra_eyes": kontra_eyes,
         "re_tricks": re_tricks,
         "kontra_tricks": kontra_tricks,
-        "re_calls": _call_name(game.level[0], 0),
-        "kontra_calls": _call_name(game.level[1], 1),
+        "re_calls": _call_name(game.level[0], Party.RE),
+        "kontra_calls": _call_name(game.level[1], Party.KONTRA),
         "calls": calls,
         "tricks": tricks,
         "winner": None,
@@ -330,10 +327,8 @@ def game_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def _call_name(level: int, party: int) -> str | None:
-    if level == 0:
-        return None
-    return _PARTY_KEYS[party] if level == 1 else _CALL_KEYS[level]
+def _call_name(level: int, party: Party) -> str | None:
+    return CallLevel(level).call_name(party) if level else None
 
 
 # --------------------------------------------------------------------------- text
@@ -351,8 +346,8 @@ def _seat_list(seats: list[int], lang: str) -> str:
     return _TEXT[lang][key].format(s=", ".join(str(s + 1) for s in seats))
 
 
-def _call_word(level: int, party: int) -> str:
-    return _PARTY_LABELS[party] if level == 1 else _LEVEL_WORDS[level]
+def _call_word(level: int, party: Party) -> str:
+    return CallLevel(level).label(party)
 
 
 def _signed(n: int) -> str:
@@ -386,9 +381,9 @@ def format_game(game: Game, lang: str = "de") -> str:
         lines.append(t["vorf_line"].format(seat=_seat(game.vorfuehrung, lang)))
     else:
         lines.append(f"{t['query']}:")
-    while i < len(history) and CALL_RE > history[i] & 63 >= HEALTHY:
+    while i < len(history) and CALL_RE > code_of(history[i]) >= HEALTHY:
         a = history[i]
-        lines.append(f"  {_seat(a >> 6, lang)}: {code_text(a & 63, lang)}")
+        lines.append(f"  {_seat(seat_of(a), lang)}: {code_text(code_of(a), lang)}")
         i += 1
     if game.phase <= QUERY or not _settled(game):
         lines.append("")
@@ -440,15 +435,14 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
         return f"  {t[key].format(n=n + 1)}:"
 
     for a in history[start:]:
-        code = a & 63
-        seat = a >> 6
+        code, seat = code_of(a), seat_of(a)
         if code < 24:
             played.append(f"{_seat(seat, lang)} {card_symbol(code, lang)}")
             in_trick += 1
             if in_trick == 4:
                 _leader, cards, winner = game.tricks[trick_no]
                 eyes = sum(EYES[k] for k in cards)
-                side = _PARTY_LABELS[0 if game.is_re[winner] else 1]
+                side = (Party.RE if game.is_re[winner] else Party.KONTRA).label
                 line = f"{trick_head(trick_no)} {_join(played)} " + t["wins"].format(
                     seat=_seat(winner, lang), party=side, eyes=eyes)
                 marks = _trick_marks(game, trick_no, lang) if sonder else []
@@ -476,7 +470,7 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
             levels[party] = level
             which = "ansage" if level == 1 else "absage"
             line = t[which].format(seat=_seat(cseat, lang), call=_call_word(level, party),
-                                   party=_PARTY_LABELS[party], n=held)
+                                   party=party.label, n=held)
             if level - before > 1:
                 lower = ", ".join(f"„{_call_word(lv, party)}“" for lv in range(before + 1, level))
                 line = line[:-1] + t["implied"].format(lower=lower) + ")"
@@ -526,9 +520,9 @@ def _result_lines(game: Game, lang: str) -> list[str]:
         out.append(f"  {label} ({_seat_list(seats, lang)}): "
                    + t[key].format(eyes=eyes, tricks=tricks))
     said = []
-    for p in (0, 1):
+    for p in Party:
         lv = game.level[p]
-        said.append(f"{_PARTY_LABELS[p]} " + (f"„{_call_word(lv, p)}“" if lv else t["no_call"]))
+        said.append(f"{p.label} " + (f"„{_call_word(lv, p)}“" if lv else t["no_call"]))
     out.append(f"  {t['calls']}: " + " · ".join(said))
     if not game.is_over:
         out.append("")
@@ -547,15 +541,18 @@ def _result_lines(game: Game, lang: str) -> list[str]:
     return out
 
 
+_RE, _KONTRA = Party.RE.record_name, Party.KONTRA.record_name
+
+
 def _score_lines(res: dict[str, Any], lang: str) -> list[str]:
     """The score items as a small table: TSR clause, item, Re, Kontra."""
     t = _TEXT[lang]
     items: list[dict[str, Any]] = res["items"]
     rows = [(str(i["clause"]), str(i["de"] if lang == "de" else i["en"]),
-             str(i["points"]) if i["party"] == "re" else "",
-             str(i["points"]) if i["party"] == "kontra" else "") for i in items]
-    re_total = sum(int(i["points"]) for i in items if i["party"] == "re")
-    kontra_total = sum(int(i["points"]) for i in items if i["party"] == "kontra")
+             str(i["points"]) if i["party"] == _RE else "",
+             str(i["points"]) if i["party"] == _KONTRA else "") for i in items]
+    re_total = sum(int(i["points"]) for i in items if i["party"] == _RE)
+    kontra_total = sum(int(i["points"]) for i in items if i["party"] == _KONTRA)
     width = max([len(t["item"]), len(t["total"]), *(len(r[1]) for r in rows)])
     head = f"  {'TSR':<10} {t['item']:<{width}} {'Re':>6} {'Kontra':>7}"
     rule = "  " + "-" * (len(head) - 2)
@@ -565,7 +562,7 @@ def _score_lines(res: dict[str, Any], lang: str) -> list[str]:
     out.append(f"  {'':<10} {t['total']:<{width}} {re_total:>6} {kontra_total:>7}")
     winner = res["winner"]
     out.append(f"{t['winner']}: "
-               + ("Re" if winner == "re" else "Kontra" if winner == "kontra" else t["nobody"])
+               + (Party.from_record_name(winner).label if winner is not None else t["nobody"])
                + f" · {t['value']}: {res['value']}")
     return out
 

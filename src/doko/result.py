@@ -14,6 +14,7 @@ from __future__ import annotations
 from doko.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE
 from doko.game import Game
 from doko.scoring import Extras, GameSummary, Score, score
+from doko.vocab import Party
 
 
 def summary_of(game: Game) -> GameSummary:
@@ -23,14 +24,14 @@ def summary_of(game: Game) -> GameSummary:
     if game.marriage_solo or game.contract not in (NORMAL, MARRIAGE, SILENT_MARRIAGE):
         contract = "solo"
     else:
-        contract = ("normal", "marriage", "silent_marriage")[game.contract]
+        contract = game.contract.record_name
     re_x, ko_x = game.sonderpunkte()
     return GameSummary(
         contract=contract,
         re_eyes=game.re_eyes(),
         re_tricks=game.re_tricks(),
-        re_calls=game.level[0],
-        kontra_calls=game.level[1],
+        re_calls=game.level[Party.RE],
+        kontra_calls=game.level[Party.KONTRA],
         re_extras=Extras(**re_x),
         kontra_extras=Extras(**ko_x),
         nines=game.rules.nines,

@@ -5,6 +5,10 @@ party and the Sonderpunkte each party won. :func:`score` decides the winner (TSR
 point as a :class:`LineItem` naming its TSR clause, and nets the two sides into per-player scores
 (TSR 7.2.2 to 7.2.4). Pure standard library.
 
+Scoring works in the JSON vocabulary: parties, winners and calls are the record names of
+:class:`doko.vocab.Party` and :class:`doko.vocab.CallLevel` (``"re"``, ``"kontra"``,
+``"no90"`` ...), and every name and label here comes from those enums.
+
 >>> s = score(GameSummary("normal", re_eyes=130, re_calls=1))
 >>> s.winner, s.value, s.re_score, s.kontra_score
 ('re', 3, 3, -3)
@@ -19,30 +23,37 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import TYPE_CHECKING
 
+from doko.vocab import CallLevel, Contract, Party
+
 if TYPE_CHECKING:
     from doko.rules import Rules
 
-RE, KONTRA = "re", "kontra"
+#: The parties by their record names (``Party.RE.record_name`` ...).
+RE, KONTRA = Party.RE.record_name, Party.KONTRA.record_name
 PARTIES = (RE, KONTRA)
-CONTRACTS = ("normal", "marriage", "silent_marriage", "solo")
 #: Contracts with Sonderpunkte (TSR 7.2.3): the Normalspiel, also after an announced Hochzeit.
-NORMAL_CONTRACTS = ("normal", "marriage")
+NORMAL_CONTRACTS = (Contract.NORMAL.record_name, Contract.MARRIAGE.record_name)
+#: The contracts scoring tells apart: every solo (also a Hochzeit turned Karo solo) is "solo".
+CONTRACTS = (*NORMAL_CONTRACTS, Contract.SILENT_MARRIAGE.record_name, "solo")
 
-CALL_NAMES_RE = (None, "re", "no90", "no60", "no30", "black")
-CALL_NAMES_KONTRA = (None, "kontra", "no90", "no60", "no30", "black")
-BLACK = 5
-#: German name of each call level (TSR 6.2, 6.3).
-_CALL_DE = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
+#: The JSON names of the call levels of each party, index = level (0: none, JSON null).
+CALL_NAMES_RE = (None, *(level.call_name(Party.RE) for level in CallLevel))
+CALL_NAMES_KONTRA = (None, *(level.call_name(Party.KONTRA) for level in CallLevel))
+BLACK = CallLevel.BLACK
 #: Absage level -> the opponents must stay below this many Augen (TSR 7.1.1/7.1.2 items 5, 7).
 _UNDER = {2: 90, 3: 60, 4: 30}
 #: Absage level -> Augen the opponents must reach to score against it (TSR 7.2.2 (e), (f)).
 _REACH = {2: 120, 3: 90, 4: 60, 5: 30}
-_PARTY_DE = {RE: "Re", KONTRA: "Kontra"}
 _CARD_EYES = (0, 2, 3, 4, 10, 11)  # 9, Bube, Dame, König, Zehn, Ass; each 8 times in the deck
 
 
 class ScoringInputError(ValueError):
     """A game summary that cannot describe a real game; the message names the field and value."""
+
+
+def _label(party: str) -> str:
+    """``"Re"`` / ``"Kontra"`` for a party's record name."""
+    return Party.from_record_name(party).label
 
 
 def other(party: str) -> str:
@@ -182,7 +193,7 @@ class GameSummary:
                 )
         for party in PARTIES:
             ex, eyes, tricks, name = (
-                self.extras(party), self.eyes(party), self.tricks(party), _PARTY_DE[party]
+                self.extras(party), self.eyes(party), self.tricks(party), _label(party)
             )
             for key, count, eyes_needed, tricks_needed in (
                 ("doppelkopf", ex.doppelkopf, 40 * ex.doppelkopf, ex.doppelkopf),
@@ -411,18 +422,18 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
     if win is not None:  # (b) to (d) only count for a winner
         for party in PARTIES:
             if g.calls(party) >= 1 and not double:
-                name = _PARTY_DE[party]
+                name = _label(party)
                 add(win, 2, "7.2.2 (b)", f"„{name}“ angesagt", f"{name} announced")
         for party, clause in ((RE, "7.2.2 (c)"), (KONTRA, "7.2.2 (d)")):
             for level in range(2, g.calls(party) + 1):
-                call, name = _CALL_DE[level], _PARTY_DE[party]
+                call, name = CallLevel(level).label(), _label(party)
                 add(win, 1, clause, f"„{call}“ abgesagt von {name}", f"{name} called {call}")
     for party, clause in ((RE, "7.2.2 (e)"), (KONTRA, "7.2.2 (f)")):
         for level in range(2, g.calls(other(party)) + 1):
             if g.eyes(party) >= _REACH[level]:
                 # With a winner only the winner can reach these (the loser missed its Absage).
                 assert win in (None, party)
-                reach, call, name = _REACH[level], _CALL_DE[level], _PARTY_DE[party]
+                reach, call, name = _REACH[level], CallLevel(level).label(), _label(party)
                 add(party, 1, clause, f"{reach} Augen gegen „{call}“ erreicht ({name})",
                     f"{name} reached {reach} Augen against {call}")
     if not g.solo:  # Sonderpunkte (7.2.3)
@@ -439,7 +450,7 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
     if double:  # house rule: each of Re and Kontra doubles the value
         for party in PARTIES:
             if g.calls(party) >= 1 and net:
-                name = _PARTY_DE[party]
+                name = _label(party)
                 add(RE if net > 0 else KONTRA, abs(net), "house rule",
                     f"„{name}“ angesagt: verdoppelt", f"{name} announced: value doubled")
                 net *= 2

@@ -16,11 +16,13 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from doko.actions import CALL_CODES, CALL_NAMES, code_text
 from doko.bots.randomplay import RandomPolicy
 from doko.cliargs import positive_int
-from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
+from doko.contracts import CONTRACT_NAMES
 from doko.game import Game
 from doko.record import to_record
+from doko.vocab import Contract
 
 _TEXT = {
     "de": {
@@ -48,7 +50,8 @@ _TEXT = {
         "marriage_solo": "Hochzeit → diamonds solo",
     },
 }
-_CALL_LABELS = ("Re", "Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+#: Labels of the call keys 0..5 (Re, Kontra, keine 90 ... schwarz), from the vocabulary.
+_CALL_LABELS = tuple(code_text(code) for code in CALL_CODES)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -122,7 +125,7 @@ def _add_game(stats: dict[str, Any], g: Game) -> None:
     stats["games"] += 1
     stats["kinds"][g.contract_name if not g.marriage_solo else "marriage_solo"] += 1
     for _seat, party, level, _held in g.calls:
-        stats["calls"][party if level == 1 else level] += 1
+        stats["calls"][int(party) if level == 1 else int(level)] += 1
     stats["re_eyes"] += g.re_eyes()
     stats["ended"][g.ended] += 1
     stats["winners"][str(_result_fields(g).get("winner"))] += 1
@@ -229,14 +232,13 @@ def summary_json(stats: dict[str, Any]) -> dict[str, Any]:
 
 
 def _call_keys() -> list[tuple[int, str]]:
-    return [(0, "re"), (1, "kontra"), (2, "no90"), (3, "no60"), (4, "no30"), (5, "black")]
+    return list(enumerate(CALL_NAMES))
 
 
 def _kind_label(name: str, lang: str) -> str:
     if name == "marriage_solo":
         return _TEXT[lang]["marriage_solo"]
-    names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
-    return names[CONTRACT_NAMES.index(name)]
+    return Contract.from_record_name(name).label(lang)
 
 
 def _num(x: float, lang: str, digits: int = 0) -> str:

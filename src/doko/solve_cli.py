@@ -34,6 +34,7 @@ from doko.errors import IllegalActionError, RecordError
 from doko.game import FINISHED, PLAY, Game
 from doko.record import loads, start_of
 from doko.solver import PVTrick, SearchLimitExceeded, Solver, principal_variation, solve_moves
+from doko.vocab import Party
 
 _TEXT: dict[str, dict[str, str]] = {
     "de": {
@@ -120,7 +121,6 @@ _TEXT: dict[str, dict[str, str]] = {
     },
 }
 
-_PARTY = ("Re", "Kontra")
 #: From this many tricks left an exact solution may take minutes or more.
 _SLOW = 9
 
@@ -312,7 +312,7 @@ def _trick_json(n: int, tr: PVTrick, game: Game) -> dict[str, Any]:
         "leader": leader,
         "cards": [{"seat": (leader + i) & 3, "card": card_code(k)} for i, k in enumerate(cards)],
         "winner": winner,
-        "party": "re" if game.is_re[winner] else "kontra",
+        "party": (Party.RE if game.is_re[winner] else Party.KONTRA).record_name,
         "eyes": eyes,
     }
 
@@ -325,7 +325,7 @@ def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
         return t["seat"].format(s=s + 1)
 
     def party(s: int) -> str:
-        return _PARTY[0] if game.is_re[s] else _PARTY[1]
+        return (Party.RE if game.is_re[s] else Party.KONTRA).label
 
     def sym(code: str) -> str:
         return card_symbol(parse_card(code), lang)

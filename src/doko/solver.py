@@ -58,6 +58,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from doko.actions import CODE_OF
 from doko.cards import EYES, KIND_MASK
 from doko.contracts import TRUMP, CardOrder
 from doko.game import PLAY, Game
@@ -1114,7 +1115,7 @@ def _check(game: Game) -> None:
 
 
 def _legal_kinds(game: Game) -> list[int]:
-    return [a & 63 for a in game.legal_plays()]
+    return [CODE_OF[a] for a in game.legal_plays()]
 
 
 def _play(sv: Solver, hands: Sequence[int], leader: int, trick: Sequence[int], k: int) -> _Pos:

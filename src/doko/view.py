@@ -4,14 +4,21 @@ Every action is public (answers, namings, calls and cards are said or shown at t
 hidden information is the other hands, and with it the parties. A stille Hochzeit looks like a
 Normalspiel to the others until its holder plays the second ♣Q (TSR 4.4.5) or concedes.
 
+A view speaks the vocabulary of :mod:`doko.vocab`: its phase is a :class:`~doko.vocab.Phase`,
+parties are :class:`~doko.vocab.Party` members, call levels :class:`~doko.vocab.CallLevel`;
+:meth:`SeatView.to_json` writes their record names. The contract stays its record name
+(``"normal"``, ``"solo_queens"`` ...: a hidden stille Hochzeit reads ``"normal"``).
+
 >>> from doko.game import Game
 >>> from doko.actions import encode, HEALTHY
 >>> g = Game.deal(seed=7)
 >>> for _ in range(4):
 ...     g.apply(encode(g.to_move, HEALTHY))
 >>> v = view(g, 1)
->>> v.contract, len(v.hand), v.parties[1] in ("re", "kontra")
-('normal', 12, True)
+>>> v.phase, v.contract, len(v.hand), v.parties[1] in (Party.RE, Party.KONTRA)
+(<Phase.PLAY: 2>, 'normal', 12, True)
+>>> v.to_json()["phase"], v.to_json()["parties"][1] in ("re", "kontra")
+('play', True)
 >>> view(g, None).hand
 ()
 """
@@ -21,12 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from doko.actions import CLAIM, to_dict
+from doko.actions import CLAIM, Action, code_of, to_dict
 from doko.cards import QC, card_code, hand_count
 from doko.claims import claim_certain
 from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
-from doko.game import KONTRA, PARTY_NAMES, PHASE_NAMES, RE, Game
+from doko.game import KONTRA, PLAY, RE, Game
 from doko.rules import TSR, Rules
+from doko.vocab import CallLevel, Party, Phase
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,7 @@ class SeatView:
     """A seat's view of a game (``seat`` None: a spectator, who sees no hand)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     dealer: int
     to_move: int
     #: the game kind as this seat knows it (None during the Vorbehaltsabfrage; a hidden
@@ -47,13 +55,13 @@ class SeatView:
     trick: tuple[tuple[int, int], ...]
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]
     #: calls made so far: (seat, party, level); level 1 = Re/Kontra ... 5 = schwarz
-    calls: tuple[tuple[int, str, int], ...]
-    #: "re", "kontra" or None for each seat, as far as this seat knows
-    parties: tuple[str | None, ...]
+    calls: tuple[tuple[int, Party, CallLevel], ...]
+    #: Party.RE, Party.KONTRA or None for each seat, as far as this seat knows
+    parties: tuple[Party | None, ...]
     #: True once all four parties are public by the criteria of TSR 5.5.1 (5.5.2)
     partnerships_clarified: bool
-    legal_actions: tuple[int, ...]
-    history: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    history: tuple[Action, ...]
     #: the round context and rules (public): who owes a Pflichtsolo, who is vorgeführt
     rules: Rules = TSR
     owes_pflichtsolo: tuple[bool, ...] = (False, False, False, False)
@@ -70,7 +78,7 @@ class SeatView:
         """A JSON-able dict; cards as codes, actions in record form."""
         return {
             "seat": self.seat,
-            "phase": self.phase,
+            "phase": self.phase.record_name,
             "dealer": self.dealer,
             "to_move": self.to_move,
             "contract": self.contract,
@@ -83,8 +91,9 @@ class SeatView:
                 {"leader": ld, "cards": [card_code(k) for k in cs], "winner": w}
                 for ld, cs, w in self.tricks
             ],
-            "calls": [{"seat": s, "party": p, "level": lv} for s, p, lv in self.calls],
-            "parties": list(self.parties),
+            "calls": [{"seat": s, "party": p.record_name, "level": int(lv)}
+                      for s, p, lv in self.calls],
+            "parties": [None if p is None else p.record_name for p in self.parties],
             "partnerships_clarified": self.partnerships_clarified,
             "legal_actions": [to_dict(a) for a in self.legal_actions],
             "history": [to_dict(a) for a in self.history],
@@ -109,10 +118,10 @@ def _silent_revealed(game: Game) -> bool:
     return played == 2 or game.ended == "conceded"
 
 
-def _public_facts(game: Game) -> dict[int, int]:
+def _public_facts(game: Game) -> dict[int, Party]:
     """Parties made public by the criteria of TSR 5.5.1 (seat -> RE/KONTRA)."""
-    known: dict[int, int] = {}
-    if game.phase < 2:
+    known: dict[int, Party] = {}
+    if game.phase < PLAY:
         return known
     contract = game.contract
     if game.soloist >= 0 and (contract not in (NORMAL, SILENT_MARRIAGE, MARRIAGE)
@@ -144,7 +153,7 @@ def _public_facts(game: Game) -> dict[int, int]:
     return known
 
 
-def _deduce(known: dict[int, int], re_size: int | None) -> None:
+def _deduce(known: dict[int, Party], re_size: int | None) -> None:
     """Close ``known`` under counting: Re has ``re_size`` members when that is known."""
     for _ in range(2):
         res = [s for s in range(4) if known.get(s) == RE]
@@ -183,10 +192,10 @@ def view(game: Game, seat: int | None) -> SeatView:
     public = _public_facts(game)
     clarified = len(public) == 4
     known = dict(public)
-    contract: str | None = game.contract_name if game.phase >= 2 else None
+    contract: str | None = game.contract_name if game.phase >= PLAY else None
     silent_hidden = game.contract == SILENT_MARRIAGE and not _silent_revealed(game)
     re_size: int | None = None
-    if game.phase >= 2 and game.contract in (NORMAL, SILENT_MARRIAGE) and not clarified:
+    if game.phase >= PLAY and game.contract in (NORMAL, SILENT_MARRIAGE) and not clarified:
         if seat is not None:
             queens = hand_count(game.initial_hands[seat], QC)
             if queens == 2:  # the stille Hochzeit, seen by its holder
@@ -202,19 +211,19 @@ def view(game: Game, seat: int | None) -> SeatView:
     elif silent_hidden and seat != game.soloist:
         contract = "normal"
     hand: tuple[int, ...] = ()
-    legal: tuple[int, ...] = ()
+    legal: tuple[Action, ...] = ()
     if seat is not None:
         hand = tuple(game.hand(seat))
         legal = tuple(game.legal_actions(seat))
-        if legal and legal[-1] & 63 == CLAIM and not _claim_known(game, seat):
+        if legal and code_of(legal[-1]) == CLAIM and not _claim_known(game, seat):
             legal = legal[:-1]
-    parties = tuple(PARTY_NAMES[known[s]] if s in known else None for s in range(4))
+    parties = tuple(known.get(s) for s in range(4))
     soloist = game.soloist if game.soloist >= 0 and not silent_hidden else None
     if silent_hidden and seat == game.soloist:
         soloist = seat
     return SeatView(
         seat=seat,
-        phase=PHASE_NAMES[game.phase],
+        phase=game.phase,
         dealer=game.dealer,
         to_move=game.to_move,
         contract=contract,
@@ -224,7 +233,7 @@ def view(game: Game, seat: int | None) -> SeatView:
         trick_leader=game.trick_leader,
         trick=tuple(game.current_trick()),
         tricks=tuple(game.tricks),
-        calls=tuple((s, PARTY_NAMES[p], lv) for s, p, lv, _ in game.calls),
+        calls=tuple((s, p, lv) for s, p, lv, _ in game.calls),
         parties=parties,
         partnerships_clarified=clarified,
         legal_actions=legal,

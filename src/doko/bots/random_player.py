@@ -9,10 +9,9 @@ True
 
 from __future__ import annotations
 
-from doko.actions import BLACK, CALL_RE, CLAIM, CONCEDE, Action
+from doko.actions import BLACK, CALL_RE, CLAIM, CONCEDE, Action, code_of
 from doko.bots.base import Player, register
 from doko.bots.randomplay import RandomPolicy
-from doko.game import PHASE_NAMES
 from doko.view import SeatView
 
 
@@ -38,14 +37,13 @@ class RandomPlayer(Player):
         actions = list(view.legal_actions)
         if not actions:
             return None
-        phase = PHASE_NAMES.index(view.phase)
         if view.to_play:
-            return self.policy.pick(actions, phase)
+            return self.policy.pick(actions, view.phase)
         # out of turn: only calls, a concession or a claim are possible; take a call rarely
         rng = self.policy.rng
-        calls = [a for a in actions if CALL_RE <= a & 63 <= BLACK or a & 63 == CLAIM]
+        calls = [a for a in actions if CALL_RE <= code_of(a) <= BLACK or code_of(a) == CLAIM]
         if calls and rng.random() < self.policy.p_call:
             return calls[int(rng.random() * len(calls))]
-        if any(a & 63 == CONCEDE for a in actions) and rng.random() < self.policy.p_concede:
-            return next(a for a in actions if a & 63 == CONCEDE)
+        if any(code_of(a) == CONCEDE for a in actions) and rng.random() < self.policy.p_concede:
+            return next(a for a in actions if code_of(a) == CONCEDE)
         return None

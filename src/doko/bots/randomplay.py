@@ -17,7 +17,18 @@ from __future__ import annotations
 
 import random
 
-from doko.actions import CALL_RE, CLAIM, CONCEDE, HEALTHY, MARRIAGE, PASS, RESERVATION, Action
+from doko.actions import (
+    CALL_RE,
+    CLAIM,
+    CODE_OF,
+    CONCEDE,
+    HEALTHY,
+    MARRIAGE,
+    PASS,
+    RESERVATION,
+    SEAT_OF,
+    Action,
+)
 from doko.game import NAMING, PLAY, QUERY, Game
 
 __all__ = ["RandomPolicy"]
@@ -75,10 +86,11 @@ class RandomPolicy:
         if not actions:
             raise ValueError("no legal action to choose from")
         r = self._random()
+        code_at = CODE_OF  # action -> code (a table, as cheap as the bit operation)
         if phase == PLAY:
             n = 0
             for a in actions:  # card plays come first in legal_actions; stop at the rest
-                if a & 63 >= 24:
+                if code_at[a] >= 24:
                     break
                 n += 1
             if n < len(actions):
@@ -87,13 +99,14 @@ class RandomPolicy:
                     calls: list[Action] = []
                     seats = 0
                     for a in rest:
-                        if CALL_RE <= a & 63 < CONCEDE and not seats >> (a >> 6) & 1:
-                            seats |= 1 << (a >> 6)
+                        s = SEAT_OF[a]
+                        if CALL_RE <= code_at[a] < CONCEDE and not seats >> s & 1:
+                            seats |= 1 << s
                             calls.append(a)
                     if calls:
                         return calls[int(self._random() * len(calls))]
                 for a in rest:
-                    code = a & 63
+                    code = code_at[a]
                     if code == CLAIM and self._random() < self.p_claim:
                         return a
                     if code == CONCEDE and self._random() < self.p_concede:
@@ -104,15 +117,15 @@ class RandomPolicy:
         if phase == QUERY:
             want = RESERVATION if r < self.p_reservation else HEALTHY
             for a in actions:
-                if a & 63 == want:
+                if code_at[a] == want:
                     return a
             return actions[0]
         if phase == NAMING:
-            codes = [a & 63 for a in actions]
+            codes = [code_at[a] for a in actions]
             if MARRIAGE in codes and r < self.p_marriage:
                 return actions[codes.index(MARRIAGE)]
             if PASS in codes and r < self.p_pass:
                 return actions[codes.index(PASS)]
-            solos = [a for a in actions if a & 63 not in (MARRIAGE, PASS)]
+            solos = [a for a in actions if code_at[a] not in (MARRIAGE, PASS)]
             return solos[int(self._random() * len(solos))]
         return actions[int(r * len(actions))]

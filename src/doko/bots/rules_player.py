@@ -58,6 +58,10 @@ from doko.actions import (
     RESERVATION,
     SOLO_BASE,
     Action,
+    call_level,
+    code_of,
+    encode,
+    seat_of,
 )
 from doko.bots.base import Player, register
 from doko.cards import AD, EYES, JC, QC
@@ -71,9 +75,10 @@ from doko.contracts import (
     CardOrder,
     order_of,
 )
-from doko.game import PLAY, Game
+from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.rules import DULLE_RULES, TSR, Rules
 from doko.view import SeatView
+from doko.vocab import Party
 
 __all__ = [
     "Params", "RulesPlayer", "evaluate_solos", "initial_counts", "normal_chance",
@@ -478,7 +483,7 @@ def _normal_parties(
             elif lt and eff[k] != TRUMP and known[s] != 0:
                 known[s] = 1  # no trump left and no ♣Q played: none held
     for s, p, _lv, _n in calls:
-        known[s] = p
+        known[s] = int(p)
     if my_initial_qc == 2:
         return [0 if s == me else 1 for s in range(4)]
     known[me] = 0 if my_initial_qc else 1
@@ -726,9 +731,9 @@ def rules_card(game: Game, seat: int | None = None, params: Params | None = None
     >>> from doko.actions import HEALTHY
     >>> g = Game.deal(8)
     >>> for _ in range(4):
-    ...     g.apply(g.to_move << 6 | HEALTHY)
+    ...     g.apply(encode(g.to_move, HEALTHY))
     >>> while not g.is_over:
-    ...     g.apply(g.to_move << 6 | rules_card(g))
+    ...     g.apply(encode(g.to_move, rules_card(g)))
     >>> len(g.tricks)
     12
     """
@@ -762,9 +767,6 @@ def _legal_kinds(game: Game, seat: int) -> list[int]:
     return [k for k in range(24) if m >> k & 1]
 
 
-_PARTY = {"re": 0, "kontra": 1}
-
-
 def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     seat = v.seat
     assert seat is not None and v.order is not None
@@ -773,7 +775,8 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     mine = [0] * 24
     for k in v.hand:
         mine[k] += 1
-    parties = [-1 if p is None else _PARTY[p] for p in v.parties]
+    # parties as plain ints for the card choice: 0 Re, 1 Kontra (the Party values), -1 unknown
+    parties = [-1 if p is None else int(p) for p in v.parties]
     soloist = -1
     hoch = -1
     if v.soloist is not None:
@@ -1014,7 +1017,7 @@ class RulesPlayer(Player):
     def _call(self, v: SeatView, mine_calls: list[Action]) -> Action | None:
         seat = v.seat
         assert seat is not None
-        codes = {a & 63: a for a in mine_calls}
+        codes = {code_of(a): a for a in mine_calls}
         first = codes.get(CALL_RE) or codes.get(CALL_KONTRA)
         mine = [0] * 24
         for k in v.hand:
@@ -1045,7 +1048,7 @@ class RulesPlayer(Player):
                 theirs += e
         opp_called = any(p != me_p for _s, p, _lv in v.calls)
         if first is not None:
-            z = _normal_logit(initial_counts(v), me_p == "re", seat == (v.dealer + 1) & 3)
+            z = _normal_logit(initial_counts(v), me_p == Party.RE, seat == (v.dealer + 1) & 3)
             z += (ours - theirs) * 0.03
             need = self.call_p + (self.reply_extra if opp_called else 0.0)
             if z >= math.log(need / (1.0 - need)):
@@ -1065,8 +1068,8 @@ class RulesPlayer(Player):
         re_eyes = sum(sum(EYES[k] for k in cards) for _l, cards, w in v.tricks
                       if w == v.soloist)
         re_tricks = sum(1 for _l, _c, w in v.tricks if w == v.soloist)
-        re_calls = max((lv for _s, p, lv in v.calls if p == "re"), default=0)
-        ko_calls = max((lv for _s, p, lv in v.calls if p == "kontra"), default=0)
+        re_calls = max((lv for _s, p, lv in v.calls if p == Party.RE), default=0)
+        ko_calls = max((lv for _s, p, lv in v.calls if p == Party.KONTRA), default=0)
 
         def value(level: int) -> int:
             s = score(GameSummary("solo", re_eyes=re_eyes, re_tricks=re_tricks,
@@ -1076,9 +1079,7 @@ class RulesPlayer(Player):
 
         best, best_val = None, value(ko_calls)
         for a in mine_calls:
-            code = a & 63
-            level = 1 if code <= CALL_KONTRA else code - NO90 + 2
-            val = value(level)
+            val = value(call_level(code_of(a)))
             if val > best_val:
                 best, best_val = a, val
         return best
@@ -1092,25 +1093,26 @@ class RulesPlayer(Player):
         if seat is None or not legal:
             return None
         phase = v.phase
-        if phase == "query":
+        if phase == QUERY:
             plan = self.plan(v)[0]
-            return seat << 6 | (RESERVATION if plan in ("solo", "marriage") else HEALTHY)
-        if phase == "naming":
-            codes = [a & 63 for a in legal]
+            return encode(seat, RESERVATION if plan in ("solo", "marriage") else HEALTHY)
+        if phase == NAMING:
+            codes = [code_of(a) for a in legal]
             what, kind = self.plan(v)
             if kind is None or what != "solo":
                 if MARRIAGE in codes and what == "marriage":
-                    return seat << 6 | MARRIAGE
+                    return encode(seat, MARRIAGE)
                 if PASS in codes:
-                    return seat << 6 | PASS
+                    return encode(seat, PASS)
                 chances = evaluate_solos(initial_counts(v), v.rules, True)
                 kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
-            return seat << 6 | (SOLO_BASE + SOLO_NAMES.index(kind))
-        mine_calls = [a for a in legal if a >> 6 == seat and CALL_RE <= a & 63 <= NO90 + 3]
-        if phase == "finished":
+            return encode(seat, SOLO_BASE + SOLO_NAMES.index(kind))
+        mine_calls = [a for a in legal
+                      if seat_of(a) == seat and CALL_RE <= code_of(a) <= NO90 + 3]
+        if phase == FINISHED:
             return self._after_concession(v, mine_calls) if mine_calls else None
         for a in legal:
-            if a & 63 == CLAIM:
+            if code_of(a) == CLAIM:
                 return a
         if mine_calls:
             called = self._call(v, mine_calls)
@@ -1118,8 +1120,8 @@ class RulesPlayer(Player):
                 return called
         if not v.to_play:
             return None
-        cards = [a & 63 for a in legal if a & 63 < 24]
+        cards = [c for c in map(code_of, legal) if c < 24]
         if not cards:  # pragma: no cover - the engine always offers a card on turn
             return legal[0]
-        return seat << 6 | _choose(_view_know(v, self.params), cards, self.params)
+        return encode(seat, _choose(_view_know(v, self.params), cards, self.params))
 

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import random
 
-from doko.actions import CLAIM
+from doko.actions import CLAIM, MARRIAGE, code_of, seat_of
 from doko.cards import KIND_MASK, QC, deck
 from doko.contracts import ORDERS
 from doko.errors import IllegalActionError
 from doko.game import Game
 from doko.view import SeatView
+from doko.vocab import Party
 
 
 class ImpossibleView(ValueError):
@@ -93,9 +94,9 @@ class Sampler:
                 if s == seat:
                     continue
                 party = view.parties[s]
-                if party == "kontra":
+                if party == Party.KONTRA:
                     allowed[s] &= ~(1 << QC)
-                elif party == "re" and qc_played[s] == 0:
+                elif party == Party.RE and qc_played[s] == 0:
                     self.must_qc[s] = 1
         self.allowed = allowed
 
@@ -147,7 +148,7 @@ class Sampler:
         """
         v = self.view
         history = list(v.history)
-        if history and history[-1] & 63 == CLAIM:
+        if history and code_of(history[-1]) == CLAIM:
             history.pop()
         for _ in range(tries):
             current = self.sample(rng)
@@ -178,11 +179,9 @@ def _add(h: int, k: int) -> int:
 
 
 def _hochzeiter(view: SeatView) -> int:
-    from doko.actions import MARRIAGE
-
     for a in view.history:
-        if a & 63 == MARRIAGE:
-            return a >> 6
+        if code_of(a) == MARRIAGE:
+            return seat_of(a)
     raise ImpossibleView("a Hochzeit without its announcement")
 
 

@@ -39,9 +39,11 @@ import time
 from collections.abc import Callable
 
 from doko.actions import (
+    ACTIONS,
     BLACK,
     CALL_RE,
     CLAIM,
+    CODE_OF,
     CONCEDE,
     HEALTHY,
     MARRIAGE,
@@ -50,6 +52,9 @@ from doko.actions import (
     SOLO_BASE,
     Action,
     call_level,
+    code_of,
+    encode,
+    seat_of,
 )
 from doko.bots.base import Player, register
 from doko.bots.sampler import ImpossibleView, Sampler
@@ -67,7 +72,7 @@ CardPolicy = Callable[[Game], int]
 def _random_card(rng: random.Random) -> CardPolicy:
     def pick(game: Game) -> int:
         plays = game.legal_plays()
-        return plays[int(rng.random() * len(plays))] & 63
+        return CODE_OF[plays[int(rng.random() * len(plays))]]
 
     return pick
 
@@ -260,7 +265,7 @@ class SearchPlayer(Player):
         legal = list(view.legal_actions)
         if not legal:
             return None
-        claims = [a for a in legal if a & 63 == CLAIM]
+        claims = [a for a in legal if code_of(a) == CLAIM]
         if claims:
             return claims[0]  # offered only when it is sure to hold
         if not view.to_play:
@@ -273,12 +278,10 @@ class SearchPlayer(Player):
         means = [sum(v) / max(n, 1) for v in samples]
         best = max(range(len(candidates)), key=lambda i: means[i])
         base = self._prior_index(view, candidates, means)
-        if view.phase == "play":
-            conf = self.confidence
-        else:
-            # the rules player's game choice is tuned for tables that play like it: the weaker
-            # the table seems, the less it counts
-            conf = self.query_confidence * (1.0 - self.noise)
+        # before play the rules player's game choice is tuned for tables that play like it: the
+        # weaker the table seems, the less it counts
+        conf = (self.confidence if view.phase == PLAY
+                else self.query_confidence * (1.0 - self.noise))
         if base is None or base == best or n < 2 or conf <= 0:
             return candidates[best][0]
         # keep the rules player's choice unless the search is confident it is worse
@@ -308,17 +311,17 @@ class SearchPlayer(Player):
         would follow it, so that a reservation is worth its best continuation.
         """
         phase = view.phase
-        if phase == "play":
-            out = [(a, -1) for a in legal if a & 63 < 24]
-            calls = [a for a in legal if CALL_RE <= a & 63 <= BLACK]
+        if phase == PLAY:
+            out = [(a, -1) for a in legal if code_of(a) < 24]
+            calls = [a for a in legal if CALL_RE <= code_of(a) <= BLACK]
             if calls:
                 out.append((calls[0], -1))  # the next level only
             return out
-        if phase == "query":
+        if phase == QUERY:
             seat = view.seat
             assert seat is not None
-            out = [(a, -1) for a in legal if a & 63 == HEALTHY]
-            reserve = [a for a in legal if a & 63 == RESERVATION]
+            out = [(a, -1) for a in legal if code_of(a) == HEALTHY]
+            reserve = [a for a in legal if code_of(a) == RESERVATION]
             if reserve:
                 for code in self._solo_codes(view):
                     out.append((reserve[0], code))
@@ -328,8 +331,8 @@ class SearchPlayer(Player):
         # naming: the likeliest solos, Hochzeit, pass
         kinds = set(self._solo_codes(view))
         return [(a, -1) for a in legal
-                if a & 63 != CONCEDE and not (SOLO_BASE <= a & 63 < SOLO_BASE + 7
-                                              and a & 63 not in kinds)]
+                if code_of(a) != CONCEDE and not (SOLO_BASE <= code_of(a) < SOLO_BASE + 7
+                                                  and code_of(a) not in kinds)]
 
     def _solo_codes(self, view: SeatView) -> list[int]:
         """The naming codes of the ``solo_kinds`` solos the ``rules`` player's hand evaluation
@@ -348,7 +351,7 @@ class SearchPlayer(Player):
         """Per candidate, its value in each sampled world (the same worlds for all)."""
         seat = view.seat
         assert seat is not None
-        self._foresight = self.call_foresight if view.phase != "play" else 0.0
+        self._foresight = self.call_foresight if view.phase != PLAY else 0.0
         try:
             sampler = Sampler(view)
         except ImpossibleView:
@@ -403,7 +406,7 @@ class SearchPlayer(Player):
                 self._past = (self._past + list(self._obs.values()))[-self.memory:]
             self._obs = {}
         todo = [i for i, a in enumerate(history)
-                if a & 63 < 24 and a >> 6 != seat and i not in self._obs]
+                if code_of(a) < 24 and seat_of(a) != seat and i not in self._obs]
         if todo and worlds:
             hits = dict.fromkeys(todo, 0)
             inv = dict.fromkeys(todo, 0.0)
@@ -414,7 +417,7 @@ class SearchPlayer(Player):
                          vorfuehrung=w.vorfuehrung, rules=w.rules)
                 for i, a in enumerate(history):
                     if i in want:  # the card's seat is on turn: the playout policy's card
-                        if self.policy(g) == a & 63:
+                        if self.policy(g) == CODE_OF[a]:
                             hits[i] += 1
                         inv[i] += 1.0 / len(g.legal_plays())
                     if i == last:
@@ -455,8 +458,9 @@ class SearchPlayer(Player):
             phase = g.phase
             if phase == PLAY:
                 if self._next_call < 0 and g.to_move == seat and self._foresight:
-                    self._next_call = max((call_level(a & 63) for a in g.legal_actions(seat)
-                                           if CALL_RE <= a & 63 <= BLACK), default=0)
+                    codes = map(code_of, g.legal_actions(seat))
+                    self._next_call = max((call_level(c) for c in codes
+                                           if CALL_RE <= c <= BLACK), default=0)
                 if (self.solver_tricks and len(g.tricks) >= solver_from and not g.trick
                         and self._solve_rest(g)):
                     return
@@ -464,14 +468,14 @@ class SearchPlayer(Player):
                     plays = g.legal_plays()
                     g.apply(plays[int(self.rng.random() * len(plays))])
                     continue
-                g.apply(g.to_move << 6 | policy(g))
+                g.apply(ACTIONS[g.to_move][policy(g)])
             elif phase == QUERY:
-                g.apply(g.to_move << 6 | self._query_answer(g))
+                g.apply(ACTIONS[g.to_move][self._query_answer(g)])
             elif phase == NAMING:
                 code = plan if g.to_move == seat and plan >= 0 else -1
-                if code < 0 or not g.can_apply(g.to_move << 6 | code):
+                if code < 0 or not g.can_apply(encode(g.to_move, code)):
                     code = self._naming(g)
-                g.apply(g.to_move << 6 | code)
+                g.apply(ACTIONS[g.to_move][code])
             else:  # pragma: no cover
                 raise AssertionError(phase)
 
@@ -486,7 +490,7 @@ class SearchPlayer(Player):
             for k in cards:
                 if g.phase != PLAY:
                     return True
-                g.apply(g.to_move << 6 | k)
+                g.apply(ACTIONS[g.to_move][k])
         return g.phase == FINISHED
 
     @staticmethod
@@ -495,7 +499,7 @@ class SearchPlayer(Player):
         return HEALTHY
 
     def _naming(self, g: Game) -> int:
-        codes = [a & 63 for a in g.legal_actions()]
+        codes = [code_of(a) for a in g.legal_actions()]
         if PASS in codes:
             return PASS
         if MARRIAGE in codes:

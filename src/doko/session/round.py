@@ -41,8 +41,9 @@ from doko.game import Game
 from doko.record import replay, to_record
 from doko.result import game_result, summary_of
 from doko.rules import TSR, Rules
-from doko.scoring import GameSummary, Score, score
+from doko.scoring import KONTRA, RE, GameSummary, Score, score
 from doko.session.files import read_json_file, write_atomic
+from doko.vocab import Contract
 
 __all__ = [
     "FORMAT",
@@ -72,18 +73,9 @@ TSR_MINUTES = {4: 100, 5: 125}
 _ODD_EXCEPTIONS = (3, 15, 21)
 
 _KIND_DE = {
-    "normal": "Normalspiel",
-    "marriage": "Hochzeit",
-    "silent_marriage": "stille Hochzeit",
+    **{c.record_name: c.label("de") for c in Contract},
     "marriage_solo": "Hochzeit → Karo-Solo",
     "solo": "Solo",
-    "solo_diamonds": "Karo-Solo",
-    "solo_hearts": "Herz-Solo",
-    "solo_spades": "Pik-Solo",
-    "solo_clubs": "Kreuz-Solo",
-    "solo_queens": "Damensolo",
-    "solo_jacks": "Bubensolo",
-    "solo_meatless": "Fleischloser",
     "penalty_minor": "Strafe: geringfügig",
     "penalty_serious": "Strafe: schwerwiegend",
 }
@@ -1232,10 +1224,10 @@ def _bock_triggers(summary: GameSummary, result: Score,
         if t == "tie_120":
             hit = summary.re_eyes == 120
         elif t == "solo_lost":
-            hit = summary.solo and win != "re"
+            hit = summary.solo and win != RE
         elif t == "called_game_lost":
-            hit = ((summary.re_calls >= 1 and win != "re")
-                   or (summary.kontra_calls >= 1 and win != "kontra"))
+            hit = ((summary.re_calls >= 1 and win != RE)
+                   or (summary.kontra_calls >= 1 and win != KONTRA))
         elif t == "re_and_kontra":
             hit = summary.re_calls >= 1 and summary.kontra_calls >= 1
         else:  # pragma: no cover - BockRules checks the names

@@ -37,8 +37,11 @@ from doko.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    call_code_for,
     call_level,
+    code_of,
     encode,
+    seat_of,
 )
 from doko.bots.base import Player, PlayerError, make_player, offer_calls, step
 from doko.cards import EYES, QC, card_symbol
@@ -73,6 +76,7 @@ from doko.tui.texts import (
     tr,
 )
 from doko.view import SeatView, view
+from doko.vocab import Party, Phase
 
 __all__ = ["PlayOptions", "QuitRequest", "Terminal", "run_play"]
 
@@ -171,13 +175,13 @@ def _deadlines(game: Game, seat: int, v: SeatView) -> list[Deadline]:
     Ansage as a reply with one card fewer than the opponents' call needed (6.4.4). Each call
     shows its own threshold; a level called directly also needs the skipped ones (6.4.3), which
     come first in the list."""
-    codes = sorted({a & 63 for a in v.legal_actions if CALL_RE <= a & 63 <= BLACK})
+    codes = sorted({c for c in map(code_of, v.legal_actions) if CALL_RE <= c <= BLACK})
     if not codes:
         return []
     have = game.cards_in_hand(seat)
     out = []
     for code in codes:
-        need = game.call_deadline(seat << 6 | code)
+        need = game.call_deadline(encode(seat, code))
         # a first Ansage below the normal threshold is a reply (TSR 6.4.4)
         reply = call_level(code) == 1 and have < CALL_MIN_CARDS[1] - game.shift
         out.append(Deadline(code, need, reply))
@@ -188,7 +192,7 @@ def contract_label(v: SeatView, names: Sequence[str], lang: str) -> str | None:
     """The game kind as this seat knows it, with the soloist or Hochzeiter."""
     if v.contract is None:
         return None
-    married = [a >> 6 for a in v.history if a & 63 == MARRIAGE]
+    married = [seat_of(a) for a in v.history if code_of(a) == MARRIAGE]
     if v.contract == "solo_diamonds" and married:
         return f"{tr(lang, 'marriage_solo')} – {names[married[0]]}"
     label = contract_text(v.contract, lang)
@@ -276,14 +280,14 @@ class GameTable:
     def _screen(self, v: SeatView, playing: bool) -> Screen:
         lang = self.lang
         notes: list[str] = []
-        if v.phase in ("query", "naming") and v.to_move == self.human:
+        if v.phase in (Phase.QUERY, Phase.NAMING) and v.to_move == self.human:
             if v.owes_pflichtsolo[self.human] and v.vorfuehrung is None:
                 notes.append(tr(lang, "owes"))
-            if v.phase == "query" and sum(1 for k in v.hand if k == QC) == 2:
+            if v.phase == Phase.QUERY and sum(1 for k in v.hand if k == QC) == 2:
                 notes.append(tr(lang, "silent_you"))
-        deadlines = _deadlines(self.game, self.human, v) if v.phase != "query" else []
+        deadlines = _deadlines(self.game, self.human, v) if v.phase != Phase.QUERY else []
         note = None
-        if v.phase == "play" and not deadlines:
+        if v.phase == Phase.PLAY and not deadlines:
             g = self.game
             if v.contract == "marriage" and not g.game_type_settled:
                 note = tr(lang, "calls_after_klaerung")
@@ -325,7 +329,7 @@ class GameTable:
         v = view(g, self.human)
         lang = self.lang
         for a in g.history[self.seen:]:
-            seat, code = a >> 6, a & 63
+            seat, code = seat_of(a), code_of(a)
             who = self.names[seat]
             if code < 24:
                 self._event(tr(lang, "ev_play", name=who, card=card_symbol(code, lang)), True)
@@ -352,13 +356,13 @@ class GameTable:
             _, cards, w = v.tricks[-1]
             self._event(tr(lang, "trick_to", n=len(v.tricks), name=self.names[w],
                            eyes=sum(EYES[k] for k in cards)))
-        if prev.phase in ("query", "naming") and v.phase == "play":
+        if prev.phase in (Phase.QUERY, Phase.NAMING) and v.phase == Phase.PLAY:
             label = contract_label(v, self.names, lang)
             self._event(tr(lang, "ev_game", kind=label))
             lead = v.trick_leader
             self._event(tr(lang, "ev_leads_you") if lead == self.human
                         else tr(lang, "ev_leads", name=self.names[lead]))
-        elif prev.contract != v.contract and prev.phase == "play":
+        elif prev.contract != v.contract and prev.phase == Phase.PLAY:
             if v.contract == "silent_marriage" and v.soloist is not None:
                 self._event(tr(lang, "ev_silent", name=self.names[v.soloist]))
             elif v.contract == "solo_diamonds" and v.soloist is not None:
@@ -380,12 +384,12 @@ class GameTable:
         lang = self.lang
         who = self.names[seat]
         # the party's level before this call (the call is the last entry of g.calls)
-        party = self.game.calls[-1][1] if self.game.calls else 0
+        party = self.game.calls[-1][1] if self.game.calls else Party.RE
         before = max((lv for _, p, lv, _ in self.game.calls[:-1] if p == party), default=0)
         target = call_level(code)
         implied = []
         for lv in range(before + 1, target):
-            implied.append(call_word(CALL_RE + party if lv == 1 else 35 + lv))
+            implied.append(call_word(call_code_for(lv, party == Party.RE)))
         if implied:
             return tr(lang, "ev_call_implied", name=who, call=call_word(code),
                       implied=", ".join(implied))
@@ -434,8 +438,8 @@ class GameTable:
         return end_how(self.game, self.names, self.human, self.lang)
 
     def _call_codes(self) -> list[int]:
-        return [a & 63 for a in self.game.legal_actions(self.human)
-                if CALL_RE <= a & 63 <= BLACK]
+        return [c for c in map(code_of, self.game.legal_actions(self.human))
+                if CALL_RE <= c <= BLACK]
 
     def _offer_human_call(self, conceded: bool = False) -> bool:
         """Ask "Ansage?" out of turn; True if the human made a call."""
@@ -453,10 +457,10 @@ class GameTable:
         g = self.game
         v = view(g, self.human)
         lang = self.lang
-        codes = {a & 63 for a in v.legal_actions}
-        if v.phase == "query":
+        codes = {code_of(a) for a in v.legal_actions}
+        if v.phase == Phase.QUERY:
             line = self.ask(tr(lang, "prompt_query"))
-        elif v.phase == "naming":
+        elif v.phase == Phase.NAMING:
             if self.pending is not None and self.pending in codes:
                 code, self.pending = self.pending, None
                 self._event(tr(lang, "ev_pending", solo=self._naming_word(code)))
@@ -508,7 +512,7 @@ class GameTable:
         if codes is None:
             return
         v = view(g, self.human)
-        if v.phase == "query" and len(codes) == 1 and (
+        if v.phase == Phase.QUERY and len(codes) == 1 and (
                 SOLO_BASE <= codes[0] < SOLO_BASE + 7 or codes[0] == MARRIAGE):
             # a solo named in the query: say Vorbehalt now, name it when asked (TSR 4.1.4)
             if v.to_move == self.human:

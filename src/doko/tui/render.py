@@ -13,12 +13,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from doko.actions import CALL_KONTRA, CALL_RE, CLAIM, CONCEDE, HEALTHY, RESERVATION
+from doko.actions import CLAIM, CONCEDE, HEALTHY, RESERVATION, call_code_for, code_of, seat_of
 from doko.cards import EYES, SUIT_SYMBOLS, card_symbol
 from doko.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
 from doko.rules import DULLE_RULES
 from doko.tui.texts import call_word, tr
 from doko.view import SeatView
+from doko.vocab import Party, Phase
 
 WIDTH = 78
 _RED = "red"
@@ -66,19 +67,23 @@ def seat_name(screen: Screen, seat: int) -> str:
 def _answers(v: SeatView) -> dict[int, str]:
     out: dict[int, str] = {}
     for a in v.history:
-        code = a & 63
+        code = code_of(a)
         if code in (HEALTHY, RESERVATION):
-            out[a >> 6] = "healthy" if code == HEALTHY else "reservation"
+            out[seat_of(a)] = "healthy" if code == HEALTHY else "reservation"
     return out
+
+
+#: The colour of each party's name.
+_PARTY_STYLE = ("cyan", "green")
 
 
 def _label(v: SeatView, screen: Screen, seat: int) -> Text:
     lang = screen.lang
     t = Text()
-    if v.phase != "finished" and v.to_move == seat:
+    if v.phase != Phase.FINISHED and v.to_move == seat:
         t.append("▶ ", style="bold yellow")
     t.append(seat_name(screen, seat), style="bold" if seat == v.seat else "")
-    if v.phase in ("query", "naming"):
+    if v.phase in (Phase.QUERY, Phase.NAMING):
         ans = _answers(v).get(seat)
         if ans is not None:
             t.append(" · " + tr(lang, ans), style="magenta" if ans == "reservation" else "")
@@ -86,8 +91,7 @@ def _label(v: SeatView, screen: Screen, seat: int) -> Text:
         party = v.parties[seat]
         if party is not None:
             t.append(" · ")
-            t.append("Re" if party == "re" else "Kontra",
-                     style="cyan" if party == "re" else "green")
+            t.append(party.label, style=_PARTY_STYLE[party])
         if v.soloist == seat:
             t.append(" (Solo)")
     n = v.hand_sizes[seat]
@@ -165,21 +169,21 @@ def trick_line(v: SeatView, screen: Screen, total: int) -> Text:
     """``Stich 4 von 12 · Aufspiel Anna`` or, between tricks, who took the last one."""
     lang = screen.lang
     t = Text()
-    if v.phase == "query":
+    if v.phase == Phase.QUERY:
         t.append(tr(lang, "query"), style="bold")
         return t
-    if v.phase == "naming":
+    if v.phase == Phase.NAMING:
         t.append(tr(lang, "naming"), style="bold")
         return t
     if not v.trick and v.tricks:
         _, cards, winner = v.tricks[-1]
         t.append(tr(lang, "trick_to", n=len(v.tricks), name=screen.names[winner],
                      eyes=sum(EYES[k] for k in cards)), style="bold")
-        if v.phase == "finished":
+        if v.phase == Phase.FINISHED:
             return t
         t.append("   ")
     n = len(v.tricks) + 1
-    if n <= total and v.phase == "play":
+    if n <= total and v.phase == Phase.PLAY:
         t.append(tr(lang, "trick_of", n=n, total=total))
         t.append(" · " + tr(lang, "lead", name=screen.names[v.trick_leader]), style="dim")
     return t
@@ -188,7 +192,7 @@ def trick_line(v: SeatView, screen: Screen, total: int) -> Text:
 def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
     lang = screen.lang
     out: list[Text] = []
-    if v.phase in ("play", "finished"):
+    if v.phase in (Phase.PLAY, Phase.FINISHED):
         parties = Text(tr(lang, "parties") + ": ", style="bold")
         for s in range(4):
             if s:
@@ -198,8 +202,7 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             if p is None:
                 parties.append("?", style="dim")
             else:
-                parties.append("Re" if p == "re" else "Kontra",
-                               style="cyan" if p == "re" else "green")
+                parties.append(p.label, style=_PARTY_STYLE[p])
         out.append(parties)
         calls = Text(tr(lang, "calls_made") + ": ", style="bold")
         if not v.calls:
@@ -207,7 +210,7 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
         for i, (s, party, level) in enumerate(v.calls):
             if i:
                 calls.append(" · ")
-            code = (CALL_RE if party == "re" else CALL_KONTRA) if level == 1 else 35 + level
+            code = call_code_for(level, party == Party.RE)
             calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
         out.append(calls)
     if screen.deadlines:
@@ -228,8 +231,8 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
         out.append(line)
     if screen.call_note:
         out.append(Text(screen.call_note, style="dim"))
-    legal_codes = {a & 63 for a in v.legal_actions}
-    if CONCEDE in legal_codes and v.phase == "play":
+    legal_codes = {code_of(a) for a in v.legal_actions}
+    if CONCEDE in legal_codes and v.phase == Phase.PLAY:
         note = tr(lang, "soloist_may")
         if CLAIM in legal_codes:
             note = note.replace("abkürzen (wenn alle Stiche sicher sind)", "abkürzen").replace(
@@ -245,7 +248,7 @@ def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
     instead of their number (their number still works and gets the rule that forbids it)."""
     lang = screen.lang
     order = ORDERS[v.order if v.order is not None else NORMAL_ORDER]
-    legal = {a & 63 for a in v.legal_actions if a & 63 < 24}
+    legal = {c for c in map(code_of, v.legal_actions) if c < 24}
     groups: list[tuple[int, list[tuple[int, int]]]] = []
     for i, k in enumerate(v.hand, start=1):
         suit = order.eff_suit[k]

@@ -7,21 +7,15 @@ keine 90, Pflichtsolo, Vorführung, ...) stay German in both.
 
 from __future__ import annotations
 
-from doko.actions import CALL_RE, SOLO_BASE
-from doko.contracts import (
-    CONTRACT_NAMES,
-    CONTRACT_NAMES_DE,
-    CONTRACT_NAMES_EN,
-    SOLO_CONTRACTS,
-)
+from doko.actions import SOLO_BASE, code_text
+from doko.contracts import SOLO_CONTRACTS
+from doko.vocab import Contract
 
 __all__ = ["BOT_NAMES", "HUMAN_NAMES", "call_word", "contract_text", "solo_text", "tr"]
 
 #: names of the computer players by seat (the human's seat takes HUMAN_NAMES[lang])
 BOT_NAMES = ("Anna", "Bert", "Clara", "Dirk")
 HUMAN_NAMES = {"de": "Du", "en": "You"}
-
-_CALLS = ("Re", "Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
 
 _T: dict[str, dict[str, str]] = {
     "de": {
@@ -314,16 +308,14 @@ def tr(lang: str, key: str, **params: object) -> str:
 
 def call_word(code: int) -> str:
     """``Re``, ``Kontra``, ``keine 90`` ... for a call code."""
-    return _CALLS[code - CALL_RE]
+    return code_text(code)
 
 
 def solo_text(code: int, lang: str) -> str:
     """The name of the solo with naming code ``code`` (e.g. ``Damensolo``)."""
-    contract = SOLO_CONTRACTS[code - SOLO_BASE]
-    return (CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN)[contract]
+    return SOLO_CONTRACTS[code - SOLO_BASE].label(lang)
 
 
 def contract_text(name: str, lang: str) -> str:
     """The label of a contract name such as ``solo_queens``."""
-    names = CONTRACT_NAMES_DE if lang == "de" else CONTRACT_NAMES_EN
-    return names[CONTRACT_NAMES.index(name)]
+    return Contract.from_record_name(name).label(lang)
