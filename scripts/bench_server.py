@@ -1,38 +1,107 @@
 #!/usr/bin/env python3
-"""Load benchmark of the web table: K tables of four computer players against one server.
+"""Load benchmark of the web table: many tables against one ``doko serve`` process.
 
-Starts ``doko serve`` on 127.0.0.1 (a free port, a fresh SQLite file in a temporary directory),
-creates K tables whose four seats are played by client-side random players over WebSockets, and
-measures every engine action from sending it to its acknowledgement (which the server sends
-after the action is committed to the database and the new state is sent to every connection).
-Prints actions per second and the latency percentiles for each K.
+Starts ``doko serve`` on 127.0.0.1 (a free port, a fresh SQLite file in a temporary directory)
+and plays tables over WebSockets with client-side random players. An action is timed from
+sending it to its ``ack``, which the server sends after the action is committed to the
+database and the new state is sent to every connection of the table. Scenarios:
 
-Bounded: every table plays ``--games`` games, and each K stops after ``--time-limit`` seconds.
-Loopback only.
+``fast``   (default) K tables of four client-side players that act as soon as they may
+           (``--ks``, one line per K); each table plays ``--games`` games.
+``paced``  ``--tables`` tables (1000) of four client-side players, one action per table every
+           ``--interval`` seconds on average (2 s; each gap drawn from 0.5 to 1.5 times it, the
+           first one from 0 to 1.5 times it, so the tables are spread), for ``--duration``
+           seconds; four WebSockets per table (4,000 by default).
+``bots``   ``--tables`` tables (4) of one client-side person (who acts at once) and three
+           server-side computer players of ``--level`` (``search``); measures the person's
+           actions and the computers' moves (from the state in which a computer is to move to
+           the state with its move, as the person's client sees them).
 
-    .venv/bin/python scripts/bench_server.py            # K = 1, 10, 50
-    .venv/bin/python scripts/bench_server.py --ks 1,5 --games 2
+Every scenario is bounded: at most ``--time-limit`` seconds per K (fast) or ``--duration``
+seconds (paced, bots) of play, then no new request and at most 30 s for the answers in flight;
+K up to 200, at most 1,000 tables. Loopback only. The clients offer permessage-deflate as
+browsers do (``--compression none``: no compression, for comparison), run on uvloop when it is
+installed, and do not decode the states that ask nothing of their seat (they share the machine
+with the server). The open-files limit is raised to the hard limit (4,000 WebSockets need as
+many descriptors here and in the server, which inherits it). When ``doko serve --help`` lists
+``--limit``, the per-client limits are lifted with ``--limit KEY=VALUE``. ``--profile`` runs
+the server under cProfile and prints its top entries (the event loop thread only: not the
+database thread nor the computer players' worker processes); ``--server-log`` prints the end
+of the server's log.
+
+    .venv/bin/python scripts/bench_server.py                        # fast, K = 1, 10, 50
+    .venv/bin/python scripts/bench_server.py --ks 50 --games 2
+    .venv/bin/python scripts/bench_server.py --scenario paced --tables 1000 --duration 60
+    .venv/bin/python scripts/bench_server.py --scenario bots --tables 4 --duration 60
+    .venv/bin/python scripts/bench_server.py --ks 50 --profile
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
+import pstats
 import random
+import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
+LIMIT_KEYS = ("tables_per_client", "tables_total", "create_per_min", "join_per_min",
+              "lookup_per_min", "connections_per_client")
+BIG = 1_000_000
+MAX_K = 200
+MAX_TABLES = 1000
+FINISH_S = 30.0  # after the measured time: at most this long to collect the last acks
+
+T = TypeVar("T")
+
+#: ``python -c`` this to run ``doko serve`` under cProfile: uvicorn re-raises SIGTERM after its
+#: shutdown, so the handler installed first turns it into SystemExit and the stats are written.
+PROFILED_SERVE = """
+import cProfile, signal, sys
+def _stop(*_args):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, _stop)
+out = sys.argv[1]
+from doko.cli import main
+prof = cProfile.Profile()
+prof.enable()
+try:
+    main(sys.argv[2:])
+except SystemExit:
+    pass
+finally:
+    prof.disable()
+    prof.dump_stats(out)
+"""
+
+
+def raise_nofile() -> int:
+    """Raise the soft limit of open files to the hard one (4,000 WebSockets need as many file
+    descriptors, in this process and in the server, which inherits the limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft == resource.RLIM_INFINITY or soft >= want:
+        return soft
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        return want
+    return soft
 
 
 def free_port() -> int:
@@ -42,31 +111,99 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path, log: Path, sync: str) -> subprocess.Popen[bytes]:
-    out = log.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "doko.cli", "serve", "--host", HOST, "--port", str(port),
-         "--db", f"sqlite:///{db}", "--log-level", "warning", "--sqlite-synchronous", sync],
-        stdout=out, stderr=subprocess.STDOUT)
-    out.close()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited:\n{log.read_text()[-2000:]}")
-        try:
-            if httpx.get(f"http://{HOST}:{port}/api/meta", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+def serve_has_limits() -> bool:
+    """Whether this ``doko serve`` knows ``--limit KEY=VALUE``."""
+    out = subprocess.run([sys.executable, "-m", "doko.cli", "serve", "--help"],
+                         capture_output=True, text=True, timeout=60)
+    return "--limit" in out.stdout
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def own_cpu_seconds() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+class ServerProcess:
+    """``doko serve`` in a child process on a free loopback port (optionally under cProfile)."""
+
+    def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
+                 profile: bool) -> None:
+        self.port = free_port()
+        self.log = tmp / "server.log"
+        self.prof = tmp / "server.prof" if profile else None
+        cmd = [sys.executable]
+        if self.prof is not None:
+            cmd += ["-c", PROFILED_SERVE, str(self.prof)]
+        else:
+            cmd += ["-m", "doko.cli"]
+        cmd += ["serve", "--host", HOST, "--port", str(self.port),
+                "--db", f"sqlite:///{tmp / 'bench.sqlite3'}", "--log-level", "warning",
+                "--sqlite-synchronous", sync]
+        if bot_workers is not None:
+            cmd += ["--bot-workers", str(bot_workers)]
+        self.limits = serve_has_limits()
+        if self.limits:
+            for key in LIMIT_KEYS:
+                cmd += ["--limit", f"{key}={BIG}"]
+        out = self.log.open("wb")
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        out.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"the server exited:\n{self.log.read_text()[-2000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/meta", timeout=2).status_code == 200:
+                    return
+            time.sleep(0.1)
+        self.stop()
+        raise SystemExit("the server did not start")
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.proc.pid)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()  # uvicorn shuts down; cProfile then writes its file
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def print_profile(self, top: int) -> None:
+        if self.prof is None:
+            return
+        if not self.prof.exists():
+            print("(no profile was written)")
+            return
+        for key in ("tottime", "cumulative"):
+            print(f"\n--- server profile (event loop thread), top {top} by {key} ---")
+            st = pstats.Stats(str(self.prof), stream=sys.stdout)
+            st.strip_dirs().sort_stats(key).print_stats(top)
+
+
+# ------------------------------------------------------------------------------ a client seat
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """What a random player sends now (None: nothing to do)."""
     g = state["game"]
     seat = state["you"]
-    if g is None:
+    if g is None or seat is None:
         return None
     if g["closed"]:
         t = state["table"]
@@ -90,107 +227,337 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     return {"type": "action", "action": a}
 
 
-async def play_seat(url: str, token: str, rng: random.Random, latencies: list[float],
-                    deadline: float) -> int:
-    """Play one seat until the table's round is over; returns the actions it made."""
-    actions = 0
-    async with connect(url, open_timeout=60, close_timeout=5, max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
-        state: dict[str, Any] | None = None
-        pending: tuple[int, float, bool] | None = None
-        ref = 0
-        while time.monotonic() < deadline:
-            remaining = max(0.1, deadline - time.monotonic())
-            try:
-                m = json.loads(await asyncio.wait_for(ws.recv(), remaining))
-            except TimeoutError:
-                break
-            if m["type"] == "state":
+@dataclass
+class Pace:
+    """One table's schedule in the paced scenario: when its next action may be sent."""
+
+    interval: float
+    rng: random.Random
+    next_at: float = 0.0
+
+    def start(self, t0: float) -> None:
+        self.next_at = t0 + self.rng.uniform(0.0, 1.5) * self.interval
+
+    def sent(self, now: float) -> None:
+        self.next_at = now + self.rng.uniform(0.5, 1.5) * self.interval
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)  # actions: send -> ack (s)
+    bot_moves: list[float] = field(default_factory=list)  # bots scenario (s)
+    errors: int = 0
+    dropped: int = 0  # connections that ended before their table did
+    in_flight: int = 0  # requests sent and not answered yet
+
+
+#: the WebSocket extension the clients offer: permessage-deflate, as browsers do (--compression)
+COMPRESSION: list[str | None] = ["deflate"]
+
+
+async def open_seat(url: str, token: str | None) -> ClientConnection:
+    ws = await connect(url, open_timeout=120, close_timeout=5, max_size=None, proxy=None,
+                       ping_interval=None, compression=COMPRESSION[0])
+    await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+    return ws
+
+
+def idle_state(raw: str, seat: int) -> bool:
+    """Whether ``raw`` is a state message that asks nothing of ``seat`` (another seat is on
+    turn, the game is not closed, no "done" is due): such a message is not decoded, which
+    leaves the machine's CPU to the server (the clients share it)."""
+    head = raw[:24]
+    if '"type":"state"' not in head and '"type": "state"' not in head:
+        return False
+    return (f'"to_move":{seat},' not in raw and f'"to_move": {seat},' not in raw
+            and '"closed":true' not in raw and '"closed": true' not in raw
+            and '"done_needed":true' not in raw and '"done_needed": true' not in raw)
+
+
+async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: Stats,
+                    until: float, pace: Pace | None = None, watch_bots: bool = False) -> None:
+    """Play one seat with a random player until the table's round is over; with ``pace`` its
+    actions wait for the table's schedule. No request is sent after ``until`` (monotonic); the
+    caller cancels the seats that still wait then. ``watch_bots``: time the computers' moves."""
+    state: dict[str, Any] | None = None
+    pending: tuple[int, float, bool] | None = None
+    ref = 0
+    bot_wait: tuple[int, float] | None = None  # (history length, since) while a bot is to move
+    try:
+        async for raw in ws:
+            if not watch_bots and isinstance(raw, str) and idle_state(raw, seat):
+                state = None  # nothing to do until a state that concerns this seat
+                continue
+            m = json.loads(raw)
+            kind = m["type"]
+            if kind == "state":
+                if "sheet" not in m and state is not None:  # sent only when it changed
+                    m["sheet"] = state.get("sheet")
                 state = m
                 g = m["game"]
+                if watch_bots and g is not None:
+                    v = g["view"]
+                    n = len(v["history"])
+                    if bot_wait is not None and n > bot_wait[0]:
+                        stats.bot_moves.append(time.perf_counter() - bot_wait[1])
+                        bot_wait = None
+                    if (bot_wait is None and not g["over"] and v["to_move"] is not None
+                            and v["to_move"] != m["you"]):
+                        bot_wait = (n, time.perf_counter())
                 if m["table"]["status"] == "over" and g is not None and g["closed"]:
                     break
-            elif m["type"] in ("ack", "error") and pending and m.get("ref") == pending[0]:
-                if m["type"] == "ack" and pending[2]:
-                    latencies.append(time.perf_counter() - pending[1])
-                    actions += 1
+            elif kind in ("ack", "error") and pending and m.get("ref") == pending[0]:
+                if kind == "ack" and pending[2]:
+                    stats.latencies.append(time.perf_counter() - pending[1])
+                elif kind == "error":
+                    stats.errors += 1
                 pending = None
-            if pending is None and state is not None:
-                req = choose(state, rng)
-                if req is not None:
-                    ref += 1
-                    pending = (ref, time.perf_counter(), req["type"] == "action")
-                    await ws.send(json.dumps({**req, "ref": ref}))
-    return actions
+                stats.in_flight -= 1
+            if pending is not None or state is None:
+                continue
+            req = choose(state, rng)
+            if req is None:
+                continue
+            is_action = req["type"] == "action"
+            if is_action and pace is not None:
+                # this seat is on turn, so nobody else acts at the table meanwhile
+                delay = pace.next_at - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                pace.sent(time.monotonic())
+            if time.monotonic() > until:
+                break
+            ref += 1
+            pending = (ref, time.perf_counter(), is_action)
+            stats.in_flight += 1
+            await ws.send(json.dumps({**req, "ref": ref}))
+    except ConnectionClosed:  # the server closed it (overloaded, or gone)
+        stats.dropped += 1
+    finally:
+        if pending is not None:
+            stats.in_flight -= 1
+        with contextlib.suppress(Exception):
+            await ws.close()
 
 
-async def run_k(base: str, k: int, games: int, time_limit: float, seed: int) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        tables = []
-        for i in range(k):
-            spec = {"games": games, "bot_delay_ms": 0, "seed": seed + i,
-                    "seats": [{"kind": "human", "name": f"P{j + 1}"} for j in range(4)]}
-            r = await client.post("/api/tables", json=spec)
-            r.raise_for_status()
-            tables.append(r.json())
-    latencies: list[float] = []
-    ws_base = base.replace("http://", "ws://")
+async def create_tables(base: str, specs: list[dict[str, Any]], parallel: int = 20
+                        ) -> list[dict[str, Any]]:
+    sem = asyncio.Semaphore(parallel)
+    limits = httpx.Limits(max_connections=parallel)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+        async def one(spec: dict[str, Any]) -> dict[str, Any]:
+            async with sem:
+                r = await client.post("/api/tables", json=spec)
+                r.raise_for_status()
+                out: dict[str, Any] = r.json()
+                return out
+        return list(await asyncio.gather(*(one(s) for s in specs)))
+
+
+async def connect_all(urls: list[tuple[str, str | None]], parallel: int = 100
+                      ) -> list[ClientConnection]:
+    sem = asyncio.Semaphore(parallel)
+
+    async def one(url: str, token: str | None) -> ClientConnection:
+        async with sem:
+            return await open_seat(url, token)
+    return list(await asyncio.gather(*(one(u, t) for u, t in urls)))
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(p * len(s)))] * 1000
+
+
+# ------------------------------------------------------------------------------ scenarios
+
+
+async def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: int,
+                     seed: int, measure_s: float, pace_interval: float | None = None,
+                     watch_bots: bool = False) -> dict[str, Any]:
+    """Create the tables, connect every human seat, then play ``measure_s`` seconds."""
+    t_setup = time.perf_counter()
+    tables = await create_tables(server.base, specs)
+    ws_base = server.base.replace("http://", "ws://")
+    seats = [(i, s) for i, t in enumerate(tables) for s in t["seats"][:human_seats]]
+    conns = await connect_all([(f"{ws_base}/ws/{tables[i]['code']}", s["token"])
+                               for i, s in seats])
+    setup = time.perf_counter() - t_setup
+    stats = Stats()
+    await asyncio.sleep(0.5)  # the answers to the hellos arrive
+    cpu0, own0 = server.cpu(), own_cpu_seconds()
     start = time.perf_counter()
-    deadline = time.monotonic() + time_limit
-    tasks = [play_seat(f"{ws_base}/ws/{t['code']}", s["token"],
-                       random.Random(seed * 7919 + i * 4 + s["seat"]), latencies, deadline)
-             for i, t in enumerate(tables) for s in t["seats"]]
-    counts = await asyncio.gather(*tasks)
-    elapsed = time.perf_counter() - start
-    n = sum(counts)
-    lat = sorted(latencies)
+    t0 = time.monotonic()
+    until = t0 + measure_s
+    paces = [None if pace_interval is None else Pace(pace_interval, random.Random(seed * 31 + i))
+             for i in range(len(tables))]
+    for p in paces:
+        if p is not None:
+            p.start(t0)
+    tasks = [asyncio.ensure_future(play_seat(
+        ws, s["seat"], random.Random(seed * 7919 + i * 4 + s["seat"]), stats, until, paces[i],
+        watch_bots)) for (i, s), ws in zip(seats, conns, strict=True)]
+    _, rest = await asyncio.wait(tasks, timeout=measure_s)
+    timed_out = bool(rest)
+    if rest:  # no new requests now: collect the answers in flight, then stop the seats
+        end = time.monotonic() + FINISH_S
+        while stats.in_flight > 0 and time.monotonic() < end:
+            await asyncio.sleep(0.02)
+        elapsed = time.perf_counter() - start
+        cpu1, own1 = server.cpu(), own_cpu_seconds()
+        for t in rest:
+            t.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+    else:
+        elapsed = time.perf_counter() - start
+        cpu1, own1 = server.cpu(), own_cpu_seconds()
+    lat = stats.latencies
+    n = len(lat)
+    return {"tables": len(tables), "sockets": len(conns), "setup": setup, "actions": n,
+            "seconds": elapsed, "rate": n / elapsed if elapsed else 0.0,
+            "p50": pct(lat, 0.50), "p90": pct(lat, 0.90), "p99": pct(lat, 0.99),
+            "max": pct(lat, 1.0), "errors": stats.errors, "dropped": stats.dropped,
+            "bot_moves": len(stats.bot_moves), "bot_p50": pct(stats.bot_moves, 0.50),
+            "bot_p90": pct(stats.bot_moves, 0.90), "bot_p99": pct(stats.bot_moves, 0.99),
+            "server_cpu": cpu1 - cpu0, "client_cpu": own1 - own0,
+            "timed_out": timed_out}
 
-    def pct(p: float) -> float:
-        if not lat:
-            return float("nan")
-        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
 
-    return {"k": k, "actions": n, "seconds": elapsed, "rate": n / elapsed if elapsed else 0.0,
-            "p50": pct(0.50), "p99": pct(0.99),
-            "mean": statistics.fmean(lat) * 1000 if lat else float("nan"),
-            "timed_out": time.monotonic() >= deadline}
+def four_humans(games: int) -> dict[str, Any]:
+    # no seed: a chosen seed is only for a practice table (one person, three computers)
+    return {"games": games, "bot_delay_ms": 0,
+            "seats": [{"kind": "human", "name": f"P{j + 1}"} for j in range(4)]}
+
+
+def cpu_note(r: dict[str, Any]) -> str:
+    return f"cpu s: server {r['server_cpu']:.1f}, client {r['client_cpu']:.1f}"
+
+
+def problems(r: dict[str, Any]) -> str:
+    out = []
+    if r["errors"]:
+        out.append(f"{r['errors']} errors")
+    if r["dropped"]:
+        out.append(f"{r['dropped']} connections lost")
+    return f"  ({', '.join(out)})" if out else ""
+
+
+def run_loop(coro: Coroutine[Any, Any, T]) -> T:
+    """Run the clients on uvloop when it is there (it comes with uvicorn[standard])."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    result: T = uvloop.run(coro)
+    return result
+
+
+def scenario_fast(server: ServerProcess, ns: argparse.Namespace) -> None:
+    ks = [int(x) for x in ns.ks.split(",") if x.strip()]
+    if any(k < 1 or k > MAX_K for k in ks):
+        raise SystemExit(f"K must be 1..{MAX_K}")
+    print(f"fast: K tables of four client-side random players acting at once, {ns.games} "
+          "game(s) per table")
+    print(f"{'K':>4} {'actions':>8} {'seconds':>8} {'actions/s':>10} {'p50 ms':>8} "
+          f"{'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for k in ks:
+        seed = ns.seed + 1000 * k
+        specs = [four_humans(ns.games) for _ in range(k)]
+        r = run_loop(run_tables(server, specs, 4, seed, ns.time_limit))
+        flag = "  (time limit reached)" if r["timed_out"] else ""
+        print(f"{k:>4} {r['actions']:>8} {r['seconds']:>8.2f} {r['rate']:>10.1f} "
+              f"{r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f} {r['max']:>8.2f}"
+              f"  {cpu_note(r)}{flag}{problems(r)}", flush=True)
+
+
+def scenario_paced(server: ServerProcess, ns: argparse.Namespace) -> None:
+    n = ns.tables or 1000
+    if not 1 <= n <= MAX_TABLES:
+        raise SystemExit(f"--tables must be 1..{MAX_TABLES}")
+    if not 0.05 <= ns.interval <= 600:
+        raise SystemExit("--interval is 0.05 to 600 seconds")
+    specs = [four_humans(ns.games) for _ in range(n)]
+    r = run_loop(run_tables(server, specs, 4, ns.seed, ns.duration, pace_interval=ns.interval))
+    print(f"paced: {r['tables']} tables, {r['sockets']} WebSockets (set up in "
+          f"{r['setup']:.1f} s), one action per table every {ns.interval:g} s on average, "
+          f"{ns.duration:g} s")
+    print(f"  actions {r['actions']}, {r['rate']:.1f}/s; p50 {r['p50']:.2f} ms, "
+          f"p90 {r['p90']:.2f} ms, p99 {r['p99']:.2f} ms, max {r['max']:.2f} ms; "
+          f"{cpu_note(r)}{problems(r)}", flush=True)
+
+
+def scenario_bots(server: ServerProcess, ns: argparse.Namespace) -> None:
+    n = ns.tables or 4
+    if not 1 <= n <= MAX_TABLES:
+        raise SystemExit(f"--tables must be 1..{MAX_TABLES}")
+    specs = [{"games": ns.games, "bot_delay_ms": 0, "seed": ns.seed + i,
+              "takeover_level": ns.level,
+              "seats": [{"kind": "human", "name": "P1"}] + [
+                  {"kind": "bot", "level": ns.level} for _ in range(3)]}
+             for i in range(n)]
+    r = run_loop(run_tables(server, specs, 1, ns.seed, ns.duration, watch_bots=True))
+    print(f"bots: {r['tables']} tables of one client-side person and three server-side "
+          f"'{ns.level}' players (bot_delay_ms 0), {ns.duration:g} s")
+    print(f"  person: actions {r['actions']}, p50 {r['p50']:.2f} ms, p90 {r['p90']:.2f} ms, "
+          f"p99 {r['p99']:.2f} ms, max {r['max']:.2f} ms")
+    print(f"  computers: moves {r['bot_moves']}, p50 {r['bot_p50']:.1f} ms, "
+          f"p90 {r['bot_p90']:.1f} ms, p99 {r['bot_p99']:.1f} ms; {cpu_note(r)}"
+          f"{problems(r)}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--ks", default="1,10,50", help="table counts (1,10,50)")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="\n\n".join(__doc__.split("\n\n")[1:]))
+    ap.add_argument("--scenario", choices=["fast", "paced", "bots"], default="fast")
+    ap.add_argument("--ks", default="1,10,50", help="fast: table counts (1,10,50)")
+    ap.add_argument("--tables", type=int, default=None,
+                    help="paced: tables (1000); bots: tables (4)")
+    ap.add_argument("--interval", type=float, default=2.0,
+                    help="paced: mean seconds between two actions of a table (2)")
+    ap.add_argument("--duration", type=float, default=60.0,
+                    help="paced, bots: seconds of play measured (60)")
+    ap.add_argument("--level", default="search", help="bots: the computer players (search)")
     ap.add_argument("--games", type=int, default=1, help="games per table (1)")
-    ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per K (120)")
+    ap.add_argument("--time-limit", type=float, default=120.0, help="fast: seconds per K (120)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot-workers", type=int, default=None,
+                    help="the server's --bot-workers (its default)")
     ap.add_argument("--sqlite-synchronous", choices=["full", "normal"], default="full",
                     help="the server's SQLite durability setting (full)")
+    ap.add_argument("--compression", choices=["deflate", "none"], default="deflate",
+                    help="what the clients offer: permessage-deflate as browsers do (the "
+                         "default), or none (then the server compresses nothing)")
+    ap.add_argument("--profile", action="store_true",
+                    help="run the server under cProfile and print its top entries")
+    ap.add_argument("--profile-top", type=int, default=40, help="entries printed (40)")
+    ap.add_argument("--server-log", action="store_true",
+                    help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)
-    ks = [int(x) for x in ns.ks.split(",") if x.strip()]
-    if any(k < 1 or k > 200 for k in ks):
-        raise SystemExit("K must be 1..200")
+    if not 1 <= ns.games <= 500:
+        raise SystemExit("--games must be 1..500")
+    if not 0 < ns.duration <= 600 or not 0 < ns.time_limit <= 600:
+        raise SystemExit("--duration and --time-limit are 0 to 600 seconds")
+    nofile = raise_nofile()
+    COMPRESSION[0] = None if ns.compression == "none" else "deflate"
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
-        port = free_port()
-        proc = start_server(port, Path(tmp) / "bench.sqlite3", Path(tmp) / "server.log",
-                            ns.sqlite_synchronous)
+        server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile)
         try:
-            print(f"doko web table load benchmark: {ns.games} game(s) per table, four "
-                  "random players per table over WebSockets, SQLite (WAL, "
-                  f"synchronous={ns.sqlite_synchronous}), "
-                  f"one uvicorn process on {HOST}:{port}")
-            print(f"{'K':>4} {'actions':>8} {'seconds':>8} {'actions/s':>10} "
-                  f"{'p50 ms':>8} {'p99 ms':>8}")
-            for k in ks:
-                r = asyncio.run(run_k(f"http://{HOST}:{port}", k, ns.games, ns.time_limit,
-                                      ns.seed + 1000 * k))
-                flag = "  (time limit reached)" if r["timed_out"] else ""
-                print(f"{r['k']:>4} {r['actions']:>8} {r['seconds']:>8.2f} {r['rate']:>10.1f} "
-                      f"{r['p50']:>8.2f} {r['p99']:>8.2f}{flag}", flush=True)
+            print(f"doko web table load benchmark: SQLite (WAL, "
+                  f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "
+                  f"{HOST}:{server.port}{', limits lifted' if server.limits else ''}, "
+                  f"WebSocket compression {ns.compression}, "
+                  f"{os.cpu_count()} cores, open files {nofile}"
+                  f"{', server under cProfile' if ns.profile else ''}")
+            {"fast": scenario_fast, "paced": scenario_paced, "bots": scenario_bots}[
+                ns.scenario](server, ns)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            server.stop()
+        if ns.server_log:
+            print("--- server log (end) ---\n" + server.log.read_text()[-4000:])
+        server.print_profile(ns.profile_top)
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -72,7 +73,7 @@ from doko.server.schema import (
 )
 from doko.server.writer import GroupCommit
 from doko.session import Round, RoundError, sheet_json
-from doko.view import view
+from doko.view import SeatView, view
 
 log = logging.getLogger("doko.server")
 
@@ -284,6 +285,63 @@ def result_json(game: Game) -> dict[str, Any]:
     }
 
 
+# ------------------------------------------------------------------------------ state as text
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def dumps(obj: Any) -> str:
+    """JSON as the server sends it: compact (no spaces)."""
+    return _ENCODER.encode(obj)
+
+
+def _light(v: SeatView) -> SeatView:
+    """``v`` without its history and tricks (a shallow copy; ``dataclasses.replace`` would
+    check every field again, which costs more than the encoding it saves)."""
+    light = object.__new__(type(v))
+    light.__dict__.update(v.__dict__, history=(), tricks=())
+    return light
+
+
+#: The parts of a seat's view that are the same in every seat's view (the public history, the
+#: tricks, the rules): encoded once per game state, then spliced into each seat's view.
+_SHARED_VIEW = ("history", "tricks", "rules")
+_MARKS = {k: "\x00" + k for k in _SHARED_VIEW}  # no view holds a NUL character
+_MARK_TEXT = {k: dumps(m) for k, m in _MARKS.items()}
+
+
+@dataclass
+class _Common:
+    """The parts of a state message that are the same for every connection, made once per
+    broadcast: the table, the thinking seat, the time, the finished game's score and Spielliste
+    row, the seats that may still call after a concession, and each seat's game (by seat; kept
+    while the game does not change: :attr:`_JsonCache.games`)."""
+
+    table: str
+    thinking: str
+    now: str
+    result: str
+    row: str
+    pending: list[int]
+    games: dict[int | None, str] = field(default_factory=dict)
+
+
+@dataclass
+class _JsonCache:
+    """Encoded parts kept between broadcasts, each with the value it encodes (compared before
+    use, so a stale part is never sent)."""
+
+    view_key: tuple[Any, ...] | None = None
+    view_parts: dict[str, str] = field(default_factory=dict)
+    result_key: tuple[Any, ...] | None = None
+    result: str = "null"
+    sheet: tuple[Any, str] | None = None
+    #: each seat's game (by seat), as long as everything it is made of is unchanged (games_key)
+    games_key: tuple[Any, ...] | None = None
+    games: dict[int | None, str] = field(default_factory=dict)
+
+
 # ------------------------------------------------------------------------------ a table
 
 
@@ -322,6 +380,7 @@ class Table:
         self.touched_at = data.touched_at or data.created_at
         self._sheet: dict[str, Any] | None = None
         self.sheet_version = 0
+        self._json = _JsonCache()  # encoded parts of the state messages (broadcast)
         self._requests: dict[str, Callable[[int, Any], Awaitable[None]]] = {
             "next": self._next, "done": self._done, "leave": self._leave,
             "start": self._start, "new_round": self._new_round_request, "name": self._name,
@@ -513,7 +572,8 @@ class Table:
 
     def state(self, seat: int | None, with_sheet: bool = True) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator); the Spielliste is left out when
-        the connection has the current one already (``with_sheet`` False)."""
+        the connection has the current one already (``with_sheet`` False). What is sent is
+        :meth:`state_text`, the same message encoded from shared parts."""
         th = self.thinking
         out = {
             "type": "state",
@@ -528,24 +588,123 @@ class Table:
             out["sheet"] = self.sheet()
         return out
 
+    # The state as JSON text. A broadcast sends up to five different states (four seats and
+    # the spectators) that share most of their content: the table, the history and tricks of
+    # the game, its score. Those are encoded once (per broadcast, or per game state: _JsonCache)
+    # and spliced in; only the rest of each seat's view is encoded per seat. The text decodes to
+    # exactly state() (tests/server/test_server_state_text.py).
+
+    def _common(self) -> _Common:
+        th = self.thinking
+        g, gd = self.game, self.game_data
+        result = row = "null"
+        pending: list[int] = []
+        if g is not None and gd is not None and g.is_over:
+            pending = self.pending_after_end()
+            result = self._result_text(g)
+            if gd.closed and gd.number in self.round_games and self.round is not None:
+                row = dumps(self.round.games[self.round_games.index(gd.number)].to_json())
+        # Everything a seat's game is made of: the game changes only by Game.apply, which adds
+        # to its history; the rest is the game's row, its closing and who said "done". (The
+        # objects themselves are in the key, so none is collected and its id reused.)
+        key = (g, gd, self.round, None if g is None else len(g.history),
+               None if gd is None else (gd.closed, tuple(gd.done_seats)), len(self.round_games))
+        cache = self._json
+        if cache.games_key != key:
+            cache.games_key, cache.games = key, {}
+        return _Common(
+            table=dumps(self._public_table()),
+            thinking=dumps(None if th is None else {"seat": th[0], "since": th[1]}),
+            now=dumps(time.time()), result=result, row=row, pending=pending,
+            games=cache.games)
+
+    def _result_text(self, g: Game) -> str:
+        c = self._json
+        key = (g, len(g.history))
+        if c.result_key is None or c.result_key[0] is not g or c.result_key[1] != key[1]:
+            c.result_key, c.result = key, dumps(result_json(g))
+        return c.result
+
+    def _view_text(self, v: SeatView) -> str:
+        """``v.to_json()`` as text: the parts every seat's view shares are encoded once."""
+        c = self._json
+        key = (v.history, v.tricks, v.rules)
+        if key == c.view_key:
+            d = (_light(v) if hasattr(v, "__dict__")
+                 else dataclasses.replace(v, history=(), tricks=())).to_json()
+        else:
+            d = v.to_json()
+            c.view_key = key
+            c.view_parts = {k: dumps(d[k]) for k in _SHARED_VIEW}
+        for k in _SHARED_VIEW:
+            d[k] = _MARKS[k]
+        out = dumps(d)
+        for k in _SHARED_VIEW:
+            out = out.replace(_MARK_TEXT[k], c.view_parts[k], 1)
+        return out
+
+    def _game_text(self, seat: int | None, common: _Common) -> str:
+        """:meth:`_game_json` as text."""
+        g, gd = self.game, self.game_data
+        if g is None or gd is None:
+            return "null"
+        v = view(g, seat)
+        calls: list[dict[str, Any]] = []
+        done_needed = False
+        if seat is not None:
+            calls = [call_deadline(g, a) for a in v.legal_actions
+                     if CALL_RE <= a & 63 <= BLACK]
+            done_needed = seat in common.pending and seat not in gd.done_seats
+        middle = dumps({"contract_label": contract_labels(v.contract), "calls": calls,
+                        "over": g.is_over, "closed": gd.closed, "done_needed": done_needed})
+        return (f'{{"number":{gd.number:d},"view":{self._view_text(v)},{middle[1:-1]},'
+                f'"result":{common.result},"row":{common.row}}}')
+
+    def _sheet_text(self) -> str:
+        sheet = self.sheet()
+        c = self._json
+        if c.sheet is None or c.sheet[0] is not sheet:
+            c.sheet = (sheet, dumps(sheet))
+        return c.sheet[1]
+
+    def state_text(self, seat: int | None, with_sheet: bool = True,
+                   common: _Common | None = None) -> str:
+        """:meth:`state` as the JSON text that is sent; ``common``: the shared parts made for
+        this broadcast (made now if not given)."""
+        c = common if common is not None else self._common()
+        game = c.games.get(seat)
+        if game is None:
+            game = c.games[seat] = self._game_text(seat, c)
+        you = "null" if seat is None else f"{seat:d}"
+        out = (f'{{"type":"state","version":{self.version:d},"you":{you},'
+               f'"table":{c.table},"game":{game},"thinking":{c.thinking},"now":{c.now}')
+        if with_sheet:
+            out += f',"sheet":{self._sheet_text()}'
+        return out + "}"
+
     def send_state(self, conn: Conn) -> None:
         conn.sheet_version = self.sheet_version
-        conn.send(self.state(conn.seat))
+        conn.send(self.state_text(conn.seat))
 
     def broadcast(self) -> None:
-        """Send every connection the state it may see (one view per seat, one for spectators)."""
-        cache: dict[tuple[int | None, bool], str] = {}
+        """Send every connection the state it may see (one view per seat, one for spectators;
+        the parts they share are made once)."""
         targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
         targets += [(s.seat, c) for s in self.seats for c in s.conns]
+        if not targets:
+            return
+        common = self._common()
+        cache: dict[tuple[int | None, bool], str] = {}
         for seat, conn in targets:
             key = (seat, conn.sheet_version != self.sheet_version)
-            if key not in cache:
-                cache[key] = json.dumps(self.state(seat, key[1]))
+            text_ = cache.get(key)
+            if text_ is None:
+                text_ = cache[key] = self.state_text(seat, key[1], common)
             conn.sheet_version = self.sheet_version
-            conn.send(cache[key])
+            conn.send(text_)
 
     def send_all(self, msg: dict[str, Any]) -> None:
-        text_ = json.dumps(msg)
+        text_ = dumps(msg)
         for c in self.spectators:
             c.send(text_)
         for s in self.seats:

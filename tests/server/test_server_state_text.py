@@ -1,0 +1,126 @@
+"""The state messages as they are sent: :meth:`Table.state_text` (built from parts encoded once
+per broadcast or per game state) decodes to exactly :meth:`Table.state`, for every seat and
+the spectators, at every step of whole games with calls, concessions and the Spielliste."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from doko.server.db import GameData, RoundData
+from doko.server.hub import Conn, SeatSpec, Table, TableSpec, validate
+from doko.session import Round
+
+SEATS: list[int | None] = [0, 1, 2, 3, None]
+
+
+def make_table(seed: int) -> Table:
+    data = validate(TableSpec(name='Tisch "1"', games=4, seats=[
+        SeatSpec("human", "Anna"), SeatSpec("human"), SeatSpec("bot", None, "random"),
+        SeatSpec("human")]))
+    data.id, data.code = seed + 1, "ABCDEF"
+    t = Table(None, data)  # type: ignore[arg-type]  # no hub is needed for the messages
+    # names that look like the markers the view's shared parts are spliced in with
+    t.seats[1].name = "\x00history \ue000"
+    t.seats[3].name = '"\\u0000history"'
+    t.round_data = RoundData(1, 1, data.games_total, data.pflichtsoli)
+    t.round = Round(["1", "2", "3", "4"], data.games_total, rules=t.rules,
+                    pflichtsoli=data.pflichtsoli)
+    t.status = "playing"
+    for s in t.seats:
+        s.joined = True
+    return t
+
+
+def plain(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def check(t: Table) -> None:
+    for seat in SEATS:
+        for with_sheet in (True, False):
+            want = plain(t.state(seat, with_sheet))
+            got = json.loads(t.state_text(seat, with_sheet))
+            assert abs(got.pop("now") - want.pop("now")) < 60
+            assert got == want, (seat, with_sheet)
+
+
+def deal(t: Table, number: int) -> None:
+    assert t.round is not None and t.round_data is not None
+    g = t.round.new_game(number * 7919)
+    t.game = g
+    t.game_data = GameData(number, number, t.round_data.id, {}, False, [])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_state_text_is_the_state(seed: int) -> None:
+    rng = random.Random(seed)
+    t = make_table(seed)
+    check(t)  # no game yet
+    for number in (1, 2):
+        deal(t, number)
+        g, gd = t.game, t.game_data
+        assert g is not None and gd is not None
+        check(t)
+        while True:
+            # any seat's legal action: cards, answers, calls off turn, concessions, claims
+            options = [(s, a) for s in range(4) for a in g.legal_actions(s)]
+            if not options:
+                break
+            _, a = rng.choice(options)
+            g.apply(a)
+            t.thinking = (rng.randrange(4), 1.5) if rng.random() < 0.3 else None
+            check(t)
+            if g.is_over and t.pending_after_end() and rng.random() < 0.5:
+                gd.done_seats.append(t.pending_after_end()[0])
+                check(t)
+        assert g.is_over
+        assert t.round is not None
+        t.round.add_game(g)
+        t.round_games.append(gd.number)
+        gd.closed = True
+        t.invalidate_sheet()
+        check(t)
+        t.seats[0].ready = True
+        t.seats[1].name = "Bea"
+        t.invalidate_sheet()
+        check(t)
+
+
+def test_broadcast_sends_each_connection_its_state() -> None:
+    t = make_table(9)
+    deal(t, 1)
+    conns = {seat: Conn() for seat in SEATS}
+    for seat, c in conns.items():
+        c.seat = seat
+        if seat is None:
+            t.spectators.add(c)
+        else:
+            t.seats[seat].conns.add(c)
+    late = Conn()  # joins later: it has not got the Spielliste yet
+    late.seat = 2
+    g = t.game
+    assert g is not None
+    rng = random.Random(3)
+    for step in range(30):
+        if step == 10:
+            t.seats[2].conns.add(late)
+        t.broadcast()
+        for c in [*conns.values(), *([late] if step >= 10 else [])]:
+            text = c.queue.get_nowait()
+            assert isinstance(text, str) and c.queue.empty()
+            got = json.loads(text)
+            want = plain(t.state(c.seat, "sheet" in got))
+            got.pop("now")
+            want.pop("now")
+            assert got == want
+            if c is late and step == 10:
+                assert "sheet" in got
+            elif step > 0:
+                assert "sheet" not in got  # sent once per connection and change
+        options = [a for s in range(4) for a in g.legal_actions(s)]
+        if options:
+            g.apply(rng.choice(options))
