@@ -33,7 +33,9 @@ from doko.actions import (
     CALL_RE,
     Action,
     ActionFormatError,
+    code_of,
     from_dict,
+    seat_of,
     to_dict,
 )
 from doko.bots.base import player_names
@@ -255,7 +257,7 @@ def call_deadline(game: Game, action: Action) -> dict[str, Any]:
     """A legal call with the fewest cards in hand its seat needs for it
     (:meth:`doko.game.Game.call_deadline`) and the cards it holds."""
     return {"action": to_dict(action), "need": game.call_deadline(action),
-            "have": game.cards_in_hand(action >> 6)}
+            "have": game.cards_in_hand(seat_of(action))}
 
 
 def contract_labels(contract: str | None) -> dict[str, str] | None:
@@ -561,7 +563,7 @@ class Table:
         }
         if seat is not None:
             out["calls"] = [call_deadline(g, a) for a in v.legal_actions
-                            if CALL_RE <= a & 63 <= BLACK]
+                            if CALL_RE <= code_of(a) <= BLACK]
             out["done_needed"] = seat in self.pending_after_end() and seat not in gd.done_seats
         if g.is_over:
             out["result"] = result_json(g)
@@ -653,7 +655,7 @@ class Table:
         done_needed = False
         if seat is not None:
             calls = [call_deadline(g, a) for a in v.legal_actions
-                     if CALL_RE <= a & 63 <= BLACK]
+                     if CALL_RE <= code_of(a) <= BLACK]
             done_needed = seat in common.pending and seat not in gd.done_seats
         middle = dumps({"contract_label": contract_labels(v.contract), "calls": calls,
                         "over": g.is_over, "closed": gd.closed, "done_needed": done_needed})
@@ -718,6 +720,8 @@ class Table:
         or no key at a public table) or None (no access: a private table is not visible by
         its code alone). Keys are compared in constant time."""
         if token:
+            if not token.isascii():  # no key is; compare_digest raises TypeError for such text
+                return None
             for s in self.seats:
                 if s.token is not None and secrets.compare_digest(s.token, token):
                     return s
@@ -752,11 +756,13 @@ class Table:
                 return
             seat = who
             changes: dict[str, Any] = {}
-            if msg.name is not None and msg.name != seat.name and self.active:
+            # a person comes back (also after the round, for the next one)
+            open_ = self.status not in ("closed", "expired")
+            if msg.name is not None and msg.name != seat.name and open_:
                 seat.name = msg.name
                 changes["name"] = seat.name
                 self.invalidate_sheet()
-            if self.active and (not seat.joined or seat.left):
+            if open_ and (not seat.joined or seat.left):
                 seat.joined, seat.left = True, False
                 changes.update(joined=True, left=False)
             if changes:
@@ -1406,7 +1412,7 @@ def validate(spec: TableSpec) -> TableData:
         r = Round(["1", "2", "3", "4"], spec.games, rules=PRESETS[spec.rules],
                   pflichtsoli=pflicht)
     except RoundError as e:
-        raise ValueError(e.text("en")) from None
+        raise ValueError(f"{'pflichtsoli' if pflicht else 'games'}: {e.text('en')}") from None
     seats: list[SeatData] = []
     for i, s in enumerate(spec.seats):
         if s.kind not in ("human", "open", "bot"):
@@ -1459,7 +1465,7 @@ def game_detail(data: GameData, names: list[str], round_number: int) -> dict[str
     calls = []
     plays = 0
     for a in g.history:
-        code = a & 63
+        code = code_of(a)
         if code < 24:
             plays += 1
         elif CALL_RE <= code <= BLACK:
