@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from doko.actions import (
+from doko.engine.actions import (
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -32,11 +32,11 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.cards import QC, card_code, deck, parse_card
-from doko.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_solo
-from doko.errors import IllegalActionError
-from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
-from doko.record import to_record
+from doko.engine.cards import QC, card_code, deck, parse_card
+from doko.engine.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_solo
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
+from doko.engine.record import to_record
 
 ALL_CODES: list[str] = [card_code(k) for k in deck()]  # 48 codes, each kind twice
 

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from doko.arena import _game, arena, deal_seed, parse_options, play_deal, player_seed
+from doko.bots.arena import _game, arena, deal_seed, play_deal, player_seed
 from doko.cli import main
+from doko.cli.arena import parse_options
 
 KEYS = {"candidate", "baseline", "deals", "mean_diff", "ci95", "decision_ms_median",
         "decision_ms_p95"}
@@ -116,7 +117,7 @@ def test_parse_options() -> None:
 
 def test_match_keeps_the_players(monkeypatch: pytest.MonkeyPatch) -> None:
     """``match``: each of the five line-ups keeps its four players over the match's deals."""
-    import doko.arena as arena_mod
+    import doko.bots.arena as arena_mod
 
     made: list[object] = []
     real = arena_mod.make_player

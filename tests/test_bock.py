@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from doko.bots.randomplay import RandomPolicy
-from doko.result import game_result, summary_of
-from doko.rules import BOCK_TRIGGERS, TSR, BockRules, Rules, preset
+from doko.bots.random_player import RandomPolicy
+from doko.engine.result import game_result, summary_of
+from doko.engine.rules import BOCK_TRIGGERS, TSR, BockRules, Rules, preset
 from doko.session import Round, format_sheet, sheet_csv, sheet_json
 
 NAMES4 = ["Anna", "Bert", "Carl", "Dora"]

@@ -20,7 +20,7 @@ from conftest import (
     start_normal,
     start_solo,
 )
-from doko.actions import (
+from doko.engine.actions import (
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -32,7 +32,7 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.game import Game
+from doko.engine.game import Game
 
 # Nobody holds both ♣Q: Re = seats 0 and 3, Kontra = seats 1 and 2. Dealer 0: seat 1 leads.
 NORMAL = (

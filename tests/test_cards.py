@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from doko.cards import (
+from doko.engine.cards import (
     AD,
     EYES,
     JC,
@@ -31,7 +31,7 @@ from doko.cards import (
     rank_of,
     suit_of,
 )
-from doko.contracts import (
+from doko.engine.contracts import (
     NORMAL_ORDER,
     ORDERS,
     TRUMP,

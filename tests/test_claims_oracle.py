@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doko.actions import SOLO_BASE, encode
-from doko.claims import claim_refutation
-from doko.contracts import CardOrder, trick_winner
-from doko.game import PLAY, Game
+from doko.engine.actions import SOLO_BASE, encode
+from doko.engine.claims import claim_refutation
+from doko.engine.contracts import CardOrder, trick_winner
+from doko.engine.game import PLAY, Game
 
 
 def brute_force_forced(
@@ -101,7 +101,7 @@ def test_claim_check_on_strong_soloist_hands(
 ) -> None:
     """TSR 5.4.4, 9.2.2 on end positions where the soloist holds mostly top cards; also with
     the house rules on the Dulle and its moving with the trump suit."""
-    from doko.contracts import ORDERS
+    from doko.engine.contracts import ORDERS
 
     order = ORDERS[order_index]
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""Tests of ``doko replay`` (src/doko/replay_cli.py)."""
+"""Tests of ``doko replay`` (src/doko/cli/replay.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from doko.actions import from_dict, to_dict
-from doko.bots.randomplay import RandomPolicy
-from doko.cards import card_code, hand_kinds
+from doko.bots.random_player import RandomPolicy
 from doko.cli import main
-from doko.game import Game
-from doko.record import replay, to_record
+from doko.engine.actions import from_dict, to_dict
+from doko.engine.cards import card_code, hand_kinds
+from doko.engine.game import Game
+from doko.engine.record import replay, to_record
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "example-game.json"

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from doko.bench import bench_card_plays, mid_game_states
-from doko.bots.randomplay import RandomPolicy
+from doko.bots.random_player import RandomPolicy
 from doko.cli import main
-from doko.game import PLAY, Game
-from doko.record import replay
+from doko.cli.bench import bench_card_plays, mid_game_states
+from doko.engine.game import PLAY, Game
+from doko.engine.record import replay
 
 
 def test_simulate_writes_records_that_replay(
@@ -128,7 +128,7 @@ def test_simulate_with_computer_players_writes_replayable_records(tmp_path: Path
     import io
 
     from doko.cli import main
-    from doko.record import replay
+    from doko.engine.record import replay
 
     out = tmp_path / "g.jsonl"
     buf = io.StringIO()

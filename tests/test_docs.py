@@ -7,8 +7,8 @@ import json
 import re
 from pathlib import Path
 
-import doko.record
-from doko.record import replay
+import doko.engine.record
+from doko.engine.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "record-format.md"
@@ -40,7 +40,7 @@ def test_record_doc_example_replays() -> None:
 
 def test_record_doc_names_every_key_and_action() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for key in doko.record._KEYS:
+    for key in doko.engine.record._KEYS:
         assert f"`{key}`" in text
     for name in ("healthy", "reservation", "solo", "marriage", "pass", "play", "call",
                  "concede", "claim"):

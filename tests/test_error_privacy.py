@@ -1,6 +1,7 @@
 """Nothing hidden in any error: what the engine tells a seat about its refused action.
 
-The contract (``doko.errors``): for an action of seat S, ``str(e)`` and ``e.text(lang)`` of an
+The contract (``doko.engine.errors``): for an action of seat S, ``str(e)`` and ``e.text(lang)`` of
+an
 :class:`IllegalActionError` raised by ``Game.apply``/``verify`` name only cards S can see (its
 hand, the cards played, the card the action names), so the terminal and the web server may show
 them to S. A refused claim (TSR 5.4.4, 9.2.2) keeps its refuting line, taken from the hidden
@@ -20,12 +21,12 @@ import pytest
 from hypothesis import event, given, settings
 
 from conftest import Knobs, knobs, play, random_game, start_solo
-from doko.actions import CLAIM, NO90, describe, encode
-from doko.cards import card_code, card_name, card_symbol, hand_kinds
 from doko.cli import main
-from doko.errors import _TEMPLATES, IllegalActionError, ReplayError
-from doko.game import Game
-from doko.record import replay, to_record
+from doko.engine.actions import CLAIM, NO90, describe, encode
+from doko.engine.cards import card_code, card_name, card_symbol, hand_kinds
+from doko.engine.errors import _TEMPLATES, IllegalActionError, ReplayError
+from doko.engine.game import Game
+from doko.engine.record import replay, to_record
 from doko.tui.app import GameTable, PlayOptions, Terminal
 
 # The soloist (seat 0) holds only top plain cards; seat 1 holds all eight queens and only

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from doko.actions import (
+from doko.engine.actions import (
     CALL_KONTRA,
     CALL_RE,
     HEALTHY,
@@ -16,15 +16,15 @@ from doko.actions import (
     SOLO_BASE,
     encode,
 )
-from doko.cards import card_code, deck, parse_card
-from doko.contracts import SOLO_NAMES
-from doko.errors import IllegalActionError
-from doko.game import PLAY, Game
-from doko.record import replay, to_record
-from doko.result import game_result, seat_scores, summary_of
-from doko.rules import HAUSREGELN, TSR, BockRules, Rules, preset
-from doko.scoring import GameSummary, score
-from doko.view import view
+from doko.engine.cards import card_code, deck, parse_card
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import PLAY, Game
+from doko.engine.record import replay, to_record
+from doko.engine.result import game_result, seat_scores, summary_of
+from doko.engine.rules import HAUSREGELN, TSR, BockRules, Rules, preset
+from doko.engine.scoring import GameSummary, score
+from doko.engine.view import view
 
 ALL = [card_code(k) for k in deck()]
 
@@ -289,7 +289,7 @@ def test_re_kontra_double_instead_of_adding(
 
 def test_doubling_applies_to_sonderpunkte_too() -> None:
     """House rule: the netted value, Sonderpunkte included, is doubled."""
-    from doko.scoring import Extras
+    from doko.engine.scoring import Extras
 
     g = GameSummary("normal", re_eyes=185, re_calls=1, re_extras=Extras(doppelkopf=1))
     # won 1, unter 90 1, unter 60 1, Doppelkopf 1 = 4, doubled by Re: 8

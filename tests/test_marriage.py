@@ -20,8 +20,8 @@ from conftest import (
     start_marriage,
     start_normal,
 )
-from doko.actions import CALL_KONTRA, CALL_RE, code_of, encode
-from doko.game import Game
+from doko.engine.actions import CALL_KONTRA, CALL_RE, code_of, encode
+from doko.engine.game import Game
 
 # Seat 1 is the Hochzeiter (both ♣Q, both ♥10); dealer 0, so seat 1 leads trick 1.
 HZ = 1

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO60, NO90, RESERVATION, encode
-from doko.cards import parse_card
 from doko.cli import main
-from doko.game import Game
+from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO60, NO90, RESERVATION, encode
+from doko.engine.cards import parse_card
+from doko.engine.game import Game
+from doko.engine.view import view
 from doko.session import Round
 from doko.tui.app import GameTable, PlayOptions, Terminal, _deadlines
 from doko.tui.parse import InputError, parse
-from doko.view import view
 
 ROOT = Path(__file__).resolve().parent.parent
 DOKO = Path(sys.executable).parent / "doko"
@@ -306,7 +306,7 @@ def test_card_prompt_rejects_illegal_cards_and_late_calls(
     illegal = next(i for i, k in enumerate(hand, 1) if k not in legal)
     assert "muss bedienen (TSR 5.2.2)" in _said(table, out, str(illegal))
     missing = next(k for k in range(24) if k not in hand)
-    from doko.cards import card_code
+    from doko.engine.cards import card_code
     assert "nicht auf der Hand" in _said(table, out, card_code(missing))
     assert "gib eine Nummer von 1 bis" in _said(table, out, "42")
     party = "re" if g.is_re[1] else "kontra"
@@ -423,14 +423,14 @@ def test_without_rich(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFix
 
 
 def test_engine_does_not_import_rich() -> None:
-    code = ("import sys, doko.cli, doko.play_cli, doko.game, doko.session, doko.bots.base; "
+    code = ("import sys, doko.cli, doko.cli.play, doko.engine.game, doko.session, doko.bots.base; "
             "doko.cli.build_parser(); assert 'rich' not in sys.modules, 'rich imported'")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
 def _solo_for(seat: int, solo: str = "queens") -> Game:
-    from doko.actions import SOLO_BASE
-    from doko.contracts import SOLO_NAMES
+    from doko.engine.actions import SOLO_BASE
+    from doko.engine.contracts import SOLO_NAMES
 
     g = Game.deal(seed=21, dealer=(seat + 3) & 3)  # ``seat`` answers first
     g.apply(encode(seat, RESERVATION))

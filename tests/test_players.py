@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from doko.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
 from doko.bots.base import Player, make_player, play_game, step
 from doko.bots.rules_player import RulesPlayer, evaluate_solos, initial_counts, rules_card
-from doko.cards import QC, hand_count, hand_kinds, hand_remove
-from doko.contracts import SOLO_NAMES
-from doko.game import NAMING, PLAY, QUERY, Game
-from doko.rules import HAUSREGELN, Rules
-from doko.view import view
+from doko.engine.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.game import NAMING, PLAY, QUERY, Game
+from doko.engine.rules import HAUSREGELN, Rules
+from doko.engine.view import view
 
 PLAYERS = ("random", "rules")
 
@@ -471,8 +471,8 @@ def test_call_gain_is_the_best_call_in_hindsight() -> None:
     import dataclasses
 
     from doko.bots.search_player import _call_gain
-    from doko.result import seat_scores, summary_of
-    from doko.scoring import score
+    from doko.engine.result import seat_scores, summary_of
+    from doko.engine.scoring import score
 
     won_gain = 0
     for seed in range(30):

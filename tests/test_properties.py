@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Knobs, choose_action, knobs, snapshot, takes_all
-from doko.actions import (
+from doko.engine.actions import (
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -33,11 +33,11 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.cards import EYES, QC, hand_from_kinds, hand_kinds
-from doko.contracts import TRUMP, trick_winner
-from doko.errors import IllegalActionError
-from doko.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
-from doko.record import replay, to_record
+from doko.engine.cards import EYES, QC, hand_from_kinds, hand_kinds
+from doko.engine.contracts import TRUMP, trick_winner
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
+from doko.engine.record import replay, to_record
 
 MIN_CARDS = (99, 11, 10, 9, 8, 7)  # TSR 6.2.2, 6.3.4, by level
 ALL_CODES = range(64)

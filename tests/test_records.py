@@ -21,10 +21,10 @@ from conftest import (
     snapshot,
     solo_code,
 )
-from doko.actions import CALL_RE, encode
-from doko.errors import IllegalActionError, RecordError, ReplayError
-from doko.game import Game
-from doko.record import dumps, loads, replay, start_of, to_record
+from doko.engine.actions import CALL_RE, encode
+from doko.engine.errors import IllegalActionError, RecordError, ReplayError
+from doko.engine.game import Game
+from doko.engine.record import dumps, loads, replay, start_of, to_record
 
 NORMAL = (
     "TH QC QH JC JH JD AD 9D TS 9S AH 9H",

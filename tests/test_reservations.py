@@ -21,9 +21,9 @@ from conftest import (
     query,
     solo_code,
 )
-from doko.actions import code_of, encode, seat_of
-from doko.contracts import SOLO_NAMES
-from doko.game import Game
+from doko.engine.actions import code_of, encode, seat_of
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.game import Game
 
 QQ = "QC QC TH TH QS QS AD AD 9C 9C 9S 9S"  # both ♣Q
 ONE_A = "QC 9H 9H KH KH AH AH KS KS AS AS TS"

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doko.actions import HEALTHY, RESERVATION, SOLO_BASE, encode
-from doko.cards import EYES, hand_kinds, parse_card
 from doko.cli import main
-from doko.game import Game
-from doko.result import game_result, seat_scores, summary_of
-from doko.scoring import GameSummary, score
+from doko.engine.actions import HEALTHY, RESERVATION, SOLO_BASE, encode
+from doko.engine.cards import EYES, hand_kinds, parse_card
+from doko.engine.game import Game
+from doko.engine.result import game_result, seat_scores, summary_of
+from doko.engine.scoring import GameSummary, score
 
 
 def random_game(seed: int, p_call: float = 0.2) -> Game:

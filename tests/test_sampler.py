@@ -8,13 +8,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doko.bots.randomplay import RandomPolicy
+from doko.bots.random_player import RandomPolicy
 from doko.bots.sampler import Sampler
-from doko.cards import QC, hand_count
-from doko.contracts import ORDERS
-from doko.game import PLAY, Game
-from doko.view import view
-from doko.vocab import Party
+from doko.engine.cards import QC, hand_count
+from doko.engine.contracts import ORDERS
+from doko.engine.game import PLAY, Game
+from doko.engine.view import view
+from doko.engine.vocab import Party
 
 RE, KONTRA = Party.RE, Party.KONTRA
 

@@ -1,4 +1,4 @@
-"""Tests of ``doko score`` (src/doko/score_cli.py)."""
+"""Tests of ``doko score`` (src/doko/cli/score.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests of doko.scoring against TSR 7.1 (who wins) and 7.2 (points)."""
+"""Tests of doko.engine.scoring against TSR 7.1 (who wins) and 7.2 (points)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from doko.scoring import (
+from doko.engine.scoring import (
     CALL_NAMES_KONTRA,
     CALL_NAMES_RE,
     CONTRACTS,

@@ -1,4 +1,4 @@
-"""Rounds and the Spielliste (src/doko/session.py): TSR 3.3.1, 4.2, 4.3, 7.3.3, 8.5, 8.6, 9.3,
+"""Rounds and the Spielliste (src/doko/session/): TSR 3.3.1, 4.2, 4.3, 7.3.3, 8.5, 8.6, 9.3,
 9.4 and 10.1, and the round file."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from doko.bots.randomplay import RandomPolicy
-from doko.game import NAMING, Game
-from doko.rules import TSR, preset
-from doko.scoring import Score
+from doko.bots.random_player import RandomPolicy
+from doko.engine.game import NAMING, Game
+from doko.engine.rules import TSR, preset
+from doko.engine.scoring import Score
 from doko.session import (
     Round,
     RoundError,

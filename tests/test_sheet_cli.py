@@ -1,4 +1,4 @@
-"""``doko sheet`` end to end (src/doko/sheet_cli.py): a real table's Spielliste (TSR 7.3) with
+"""``doko sheet`` end to end (src/doko/cli/sheet.py): a real table's Spielliste (TSR 7.3) with
 Pflichtsoli (4.2), penalties (9.3, 9.4), the time limit (8.5.1) and refusals (exit 2, file
 unchanged)."""
 

@@ -25,10 +25,10 @@ from conftest import (
     start_solo,
     takes_all,
 )
-from doko.actions import CALL_KONTRA, CALL_RE, NO90, code_of, encode
-from doko.cards import EYES, hand_kinds
-from doko.contracts import ORDERS, SOLO_NAMES, TRUMP, CardOrder, order_of_solo
-from doko.game import Game
+from doko.engine.actions import CALL_KONTRA, CALL_RE, NO90, code_of, encode
+from doko.engine.cards import EYES, hand_kinds
+from doko.engine.contracts import ORDERS, SOLO_NAMES, TRUMP, CardOrder, order_of_solo
+from doko.engine.game import Game
 
 # Nobody holds both ♣Q (seats 0 and 3 hold one each). Dealer 0: seat 1 leads a Lustsolo.
 NORMAL = (

@@ -1,4 +1,4 @@
-"""Tests of the double-dummy solver (src/doko/solver.py) and ``doko solve`` (solve_cli.py).
+"""Tests of the double-dummy solver (src/doko/solver/search.py) and ``doko solve`` (solve_cli.py).
 
 The solver is checked against brute force: plain minimax over every legal card through the
 rules engine (``Game.clone`` + ``Game.apply``), without pruning, on the last 1 to 4 tricks of
@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doko.actions import CONCEDE, HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
-from doko.bots.randomplay import RandomPolicy
-from doko.cards import EYES, QC, card_code, hand_count, hand_from_codes, parse_card
+from doko.bots.random_player import RandomPolicy
 from doko.cli import main
-from doko.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_solo
-from doko.game import PLAY, Game
-from doko.record import replay, to_record
-from doko.rules import TSR, Rules
+from doko.engine.actions import CONCEDE, HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.engine.cards import EYES, QC, card_code, hand_count, hand_from_codes, parse_card
+from doko.engine.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_solo
+from doko.engine.game import PLAY, Game
+from doko.engine.record import replay, to_record
+from doko.engine.rules import TSR, Rules
 from doko.solver import (
     SearchLimitExceeded,
     Solver,

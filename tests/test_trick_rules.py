@@ -1,5 +1,5 @@
 """Trick winners in every game kind (TSR 2.3, 5.3.3) and the Bedienpflicht (TSR 5.2), played
-through :class:`doko.game.Game`."""
+through :class:`doko.engine.game.Game`."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from conftest import (
     trick_game,
     trick_winner,
 )
-from doko.actions import code_of, encode
-from doko.cards import EYES, card_code, parse_card
+from doko.engine.actions import code_of, encode
+from doko.engine.cards import EYES, card_code, parse_card
 
 # (game kind, trick in play order, position 0..3 of the winner)
 WINNERS = [

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, RESERVATION, SOLO_BASE, encode
-from doko.cards import QC, card_code, hand_count
-from doko.game import Game
-from doko.view import view
-from doko.vocab import Party, Phase
+from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, RESERVATION, SOLO_BASE, encode
+from doko.engine.cards import QC, card_code, hand_count
+from doko.engine.game import Game
+from doko.engine.view import view
+from doko.engine.vocab import Party, Phase
 
 RE, KONTRA = Party.RE, Party.KONTRA
 
@@ -165,7 +165,7 @@ def test_view_json_has_no_foreign_cards() -> None:
 def test_known_parties_are_always_true() -> None:
     """Over many random games, every party a seat (or a spectator) knows is its real party,
     and a claim offered in a seat's view is accepted (TSR 5.5, 5.4.4)."""
-    from doko.bots.randomplay import RandomPolicy
+    from doko.bots.random_player import RandomPolicy
 
     for seed in range(150):
         g = Game.deal(seed)

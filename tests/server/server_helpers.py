@@ -81,7 +81,7 @@ _CODE_RE = re.compile(r"\b(?:[9TJQKA]|10)[CSHD]\b")
 
 
 def _card_words() -> tuple[dict[str, int], dict[str, int], re.Pattern[str]]:
-    from doko.cards import card_name, card_symbol
+    from doko.engine.cards import card_name, card_symbol
 
     symbols = {card_symbol(k, lang): k for k in range(24) for lang in ("en", "de")}
     names = {card_name(k, lang).lower(): k for k in range(24) for lang in ("en", "de")}
@@ -92,7 +92,7 @@ def _card_words() -> tuple[dict[str, int], dict[str, int], re.Pattern[str]]:
 def cards_named(text: str) -> set[str]:
     """The card codes (``"QC"``) a text names: by symbol (♣Q, ♣D, ♥10), code (QC, 10H) or name
     (queen of clubs, Kreuz-Dame), in English or German."""
-    from doko.cards import card_code
+    from doko.engine.cards import card_code
 
     symbols, names, pattern = _card_words()
     found = {card_code(symbols[m]) for m in _SYMBOL_RE.findall(text) if m in symbols}

@@ -19,9 +19,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from doko.actions import Action
 from doko.bots.base import Player, make_player, player_names, step
-from doko.game import Game
+from doko.engine.actions import Action
+from doko.engine.game import Game
+from doko.engine.view import SeatView, view
 from doko.server import botpool
 from doko.server.botpool import (
     BotPool,
@@ -33,7 +34,6 @@ from doko.server.botpool import (
     level_options,
     seat_budget_ms,
 )
-from doko.view import SeatView, view
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -23,7 +23,7 @@ from server_helpers import (  # noqa: F401 - fixtures
 )
 from sqlalchemy import text
 
-from doko.record import replay
+from doko.engine.record import replay
 from doko.server.db import make_engine
 from doko.server.hub import CODE_ALPHABET, normalize_code
 
@@ -219,8 +219,8 @@ def test_the_engine_does_not_import_the_server_stack() -> None:
 def test_call_deadlines_sent_with_the_view() -> None:
     """TSR 6.2.2, 6.3.4, 6.4.4: each legal call goes to the table with the fewest cards in hand
     it needs and the cards the seat holds; a reply to keine 90 needs 9."""
-    from doko.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO90, encode, to_dict
-    from doko.game import PLAY, Game
+    from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO90, encode, to_dict
+    from doko.engine.game import PLAY, Game
     from doko.server.hub import call_deadline
 
     g = Game.deal(3)

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from server_helpers import Server, WsSeat, free_port, game_closed, keyed, table_spec
 
-from doko.record import replay
+from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -36,9 +36,9 @@ from server_helpers import (  # noqa: F401 - fixtures
     visible_cards,
 )
 
-from doko.cards import card_code, deck
-from doko.game import Game
-from doko.record import replay
+from doko.engine.cards import card_code, deck
+from doko.engine.game import Game
+from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from server_helpers import Server, State, WsSeat, game_closed, keyed, spectator_key, table_spec
 
-from doko.record import replay
+from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -53,11 +53,11 @@ from server_helpers import (
 )
 from starlette.websockets import WebSocketDisconnect
 
-from doko.actions import from_dict
-from doko.cards import card_code, hand_kinds
-from doko.errors import IllegalActionError
-from doko.record import replay, to_record
-from doko.rules import PRESETS
+from doko.engine.actions import from_dict
+from doko.engine.cards import card_code, hand_kinds
+from doko.engine.errors import IllegalActionError
+from doko.engine.record import replay, to_record
+from doko.engine.rules import PRESETS
 from doko.server.app import create_app
 from doko.server.hub import _seed
 from doko.server.limits import Limits

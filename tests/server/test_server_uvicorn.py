@@ -18,7 +18,7 @@ from server_helpers import (
     table_spec,
 )
 
-from doko.record import replay
+from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(120)
 

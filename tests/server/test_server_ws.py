@@ -25,7 +25,7 @@ from server_helpers import (  # noqa: F401 - fixtures
 )
 from starlette.websockets import WebSocketDisconnect
 
-from doko.record import replay
+from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -1,7 +1,7 @@
 """The player interface and the loop that plays a game with players.
 
-A :class:`Player` decides from its own seat's :class:`~doko.view.SeatView` only: it never sees
-another hand. :meth:`Player.decide` is called
+A :class:`Player` decides from its own seat's :class:`~doko.engine.view.SeatView` only: it never
+sees another hand. :meth:`Player.decide` is called
 
 * when the seat must act (``view.to_play``): answer the Vorbehaltsabfrage, name a Vorbehalt, or
   play a card; it must return one of ``view.legal_actions`` (a card play, or a call, concession
@@ -12,7 +12,7 @@ another hand. :meth:`Player.decide` is called
 Players are deterministic given their seed. Register a player class with :func:`register` so
 that front ends and the arena can create it by name (:func:`make_player`).
 
->>> from doko.game import Game
+>>> from doko.engine.game import Game
 >>> g = Game.deal(seed=4)
 >>> players = [make_player("random", seed=s) for s in range(4)]
 >>> play_game(g, players).is_over
@@ -24,9 +24,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
-from doko.actions import Action
-from doko.game import Game
-from doko.view import SeatView, view
+from doko.engine.actions import Action
+from doko.engine.game import Game
+from doko.engine.view import SeatView, view
 
 
 class Player(ABC):
@@ -111,7 +111,7 @@ def offer_calls(game: Game, players: Sequence[Player | None]) -> bool:
 
 def _check(a: Action, v: SeatView, player: Player) -> None:
     if a not in v.legal_actions:
-        from doko.actions import describe
+        from doko.engine.actions import describe
 
         where = "" if v.seat is None else f" at seat {v.seat + 1}"
         raise PlayerError(

@@ -30,12 +30,12 @@ What it does:
 
 The player has no randomness at all (the seed is accepted for the interface). Options: the
 thresholds of :class:`RulesPlayer` and every field of :class:`Params` (``make_player("rules",
-v=16)``). :func:`rules_card` is a fast entry point on a full :class:`~doko.game.Game` for
+v=16)``). :func:`rules_card` is a fast entry point on a full :class:`~doko.engine.game.Game` for
 play-outs (about 20 µs a card): it reads only what the seat on turn may know (its hand, its
 initial hand for the ♣Q, the public history and the hand sizes), never another hand or party,
 and it chooses exactly the card that :meth:`RulesPlayer.decide` plays with default options.
 
->>> from doko.game import Game
+>>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game
 >>> g = play_game(Game.deal(3), [RulesPlayer(seed=s) for s in range(4)])
 >>> g.is_over
@@ -47,7 +47,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from doko.actions import (
+from doko.bots.base import Player, register
+from doko.engine.actions import (
     CALL_KONTRA,
     CALL_RE,
     CLAIM,
@@ -63,10 +64,9 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.bots.base import Player, register
-from doko.cards import AD, EYES, JC, QC
-from doko.contracts import MARRIAGE as C_MARRIAGE
-from doko.contracts import (
+from doko.engine.cards import AD, EYES, JC, QC
+from doko.engine.contracts import MARRIAGE as C_MARRIAGE
+from doko.engine.contracts import (
     ORDERS,
     SILENT_MARRIAGE,
     SOLO_CONTRACTS,
@@ -75,10 +75,10 @@ from doko.contracts import (
     CardOrder,
     order_of,
 )
-from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
-from doko.rules import DULLE_RULES, TSR, Rules
-from doko.view import SeatView
-from doko.vocab import Party
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
+from doko.engine.rules import DULLE_RULES, TSR, Rules
+from doko.engine.view import SeatView
+from doko.engine.vocab import Party
 
 __all__ = [
     "Params", "RulesPlayer", "evaluate_solos", "initial_counts", "normal_chance",
@@ -467,7 +467,7 @@ def _normal_parties(
     me: int, my_initial_qc: int, order: CardOrder, pub: _Pub, trick: list[tuple[int, int]],
     calls: Sequence[tuple[int, int, int, int]],
 ) -> list[int]:
-    """Parties a seat knows in a Normalspiel, derived as :func:`doko.view.view` does."""
+    """Parties a seat knows in a Normalspiel, derived as :func:`doko.engine.view.view` does."""
     known = [-1, -1, -1, -1]
     for s in range(4):
         if pub.qc_bits >> s & 1:
@@ -721,14 +721,14 @@ def _silent_public(game: Game) -> bool:
 def rules_card(game: Game, seat: int | None = None, params: Params | None = None) -> int:
     """The card kind the ``rules`` player plays for the seat on turn in ``game`` (in play).
 
-    Fast (no :class:`~doko.view.SeatView` is built; the public facts of the completed tricks
+    Fast (no :class:`~doko.engine.view.SeatView` is built; the public facts of the completed tricks
     are cached per trick history) and honest: it uses the seat's own hand, its initial hand's
     ♣Q count, the public history and the hand sizes, never another hand or a party that is not
     public. ``seat`` defaults to ``game.to_move`` (it must be on turn); ``params``: card-play
     weights (default: those of ``make_player("rules")``).
 
-    >>> from doko.game import Game
-    >>> from doko.actions import HEALTHY
+    >>> from doko.engine.game import Game
+    >>> from doko.engine.actions import HEALTHY
     >>> g = Game.deal(8)
     >>> for _ in range(4):
     ...     g.apply(encode(g.to_move, HEALTHY))
@@ -1061,7 +1061,7 @@ class RulesPlayer(Player):
 
     def _after_concession(self, v: SeatView, mine_calls: list[Action]) -> Action | None:
         """Kontra after the soloist conceded: the result is known; call what is won."""
-        from doko.scoring import GameSummary, score
+        from doko.engine.scoring import GameSummary, score
 
         seat = v.seat
         assert seat is not None and v.soloist is not None

@@ -1,15 +1,15 @@
 """Sample the hidden hands consistently with everything one seat has observed.
 
-From a :class:`~doko.view.SeatView` only: the cards not yet seen are dealt to the other seats
+From a :class:`~doko.engine.view.SeatView` only: the cards not yet seen are dealt to the other seats
 so that each holds as many cards as it does, no seat holds a card of a suit it has shown void
 in (it did not follow), and the ♣Q go where the public facts put them (a seat known to be Re in
 a Normalspiel still holds a ♣Q it has not played; a seat known to be Kontra holds none; the
 Hochzeiter holds both). The sampled deal is replayed through the engine; a world in which the
 history would not be legal is rejected.
 
->>> from doko.game import Game
->>> from doko.actions import encode, HEALTHY
->>> from doko.view import view
+>>> from doko.engine.game import Game
+>>> from doko.engine.actions import encode, HEALTHY
+>>> from doko.engine.view import view
 >>> import random
 >>> g = Game.deal(seed=3)
 >>> for _ in range(4):
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import random
 
-from doko.actions import CLAIM, MARRIAGE, code_of, seat_of
-from doko.cards import KIND_MASK, QC, deck
-from doko.contracts import ORDERS
-from doko.errors import IllegalActionError
-from doko.game import Game
-from doko.view import SeatView
-from doko.vocab import Party
+from doko.engine.actions import CLAIM, MARRIAGE, code_of, seat_of
+from doko.engine.cards import KIND_MASK, QC, deck
+from doko.engine.contracts import ORDERS
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import Game
+from doko.engine.view import SeatView
+from doko.engine.vocab import Party
 
 
 class ImpossibleView(ValueError):

@@ -22,7 +22,7 @@ instance are kept (the last ``memory`` cards), so over a round the player learns
 plays; in the first game's Vorbehaltsabfrage the prior decides alone. ``opponent_noise`` fixes
 ν instead.
 
->>> from doko.game import Game
+>>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
 >>> players = [SearchPlayer(seed=1, worlds=4, budget_ms=None)] + [
 ...     make_player("random", seed=s) for s in (2, 3, 4)]
@@ -38,7 +38,9 @@ import random
 import time
 from collections.abc import Callable
 
-from doko.actions import (
+from doko.bots.base import Player, register
+from doko.bots.sampler import ImpossibleView, Sampler
+from doko.engine.actions import (
     ACTIONS,
     BLACK,
     CALL_RE,
@@ -56,14 +58,12 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.bots.base import Player, register
-from doko.bots.sampler import ImpossibleView, Sampler
-from doko.cards import QC
-from doko.contracts import SOLO_NAMES
-from doko.game import FINISHED, NAMING, PLAY, QUERY, Game
-from doko.result import seat_scores, summary_of
-from doko.scoring import score
-from doko.view import SeatView
+from doko.engine.cards import QC
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
+from doko.engine.result import seat_scores, summary_of
+from doko.engine.scoring import score
+from doko.engine.view import SeatView
 
 #: A playout policy: the card (kind) the seat on turn plays in a full game state.
 CardPolicy = Callable[[Game], int]

@@ -5,7 +5,7 @@
 * :mod:`doko.server.hub`: the tables while they are played: the engine games, the rounds, the
   computer players, and every message sent to a seat or a spectator;
 * :mod:`doko.server.app`: the FastAPI application (REST, WebSocket, the browser UI);
-* :mod:`doko.server.cli`: the ``doko serve`` command.
+* :mod:`doko.cli.serve`: the ``doko serve`` command.
 
 The protocol is described in ``docs/server.md``. Nothing in the rules engine imports this
 package.

@@ -31,8 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from doko.bots.base import player_names
-from doko.record import replay
-from doko.rules import PRESETS
+from doko.engine.record import replay
+from doko.engine.rules import PRESETS
 from doko.server.db import Store, make_engine, migrate
 from doko.server.hub import (
     Conn,

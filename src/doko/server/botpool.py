@@ -3,7 +3,8 @@
 Why processes: the players are pure Python and hold the GIL while they think (a ``search``
 decision takes 600 ms of CPU). In threads they compete with the event loop for the GIL, so a
 few busy tables slowed every other table's moves and every person's click. A worker process
-has its own interpreter; the event loop only pickles a :class:`~doko.view.SeatView` across and
+has its own interpreter; the event loop only pickles a :class:`~doko.engine.view.SeatView` across
+and
 an action back.
 
 Design:
@@ -60,9 +61,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from doko.actions import Action
 from doko.bots.base import make_player
-from doko.view import SeatView
+from doko.engine.actions import Action
+from doko.engine.view import SeatView
 
 log = logging.getLogger("doko.server.bots")
 

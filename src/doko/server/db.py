@@ -47,7 +47,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-DEFAULT_URL = "sqlite:///doko.sqlite3"  # the same as doko.server.cli.DEFAULT_URL
+DEFAULT_URL = "sqlite:///doko.sqlite3"  # the same as doko.cli.serve.DEFAULT_URL
 
 #: A table's status: ``waiting`` (for its people), ``playing``, ``over`` (its round ended),
 #: ``closed`` (by the operator, ``doko admin close``) or ``expired`` (nobody came back).

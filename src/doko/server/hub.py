@@ -2,7 +2,8 @@
 
 Every table lives in memory as a :class:`Table`, rebuilt from the database when the server
 starts (games are replayed from their stored actions). All changes of a table happen under its
-lock, in this order: the engine checks the action (:meth:`doko.game.Game.apply`), the database
+lock, in this order: the engine checks the action (:meth:`doko.engine.game.Game.apply`), the
+database
 commits it, and only then is the new state sent. A seat is only ever sent
 ``view(game, seat).to_json()`` and public facts (names, the Spielliste, the score of a finished
 game); a spectator gets ``view(game, None)``.
@@ -28,7 +29,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from doko.actions import (
+from doko.bots.base import player_names
+from doko.engine.actions import (
     BLACK,
     CALL_RE,
     Action,
@@ -38,14 +40,14 @@ from doko.actions import (
     seat_of,
     to_dict,
 )
-from doko.bots.base import player_names
-from doko.cards import hand_kinds
-from doko.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
-from doko.errors import IllegalActionError
-from doko.game import Game
-from doko.record import replay, to_record
-from doko.result import game_result
-from doko.rules import PRESETS, Rules
+from doko.engine.cards import hand_kinds
+from doko.engine.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import Game
+from doko.engine.record import replay, to_record
+from doko.engine.result import game_result
+from doko.engine.rules import PRESETS, Rules
+from doko.engine.view import SeatView, view
 from doko.server.botpool import (
     BotPool,
     BotPoolBusy,
@@ -75,7 +77,6 @@ from doko.server.schema import (
 )
 from doko.server.writer import GroupCommit
 from doko.session import Round, RoundError, sheet_json
-from doko.view import SeatView, view
 
 log = logging.getLogger("doko.server")
 
@@ -255,7 +256,7 @@ class Seat:
 
 def call_deadline(game: Game, action: Action) -> dict[str, Any]:
     """A legal call with the fewest cards in hand its seat needs for it
-    (:meth:`doko.game.Game.call_deadline`) and the cards it holds."""
+    (:meth:`doko.engine.game.Game.call_deadline`) and the cards it holds."""
     return {"action": to_dict(action), "need": game.call_deadline(action),
             "have": game.cards_in_hand(seat_of(action))}
 
@@ -1452,7 +1453,7 @@ def validate(spec: TableSpec) -> TableData:
 def game_detail(data: GameData, names: list[str], round_number: int) -> dict[str, Any]:
     """A closed game for browsing: hands as dealt (in the game's card order), the tricks with
     their winners and Augen, the calls with the trick they were made in, and the score."""
-    from doko.cards import EYES, card_code
+    from doko.engine.cards import EYES, card_code
 
     g = replay({**data.deal, "actions": data.actions})
     key = g.order.sort_key

@@ -40,8 +40,8 @@ from pydantic import (
     ValidationError,
 )
 
-from doko.actions import CALL_NAMES
-from doko.contracts import SOLO_NAMES
+from doko.engine.actions import CALL_NAMES
+from doko.engine.contracts import SOLO_NAMES
 
 #: The longest message or REST body accepted, in bytes (UTF-8).
 MAX_MESSAGE = 16384

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from doko.errors import DokoError
+from doko.engine.errors import DokoError
 
 __all__ = ["read_json_file", "write_atomic"]
 

@@ -35,15 +35,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from doko.contracts import SOLO_NAMES
-from doko.errors import DokoError
-from doko.game import Game
-from doko.record import replay, to_record
-from doko.result import game_result, summary_of
-from doko.rules import TSR, Rules
-from doko.scoring import KONTRA, RE, GameSummary, Score, score
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.errors import DokoError
+from doko.engine.game import Game
+from doko.engine.record import replay, to_record
+from doko.engine.result import game_result, summary_of
+from doko.engine.rules import TSR, Rules
+from doko.engine.scoring import KONTRA, RE, GameSummary, Score, score
+from doko.engine.vocab import Contract
 from doko.session.files import read_json_file, write_atomic
-from doko.vocab import Contract
 
 __all__ = [
     "FORMAT",
@@ -129,7 +129,7 @@ class Context:
     ``dealer`` is the player who deals it (at a 5-table he sits out, TSR 10.1.1); ``players``
     the player at each engine seat 0..3 (clockwise, seat ``engine_dealer + 1`` is the real
     dealer's left neighbour); ``owes_pflichtsolo`` and ``vorfuehrung`` are per engine seat, as
-    :class:`doko.game.Game` takes them; ``vorgefuehrt`` is the forced player (TSR 4.2.3).
+    :class:`doko.engine.game.Game` takes them; ``vorgefuehrt`` is the forced player (TSR 4.2.3).
     """
 
     dealer: int
@@ -518,7 +518,7 @@ class Round:
     def add_game(self, game: Game) -> Row:
         """Enter a finished engine game dealt with this round's context."""
         if not isinstance(game, Game):
-            raise TypeError("add_game takes a doko.game.Game")
+            raise TypeError("add_game takes a doko.engine.game.Game")
         if not game.is_over:
             raise RoundError("the game is not finished: only finished games enter the sheet",
                              "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "

@@ -5,5 +5,5 @@
 * :mod:`doko.tui.render`: the table, the hand, the score breakdown and the Spielliste (Rich);
 * :mod:`doko.tui.app`: the game and round loop with the computer players.
 
-The engine never imports this package; :mod:`doko.play_cli` imports it when ``doko play`` runs.
+The engine never imports this package; :mod:`doko.cli.play` imports it when ``doko play`` runs.
 """

@@ -27,7 +27,8 @@ from pathlib import Path
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from doko.actions import (
+from doko.bots.base import Player, PlayerError, make_player, offer_calls, step
+from doko.engine.actions import (
     BLACK,
     CALL_RE,
     CLAIM,
@@ -43,20 +44,21 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.bots.base import Player, PlayerError, make_player, offer_calls, step
-from doko.cards import EYES, QC, card_symbol
-from doko.errors import IllegalActionError
-from doko.game import (
+from doko.engine.cards import EYES, QC, card_symbol
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import (
     ASK_LUST,
     ASK_PFLICHT,
     CALL_MIN_CARDS,
     FORCED,
     Game,
 )
-from doko.record import to_record
-from doko.result import game_result
-from doko.rules import TSR, Rules
-from doko.score_cli import format_score
+from doko.engine.record import to_record
+from doko.engine.result import game_result
+from doko.engine.rules import TSR, Rules
+from doko.engine.scoring import format_score
+from doko.engine.view import SeatView, view
+from doko.engine.vocab import Party, Phase
 from doko.session import Round, RoundError, status_lines, write_atomic
 from doko.tui.parse import InputError, Token, is_no, is_yes, parse
 from doko.tui.render import (
@@ -75,8 +77,6 @@ from doko.tui.texts import (
     solo_text,
     tr,
 )
-from doko.view import SeatView, view
-from doko.vocab import Party, Phase
 
 __all__ = ["PlayOptions", "QuitRequest", "Terminal", "run_play"]
 
@@ -88,7 +88,7 @@ _SOLO_WORDS = {
 
 @dataclass
 class PlayOptions:
-    """The settings of one ``doko play`` run (see :mod:`doko.play_cli`)."""
+    """The settings of one ``doko play`` run (see :mod:`doko.cli.play`)."""
 
     level: str
     seat: int = 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from doko.actions import (
+from doko.engine.actions import (
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -43,8 +43,8 @@ from doko.actions import (
     RESERVATION,
     SOLO_BASE,
 )
-from doko.cards import ACE, JACK, KING, NINE, QUEEN, TEN, CardError, kind, parse_card
-from doko.contracts import SOLO_NAMES
+from doko.engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, CardError, kind, parse_card
+from doko.engine.contracts import SOLO_NAMES
 
 __all__ = ["InputError", "Token", "is_no", "is_yes", "parse"]
 

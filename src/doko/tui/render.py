@@ -1,6 +1,6 @@
 """Drawing the table with Rich: the four seats around the trick, the hand, the calls, the
 score breakdown and the Spielliste. Everything about the game comes from the human's
-:class:`~doko.view.SeatView`, so nothing hidden can leak; the screen fits 80x24.
+:class:`~doko.engine.view.SeatView`, so nothing hidden can leak; the screen fits 80x24.
 """
 
 from __future__ import annotations
@@ -13,13 +13,21 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from doko.actions import CLAIM, CONCEDE, HEALTHY, RESERVATION, call_code_for, code_of, seat_of
-from doko.cards import EYES, SUIT_SYMBOLS, card_symbol
-from doko.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
-from doko.rules import DULLE_RULES
+from doko.engine.actions import (
+    CLAIM,
+    CONCEDE,
+    HEALTHY,
+    RESERVATION,
+    call_code_for,
+    code_of,
+    seat_of,
+)
+from doko.engine.cards import EYES, SUIT_SYMBOLS, card_symbol
+from doko.engine.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
+from doko.engine.rules import DULLE_RULES
+from doko.engine.view import SeatView
+from doko.engine.vocab import Party, Phase
 from doko.tui.texts import call_word, tr
-from doko.view import SeatView
-from doko.vocab import Party, Phase
 
 WIDTH = 78
 _RED = "red"
@@ -118,7 +126,7 @@ def _centered(t: Text, width: int = WIDTH) -> Text:
 
 def leading_seat(v: SeatView) -> int | None:
     """The seat whose card wins the trick on the table so far (None: no card played), by the
-    engine's rule, Dulle house rules included (:func:`doko.contracts.trick_winner`)."""
+    engine's rule, Dulle house rules included (:func:`doko.engine.contracts.trick_winner`)."""
     if not v.trick or v.order is None:
         return None
     # the last trick: once it is complete no hand has a card left

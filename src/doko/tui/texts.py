@@ -7,9 +7,9 @@ keine 90, Pflichtsolo, Vorführung, ...) stay German in both.
 
 from __future__ import annotations
 
-from doko.actions import SOLO_BASE, code_text
-from doko.contracts import SOLO_CONTRACTS
-from doko.vocab import Contract
+from doko.engine.actions import SOLO_BASE, code_text
+from doko.engine.contracts import SOLO_CONTRACTS
+from doko.engine.vocab import Contract
 
 __all__ = ["BOT_NAMES", "HUMAN_NAMES", "call_word", "contract_text", "solo_text", "tr"]
 

@@ -1,7 +1,7 @@
 """``doko simulate``: play many games with the random policy and summarise what happened.
 
 Game ``i`` of a run with seed ``S`` is dealt by seat ``i % 4`` from a seed derived from ``S`` and
-``i``, and played by :class:`doko.bots.randomplay.RandomPolicy` seeded the same way, so a run is
+``i``, and played by :class:`doko.bots.random_player.RandomPolicy` seeded the same way, so a run is
 reproducible and does not depend on ``--workers``. ``--out`` writes every game's ``doko-game/1``
 record, one JSON object per line, in game order.
 """
@@ -16,13 +16,13 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from doko.actions import CALL_CODES, CALL_NAMES, code_text
-from doko.bots.randomplay import RandomPolicy
-from doko.cliargs import positive_int
-from doko.contracts import CONTRACT_NAMES
-from doko.game import Game
-from doko.record import to_record
-from doko.vocab import Contract
+from doko.bots.random_player import RandomPolicy
+from doko.cli.args import positive_int
+from doko.engine.actions import CALL_CODES, CALL_NAMES, code_text
+from doko.engine.contracts import CONTRACT_NAMES
+from doko.engine.game import Game
+from doko.engine.record import to_record
+from doko.engine.vocab import Contract
 
 _TEXT = {
     "de": {
@@ -120,7 +120,7 @@ def _new_stats() -> dict[str, Any]:
 
 
 def _add_game(stats: dict[str, Any], g: Game) -> None:
-    from doko.replay_cli import _result_fields
+    from doko.cli.replay import _result_fields
 
     stats["games"] += 1
     stats["kinds"][g.contract_name if not g.marriage_solo else "marriage_solo"] += 1

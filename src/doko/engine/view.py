@@ -4,13 +4,15 @@ Every action is public (answers, namings, calls and cards are said or shown at t
 hidden information is the other hands, and with it the parties. A stille Hochzeit looks like a
 Normalspiel to the others until its holder plays the second ♣Q (TSR 4.4.5) or concedes.
 
-A view speaks the vocabulary of :mod:`doko.vocab`: its phase is a :class:`~doko.vocab.Phase`,
-parties are :class:`~doko.vocab.Party` members, call levels :class:`~doko.vocab.CallLevel`;
+A view speaks the vocabulary of :mod:`doko.engine.vocab`: its phase is a
+:class:`~doko.engine.vocab.Phase`,
+parties are :class:`~doko.engine.vocab.Party` members, call levels
+:class:`~doko.engine.vocab.CallLevel`;
 :meth:`SeatView.to_json` writes their record names. The contract stays its record name
 (``"normal"``, ``"solo_queens"`` ...: a hidden stille Hochzeit reads ``"normal"``).
 
->>> from doko.game import Game
->>> from doko.actions import encode, HEALTHY
+>>> from doko.engine.game import Game
+>>> from doko.engine.actions import encode, HEALTHY
 >>> g = Game.deal(seed=7)
 >>> for _ in range(4):
 ...     g.apply(encode(g.to_move, HEALTHY))
@@ -28,13 +30,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from doko.actions import CLAIM, Action, code_of, to_dict
-from doko.cards import QC, card_code, hand_count
-from doko.claims import claim_certain
-from doko.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
-from doko.game import KONTRA, PLAY, RE, Game
-from doko.rules import TSR, Rules
-from doko.vocab import CallLevel, Party, Phase
+from doko.engine.actions import CLAIM, Action, code_of, to_dict
+from doko.engine.cards import QC, card_code, hand_count
+from doko.engine.claims import claim_certain
+from doko.engine.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
+from doko.engine.game import KONTRA, PLAY, RE, Game
+from doko.engine.rules import TSR, Rules
+from doko.engine.vocab import CallLevel, Party, Phase
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class SeatView:
     rules: Rules = TSR
     owes_pflichtsolo: tuple[bool, ...] = (False, False, False, False)
     vorfuehrung: int | None = None
-    #: the game kind's card order, once known to this seat (index into doko.contracts.ORDERS)
+    #: the game kind's card order, once known to this seat (index into doko.engine.contracts.ORDERS)
     order: int | None = None
 
     @property

@@ -15,11 +15,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from doko.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
-from doko.cards import CardError, card_code, hand_from_codes, hand_kinds
-from doko.errors import IllegalActionError, RecordError, ReplayError
-from doko.game import Game
-from doko.rules import Rules
+from doko.engine.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
+from doko.engine.cards import CardError, card_code, hand_from_codes, hand_kinds
+from doko.engine.errors import IllegalActionError, RecordError, ReplayError
+from doko.engine.game import Game
+from doko.engine.rules import Rules
 
 FORMAT = "doko-game/1"
 _KEYS = {"format", "rules", "dealer", "hands", "owes_pflichtsolo", "vorfuehrung", "actions"}

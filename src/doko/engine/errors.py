@@ -19,7 +19,8 @@ Texts number the seats 1 to 4, as the terminal and the web page show them; the a
 What a seat may be shown
 ------------------------
 For an action of seat S, ``str(e)`` and ``e.text(lang)`` of any :class:`IllegalActionError`
-raised by :meth:`doko.game.Game.apply` or :meth:`~doko.game.Game.verify` name only cards S can
+raised by :meth:`doko.engine.game.Game.apply` or :meth:`~doko.engine.game.Game.verify` name only
+cards S can
 see: its own hand, cards already played, and the card the action itself names. They may be
 shown to S during the game (the terminal and the web server do). Attributes documented as
 *open* may not: ``e.refutation`` (the line of play that refutes a soloist's claim, TSR 5.4.4,
@@ -29,7 +30,7 @@ shown to S during the game (the terminal and the web server do). Attributes docu
 
 from __future__ import annotations
 
-from doko.claims import Line, explain
+from doko.engine.claims import Line, explain
 
 _TEMPLATES: dict[str, tuple[str, str]] = {
     # key: (English, German)

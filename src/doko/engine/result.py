@@ -1,6 +1,6 @@
 """From a finished game to its score (TSR 7): the summary the scoring works on.
 
->>> from doko.game import Game
+>>> from doko.engine.game import Game
 >>> g = Game.deal(seed=5)
 >>> while not g.is_over:
 ...     g.apply(g.legal_actions()[0])
@@ -11,10 +11,10 @@ True
 
 from __future__ import annotations
 
-from doko.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE
-from doko.game import Game
-from doko.scoring import Extras, GameSummary, Score, score
-from doko.vocab import Party
+from doko.engine.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE
+from doko.engine.game import Game
+from doko.engine.scoring import Extras, GameSummary, Score, score
+from doko.engine.vocab import Party
 
 
 def summary_of(game: Game) -> GameSummary:

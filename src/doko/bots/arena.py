@@ -1,4 +1,5 @@
-"""``doko arena``: measure a player's strength against a baseline by the duplicate protocol.
+"""The arena: measure a player's strength against a baseline by the duplicate protocol
+(``doko arena``, :mod:`doko.cli.arena`).
 
 For each seeded deal (the dealer turns with the deal number) the baseline plays all four seats;
 then the candidate plays each seat in turn against three baselines on the same cards with the
@@ -21,61 +22,23 @@ what it learnt; matches are the tasks then.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
-from doko.actions import Action
-from doko.bots.base import Player, make_player, play_game, player_names
-from doko.cliargs import positive_int
-from doko.game import Game
-from doko.result import game_result, seat_scores
-from doko.view import SeatView
-from doko.vocab import Party
+from doko.bots.base import Player, make_player, play_game
+from doko.engine.actions import Action
+from doko.engine.game import Game
+from doko.engine.result import game_result, seat_scores
+from doko.engine.view import SeatView
+from doko.engine.vocab import Party
 
-__all__ = ["DealResult", "GameStats", "arena", "format_report", "play_block", "play_deal",
-           "register", "run"]
-
-_TEXT: dict[str, dict[str, Any]] = {
-    "de": {
-        "head": "Arena: {cand} gegen {base}, {n} Deals (Seed {seed}), je Deal 1 + 4 Spiele, "
-                "{t} s",
-        "diff": "Punkte je Spiel, Kandidat minus Basis: {d}  (95 %-Intervall {lo} bis {hi})",
-        "per_game": "Punkte je Spiel: Kandidat {c}, Basis {b} (gleiche Deals und Plätze)",
-        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
-                 "{p95:>9}",
-        "cols": ("", "Sieg Re", "Sieg Ko", "Soli", "Solo gew", "Ansagen", "Ans. gew",
-                 "ms Med.", "ms p95"),
-        "match": "Dieselben Spieler spielen je {m} Deals hintereinander.",
-        "cand": "Kandidat",
-        "base": "Basis",
-        "bad_opt": "doko arena: Spieleroption {opt!r}: erwartet NAME=WERT",
-        "bad_player": "doko arena: {why}",
-    },
-    "en": {
-        "head": "Arena: {cand} against {base}, {n} deals (seed {seed}), 1 + 4 games per deal, "
-                "{t} s",
-        "diff": "Points per game, candidate minus baseline: {d}  (95% interval {lo} to {hi})",
-        "per_game": "Points per game: candidate {c}, baseline {b} (same deals and seats)",
-        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
-                 "{p95:>9}",
-        "cols": ("", "won as Re", "won as Ko", "solos", "solo won", "calls", "call won",
-                 "ms median", "ms p95"),
-        "match": "The same players play {m} deals in a row.",
-        "cand": "candidate",
-        "base": "baseline",
-        "bad_opt": "doko arena: player option {opt!r}: expected NAME=VALUE",
-        "bad_player": "doko arena: {why}",
-    },
-}
-
+__all__ = ["DealResult", "GameStats", "arena", "deal_seed", "play_block", "play_deal",
+           "player_seed", "report"]
 
 # --------------------------------------------------------------------------- playing
 
@@ -339,159 +302,3 @@ def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int
     t0 = time.perf_counter()
     results = run_deals(cand, base, deals, seed, workers, progress, match)
     return report(cand, base, seed, results, time.perf_counter() - t0, match)
-
-
-# --------------------------------------------------------------------------- output
-
-
-def _num(x: float | None, lang: str, digits: int = 2, sign: bool = False) -> str:
-    if x is None:
-        return "-"
-    if math.isinf(x):
-        return "∞" if x > 0 else "-∞"
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
-def _pct(x: float | None, lang: str) -> str:
-    return "-" if x is None else _num(100 * x, lang, 1) + " %"
-
-
-def format_report(r: dict[str, Any], lang: str = "de") -> str:
-    """The report as text."""
-    t = _TEXT[lang]
-    lines = [
-        t["head"].format(cand=_label(r["candidate"], r["candidate_options"]),
-                         base=_label(r["baseline"], r["baseline_options"]), n=r["deals"],
-                         seed=r["seed"], t=_num(r["seconds"], lang, 1)),
-        t["diff"].format(d=_num(r["mean_diff"], lang, 3, True),
-                         lo=_num(r["ci95"][0], lang, 3, True),
-                         hi=_num(r["ci95"][1], lang, 3, True)),
-        t["per_game"].format(c=_num(r["candidate_stats"]["points_per_game"], lang, 3, True),
-                             b=_num(r["baseline_stats"]["points_per_game"], lang, 3, True)),
-        "",
-        t["table"].format(**dict(zip(("who", "re", "ko", "solo", "sw", "call", "cw", "med",
-                                      "p95"), t["cols"], strict=True))),
-    ]
-    if r.get("match", 1) > 1:
-        lines.insert(1, t["match"].format(m=r["match"]))
-    for who, s in ((t["cand"], r["candidate_stats"]), (t["base"], r["baseline_stats"])):
-        lines.append(t["table"].format(
-            who=who, re=_pct(s["win_rate_re"], lang), ko=_pct(s["win_rate_kontra"], lang),
-            solo=_pct(s["solo_rate"], lang), sw=_pct(s["solo_success"], lang),
-            call=_pct(s["call_rate"], lang), cw=_pct(s["call_success"], lang),
-            med=_num(s["decision_ms_median"], lang, 3), p95=_num(s["decision_ms_p95"], lang, 3),
-        ))
-    return "\n".join(lines)
-
-
-def _label(name: str, opts: Mapping[str, object]) -> str:
-    if not opts:
-        return name
-    return name + "(" + ", ".join(f"{k}={v}" for k, v in opts.items()) + ")"
-
-
-def parse_options(items: Iterable[str]) -> dict[str, object]:
-    """``["p_call=0", "budget_ms=300", "name=x"]`` -> ``{"p_call": 0, ...}`` (ints, floats,
-    true/false/none are converted; anything else stays a string)."""
-    out: dict[str, object] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or not key.isidentifier():
-            raise ValueError(item)
-        out[key] = _value(text.strip())
-    return out
-
-
-def _value(text: str) -> object:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low in ("none", "null"):
-        return None
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
-
-
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``arena`` sub-command."""
-    p = sub.add_parser(
-        "arena",
-        help="measure a player against a baseline (duplicate protocol)",
-        description="For each seeded deal play the baseline in all four seats, then the "
-        "candidate in each seat against three baselines on the same deal; report the "
-        "candidate's score per game minus the baseline's with a 95% confidence interval, "
-        "win rates, solos, calls and time per decision.",
-    )
-    p.add_argument("--candidate", required=True, metavar="NAME",
-                   help="the player measured (" + ", ".join(player_names()) + ")")
-    p.add_argument("--baseline", required=True, metavar="NAME", help="the reference player")
-    p.add_argument("--deals", type=positive_int, default=100, metavar="N",
-                   help="number of deals (default: 100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed (default: 0)")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K",
-                   help="worker processes (default: 1); the games do not depend on it")
-    p.add_argument("--match", type=positive_int, default=1, metavar="N",
-                   help="the same players play N deals in a row, so that players that learn "
-                   "about their table can (default: 1, new players for every deal)")
-    p.add_argument("--candidate-opt", action="append", default=[], metavar="NAME=VALUE",
-                   help="an option of the candidate player (repeatable)")
-    p.add_argument("--baseline-opt", action="append", default=[], metavar="NAME=VALUE",
-                   help="an option of the baseline players (repeatable)")
-    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    p.add_argument("--lang", choices=("de", "en"), default="de",
-                   help="language of the output (default: de)")
-    p.set_defaults(func=run)
-
-
-class _Bar:
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                          f"~{left:.0f}s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * 60 + "\r")
-        self.stream.flush()
-
-
-def run(ns: argparse.Namespace) -> int:
-    """Run the arena and print the report; 2 on bad players or options."""
-    t = _TEXT[ns.lang]
-    try:
-        copts = parse_options(ns.candidate_opt)
-        bopts = parse_options(ns.baseline_opt)
-    except ValueError as e:
-        print(t["bad_opt"].format(opt=str(e)), file=sys.stderr)
-        return 2
-    try:
-        make_player(ns.candidate, 0, **copts)
-        make_player(ns.baseline, 0, **bopts)
-    except (ValueError, TypeError) as e:
-        print(t["bad_player"].format(why=str(e)), file=sys.stderr)
-        return 2
-    bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
-    r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
-              progress=bar, match=ns.match)
-    if bar is not None:
-        bar.close()
-    if ns.json:
-        out = {k: v for k, v in r.items() if k != "diffs"}
-        print(json.dumps(out, ensure_ascii=False))
-    else:
-        print(format_report(r, ns.lang))
-    return 0

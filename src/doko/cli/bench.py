@@ -4,7 +4,7 @@ Two figures:
 
 * random full games per second: deal, Vorbehaltsabfrage, reservations, calls and play with every
   legality check on (``while not g.is_over: g.apply(policy.choose(g))``), the random policy of
-  :mod:`doko.bots.randomplay` included;
+  :mod:`doko.bots.random_player` included;
 * card plays per second from mid-game states: some states after 6 tricks are prepared first
   (not timed); then a state is cloned and played to the end with uniform random legal cards,
   over and over, counting the card plays.
@@ -17,10 +17,10 @@ import json
 import platform
 import time
 
-from doko.actions import CODE_OF
-from doko.bots.randomplay import RandomPolicy
-from doko.cliargs import positive_float, positive_int
-from doko.game import PLAY, Game
+from doko.bots.random_player import RandomPolicy
+from doko.cli.args import positive_float, positive_int
+from doko.engine.actions import CODE_OF
+from doko.engine.game import PLAY, Game
 
 #: Mid-game states prepared for the card-play measurement.
 STATES = 200

@@ -1,6 +1,6 @@
 """A double-dummy solver: the exact Augen each party takes with best play, all hands known.
 
-For a :class:`~doko.game.Game` in the play phase (possibly mid-trick), :func:`solve` computes
+For a :class:`~doko.engine.game.Game` in the play phase (possibly mid-trick), :func:`solve` computes
 the Augen Re takes from now on when Re maximises its Augen and Kontra minimises them, both
 seeing every card. It honours the card order of every game kind and the house rules on two
 Dullen in one trick (``game.dulle_rule``: 0 the first wins, TSR 5.3.3; 1 the second beats the
@@ -38,7 +38,7 @@ Speed (``doko solve --bench``, 200 deals, one core, CPython 3.11): the exact val
 6 tricks of a random Normalspiel takes about 34 ms on average (median 18 ms, the worst about
 0.3 s); every card's value (:func:`solve_moves`) about 55 ms; 5 tricks about 5 ms.
 
->>> from doko.game import Game, HEALTHY, encode
+>>> from doko.engine.game import Game, HEALTHY, encode
 >>> g = Game.deal(seed=7)
 >>> for _ in range(4):
 ...     g.apply(encode(g.to_move, HEALTHY))
@@ -58,10 +58,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from doko.actions import CODE_OF
-from doko.cards import EYES, KIND_MASK
-from doko.contracts import TRUMP, CardOrder
-from doko.game import PLAY, Game
+from doko.engine.actions import CODE_OF
+from doko.engine.cards import EYES, KIND_MASK
+from doko.engine.contracts import TRUMP, CardOrder
+from doko.engine.game import PLAY, Game
 
 __all__ = [
     "SearchLimitExceeded",

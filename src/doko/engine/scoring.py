@@ -6,7 +6,7 @@ point as a :class:`LineItem` naming its TSR clause, and nets the two sides into 
 (TSR 7.2.2 to 7.2.4). Pure standard library.
 
 Scoring works in the JSON vocabulary: parties, winners and calls are the record names of
-:class:`doko.vocab.Party` and :class:`doko.vocab.CallLevel` (``"re"``, ``"kontra"``,
+:class:`doko.engine.vocab.Party` and :class:`doko.engine.vocab.CallLevel` (``"re"``, ``"kontra"``,
 ``"no90"`` ...), and every name and label here comes from those enums.
 
 >>> s = score(GameSummary("normal", re_eyes=130, re_calls=1))
@@ -23,10 +23,10 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import TYPE_CHECKING
 
-from doko.vocab import CallLevel, Contract, Party
+from doko.engine.vocab import CallLevel, Contract, Party
 
 if TYPE_CHECKING:
-    from doko.rules import Rules
+    from doko.engine.rules import Rules
 
 #: The parties by their record names (``Party.RE.record_name`` ...).
 RE, KONTRA = Party.RE.record_name, Party.KONTRA.record_name
@@ -462,3 +462,54 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
         items=tuple(items),
         solo=g.solo,
     )
+
+
+# --------------------------------------------------------------------------- text
+
+_SCORE_TEXT = {
+    "de": {
+        "clause": "TSR", "item": "Posten", "total": "Summe", "value": "Spielwert",
+        "winner": "Gewinner", "nobody": "keiner (TSR 7.1.3)", "per": "Punkte je Spieler",
+        "soloist": "Solist (Re)", "each_kontra": "jeder Kontra-Spieler",
+        "none": "keine Punkte", "to": "für",
+    },
+    "en": {
+        "clause": "TSR", "item": "Item", "total": "Total", "value": "Game value",
+        "winner": "Winner", "nobody": "nobody (TSR 7.1.3)", "per": "Score per player",
+        "soloist": "soloist (Re)", "each_kontra": "each Kontra player",
+        "none": "no points", "to": "to",
+    },
+}
+
+
+def format_score(s: Score, lang: str = "de") -> str:
+    """A plain-text table of the line items, then value, winner and per-player scores."""
+    t = _SCORE_TEXT[lang]
+    rows = [(i.clause, i.de if lang == "de" else i.en,
+             str(i.points) if i.party == RE else "", str(i.points) if i.party == KONTRA else "")
+            for i in s.items]
+    rows.append(("", t["total"], str(s.total(RE)), str(s.total(KONTRA))))
+    width = max(len(t["item"]), *(len(r[1]) for r in rows))
+    lines = [f"{t['clause']:<10} {t['item']:<{width}} {'Re':>6} {'Kontra':>7}"]
+    lines.append("-" * len(lines[0]))
+    lines += [f"{c:<10} {label:<{width}} {r:>6} {k:>7}" for c, label, r, k in rows[:-1]]
+    if not s.items:
+        lines.append(f"{'':<10} {t['none']}")
+    lines.append("-" * len(lines[0]))
+    c, label, r, k = rows[-1]
+    lines.append(f"{c:<10} {label:<{width}} {r:>6} {k:>7}")
+    lines.append("")
+    net = "Re" if s.re_score > 0 else "Kontra" if s.kontra_score > 0 else ""
+    lines.append(f"{t['value']}: {s.value}" + (f" {t['to']} {net}" if net else ""))
+    winner = {RE: "Re", KONTRA: "Kontra", None: t["nobody"]}[s.winner]
+    lines.append(f"{t['winner']}: {winner}")
+    if s.solo:
+        lines.append(f"{t['per']}: {t['soloist']} {_signed(s.re_score)}, "
+                     f"{t['each_kontra']} {_signed(s.kontra_score)}")
+    else:
+        lines.append(f"{t['per']}: Re {_signed(s.re_score)}, Kontra {_signed(s.kontra_score)}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"

@@ -2,11 +2,12 @@
 contracts and call levels as ``IntEnum`` s, each with its record/JSON name and its labels.
 
 Every layer uses these: the engine stores the members (``Game.phase``, ``Game.contract``,
-``Game.calls``), a :class:`~doko.view.SeatView` carries them, and every text or JSON form is
+``Game.calls``), a :class:`~doko.engine.view.SeatView` carries them, and every text or JSON form is
 made by their name methods (``record_name``, ``call_name``, ``label``), never by a table of
 its own. The module-level ints of the older modules are the members themselves
-(``doko.game.RE is Party.RE``, ``doko.contracts.NORMAL is Contract.NORMAL``), so plain-int code
-keeps working. The action encoding (seat and code in one int) is :mod:`doko.actions`.
+(``doko.engine.game.RE is Party.RE``, ``doko.engine.contracts.NORMAL is Contract.NORMAL``), so
+plain-int code
+keeps working. The action encoding (seat and code in one int) is :mod:`doko.engine.actions`.
 
 Names follow the record format (``docs/record-format.md``); TSR terms stay German in the
 English labels too (Re, Kontra, keine 90, Hochzeit, ...).

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from doko.cards import (
+from doko.engine.cards import (
     ACE,
     CLUBS,
     DIAMONDS,
@@ -31,11 +31,12 @@ from doko.cards import (
     card_code,
     kind,
 )
-from doko.vocab import Contract
+from doko.engine.vocab import Contract
 
 TRUMP = 4
 
-# Contracts (game kinds): the members of :class:`doko.vocab.Contract` (names and labels there).
+# Contracts (game kinds): the members of :class:`doko.engine.vocab.Contract` (names and labels
+# there).
 # A Hochzeit turned Karo solo keeps MARRIAGE with a flag on the game.
 NORMAL, MARRIAGE, SILENT_MARRIAGE = Contract.NORMAL, Contract.MARRIAGE, Contract.SILENT_MARRIAGE
 SOLO_DIAMONDS, SOLO_HEARTS = Contract.SOLO_DIAMONDS, Contract.SOLO_HEARTS
@@ -178,7 +179,7 @@ DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
 
 #: The rule for two Dullen (♥10) in one trick: the first wins (TSR 5.3.3), or as house rules
 #: the second, or the second except in the last trick (``Rules.dulle``).
-#: The indexes into :data:`doko.rules.DULLE_RULES`.
+#: The indexes into :data:`doko.engine.rules.DULLE_RULES`.
 DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST = 0, 1, 2
 
 
@@ -186,13 +187,14 @@ def trick_winner(order: CardOrder, cards: Sequence[int], dulle_rule: int = DULLE
                  last_trick: bool = False) -> int:
     """Index of the card that wins a trick (TSR 5.3.3), or, for a trick not yet complete, that
     wins it so far: the highest trump, else the highest card of the suit led; of two equal
-    cards the first. ``dulle_rule`` (an index into :data:`doko.rules.DULLE_RULES`) applies the
+    cards the first. ``dulle_rule`` (an index into :data:`doko.engine.rules.DULLE_RULES`) applies
+    the
     house rule that a second Dulle beats the first (not in the ``last_trick`` under
     ``second_except_last``). The one trick-winner function of the engine, the claim check and
     the front ends; the solver keeps the same rule card by card in its search (its principal
     variations are checked against this function).
 
-    >>> from doko.cards import QC
+    >>> from doko.engine.cards import QC
     >>> ten = kind(HEARTS, TEN)
     >>> trick_winner(ORDERS[NORMAL_ORDER], [ten, ten, QC, QC])
     0

@@ -11,8 +11,8 @@ cards: cards that cannot are merged into classes, which keeps the search small.
 
 from __future__ import annotations
 
-from doko.cards import card_symbol
-from doko.contracts import (
+from doko.engine.cards import card_symbol
+from doko.engine.contracts import (
     DULLE_FIRST,
     DULLE_SECOND,
     DULLE_SECOND_EXCEPT_LAST,
@@ -30,9 +30,9 @@ def explain(line: Line, lang: str = "en") -> str:
     for ``((2, AS), (3, QS))``.
 
     The line comes from the hidden hands: show it only where every card is open (a replay or
-    analysis after the game), never to a seat during the game (see :mod:`doko.errors`).
+    analysis after the game), never to a seat during the game (see :mod:`doko.engine.errors`).
 
-    >>> from doko.cards import parse_card
+    >>> from doko.engine.cards import parse_card
     >>> explain(((0, parse_card("AC")), (1, parse_card("QS"))), "de")
     'z. B. Platz 1 ♣A, Platz 2 ♠D'
     """

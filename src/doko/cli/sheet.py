@@ -18,7 +18,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from doko.rules import PRESETS, preset
+from doko.engine.rules import PRESETS, preset
 from doko.session import (
     TSR_LENGTH,
     Round,

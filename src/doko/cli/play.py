@@ -10,7 +10,7 @@ import argparse
 import random
 import sys
 
-from doko.rules import PRESETS, preset
+from doko.engine.rules import PRESETS, preset
 
 LEVELS = ("random", "rules", "search")
 

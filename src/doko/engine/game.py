@@ -5,8 +5,9 @@ Vorbehalt (``NAMING``), trick play (``PLAY``) and ``FINISHED``. :meth:`Game.lega
 every action allowed now (calls may come from seats not on turn, TSR 6.4.1);
 :meth:`Game.apply` performs one after checking it, or raises :class:`IllegalActionError` naming
 the rule and leaves the state unchanged. Phases, parties, contracts and call levels are the enums
-of :mod:`doko.vocab` (``QUERY is Phase.QUERY``, ``RE is Party.RE``); actions are built and taken
-apart only by :mod:`doko.actions`.
+of :mod:`doko.engine.vocab` (``QUERY is Phase.QUERY``, ``RE is Party.RE``); actions are built and
+taken
+apart only by :mod:`doko.engine.actions`.
 
 >>> g = Game.deal(seed=7)
 >>> g.phase == QUERY, g.to_move
@@ -18,7 +19,7 @@ apart only by :mod:`doko.actions`.
 >>> g.apply(encode(3, PLAY_BASE + 0))  # engine seat 3 is not on turn (texts count 1 to 4)
 Traceback (most recent call last):
 ...
-doko.errors.IllegalActionError: seat 4 is not on turn: seat 2 must play a card (TSR 5.1.1)
+doko.engine.errors.IllegalActionError: seat 4 is not on turn: seat 2 must play a card (TSR 5.1.1)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from doko.actions import (
+from doko.engine.actions import (
     ACTIONS,
     BLACK,
     CALL_KONTRA,
@@ -49,7 +50,7 @@ from doko.actions import (
     encode,
     seat_of,
 )
-from doko.cards import (
+from doko.engine.cards import (
     AD,
     EYES,
     JC,
@@ -65,11 +66,11 @@ from doko.cards import (
     hand_size,
     parse_card,
 )
-from doko.claims import Line, claim_refutation, robust_witness
-from doko.contracts import (
+from doko.engine.claims import Line, claim_refutation, robust_witness
+from doko.engine.contracts import (
     MARRIAGE as C_MARRIAGE,
 )
-from doko.contracts import (
+from doko.engine.contracts import (
     NORMAL,
     ORDERS,
     SILENT_MARRIAGE,
@@ -79,12 +80,12 @@ from doko.contracts import (
     order_of,
     trick_winner,
 )
-from doko.errors import IllegalActionError
-from doko.rules import DULLE_RULES, TSR, Rules
-from doko.vocab import CallLevel, Contract, Party, Phase
+from doko.engine.errors import IllegalActionError
+from doko.engine.rules import DULLE_RULES, TSR, Rules
+from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
-    from doko.scoring import Score
+    from doko.engine.scoring import Score
 
 __all__ = [
     "FINISHED",
@@ -101,7 +102,7 @@ __all__ = [
     "Phase",
 ]
 
-# The phases and parties are the enums of doko.vocab (names and labels there); these aliases
+# The phases and parties are the enums of doko.engine.vocab (names and labels there); these aliases
 # are the members themselves.
 QUERY, NAMING, PLAY, FINISHED = Phase.QUERY, Phase.NAMING, Phase.PLAY, Phase.FINISHED
 RE, KONTRA = Party.RE, Party.KONTRA
@@ -1002,7 +1003,7 @@ class Game:
 
     def result(self) -> Score:
         """The score of the finished game by TSR 7 (raises ValueError while it is running)."""
-        from doko.result import game_result
+        from doko.engine.result import game_result
 
         return game_result(self)
 
@@ -1013,8 +1014,8 @@ class Game:
         )
 
     def to_record(self) -> dict[str, Any]:
-        """The game as a ``doko-game/1`` record (see :mod:`doko.record`)."""
-        from doko.record import to_record
+        """The game as a ``doko-game/1`` record (see :mod:`doko.engine.record`)."""
+        from doko.engine.record import to_record
 
         return to_record(self)
 

@@ -4,7 +4,7 @@ An action is ``seat * 64 + code`` (type :data:`Action`). This module owns that e
 modules build and take apart actions only with :func:`encode`, :func:`seat_of` and
 :func:`code_of`, or in hot loops with the tables :data:`ACTIONS`, :data:`SEAT_OF` and
 :data:`CODE_OF` (one index, no cheaper than the bit operations but no dearer either). Parties,
-phases, contracts and call levels are the enums of :mod:`doko.vocab`. Codes:
+phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Codes:
 
 =========  =====================================================================
 0..23      play the card of that kind (two equal cards are one action)
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NewType
 
-from doko.cards import card_code, card_name, parse_card
-from doko.contracts import SOLO_CONTRACTS, SOLO_NAMES
-from doko.vocab import CallLevel, Party
+from doko.engine.cards import card_code, card_name, parse_card
+from doko.engine.contracts import SOLO_CONTRACTS, SOLO_NAMES
+from doko.engine.vocab import CallLevel, Party
 
 PLAY_BASE = 0
 HEALTHY = 24
@@ -55,7 +55,7 @@ CLAIM = 42
 #: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
 #: The record names of the call codes (``"re"``, ``"kontra"``, ``"no90"`` ...), from
-#: :class:`~doko.vocab.CallLevel` (kept for the web server's schema).
+#: :class:`~doko.engine.vocab.CallLevel` (kept for the web server's schema).
 CALL_NAMES = (
     Party.RE.record_name, Party.KONTRA.record_name,
     *(level.call_name(Party.RE) for level in CallLevel if level > 1),

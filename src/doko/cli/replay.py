@@ -21,7 +21,7 @@ import json
 import sys
 from typing import Any
 
-from doko.actions import (
+from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CONCEDE,
@@ -31,13 +31,13 @@ from doko.actions import (
     code_text,
     seat_of,
 )
-from doko.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
-from doko.contracts import MARRIAGE as C_MARRIAGE
-from doko.contracts import NORMAL
-from doko.errors import IllegalActionError, RecordError, ReplayError
-from doko.game import FINISHED, PLAY, QUERY, Game
-from doko.record import loads, start_of
-from doko.vocab import CallLevel, Party
+from doko.engine.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
+from doko.engine.contracts import MARRIAGE as C_MARRIAGE
+from doko.engine.contracts import NORMAL
+from doko.engine.errors import IllegalActionError, RecordError, ReplayError
+from doko.engine.game import FINISHED, PLAY, QUERY, Game
+from doko.engine.record import loads, start_of
+from doko.engine.vocab import CallLevel, Party
 
 #: Sayings in German and English; TSR terms stay German in both.
 _TEXT: dict[str, dict[str, str]] = {
@@ -256,12 +256,12 @@ def action_text(action: Action, lang: str) -> str:
 def _result_fields(game: Game) -> dict[str, Any]:
     """Winner, per-seat scores and score items of a finished game (TSR 7.1, 7.2); else ``{}``.
 
-    Scored by :func:`doko.result.game_result`. Items are
-    :meth:`doko.scoring.LineItem.to_json` objects (party, points, clause, de, en).
+    Scored by :func:`doko.engine.result.game_result`. Items are
+    :meth:`doko.engine.scoring.LineItem.to_json` objects (party, points, clause, de, en).
     """
     if not game.is_over:
         return {}
-    from doko.result import game_result
+    from doko.engine.result import game_result
 
     try:
         s = game_result(game)

@@ -27,14 +27,14 @@ import sys
 import time
 from typing import Any
 
-from doko.actions import HEALTHY, encode
-from doko.cards import card_code, card_symbol, parse_card
-from doko.cliargs import positive_float, positive_int
-from doko.errors import IllegalActionError, RecordError
-from doko.game import FINISHED, PLAY, Game
-from doko.record import loads, start_of
+from doko.cli.args import positive_float, positive_int
+from doko.engine.actions import HEALTHY, encode
+from doko.engine.cards import card_code, card_symbol, parse_card
+from doko.engine.errors import IllegalActionError, RecordError
+from doko.engine.game import FINISHED, PLAY, Game
+from doko.engine.record import loads, start_of
+from doko.engine.vocab import Party
 from doko.solver import PVTrick, SearchLimitExceeded, Solver, principal_variation, solve_moves
-from doko.vocab import Party
 
 _TEXT: dict[str, dict[str, str]] = {
     "de": {

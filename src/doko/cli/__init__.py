@@ -7,22 +7,21 @@ parser and sets ``func`` to a callable taking the parsed namespace and returning
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 #: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
 #: A module that is not installed (an optional front end) is left out of the command.
 _COMMAND_MODULES = (
-    "doko.play_cli",
-    "doko.score_cli",
-    "doko.replay_cli",
-    "doko.sheet_cli",
-    "doko.simulate_cli",
-    "doko.arena",
-    "doko.solve_cli",
-    "doko.bench",
-    "doko.server.cli",
-    "doko.server.admin_cli",
+    "doko.cli.play",
+    "doko.cli.score",
+    "doko.cli.replay",
+    "doko.cli.sheet",
+    "doko.cli.simulate",
+    "doko.cli.arena",
+    "doko.cli.solve",
+    "doko.cli.bench",
+    "doko.cli.serve",
+    "doko.cli.admin",
 )
 
 
@@ -59,7 +58,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `doko simulate | head`
         return 0
     return status
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,0 +1,57 @@
+"""``doko score``: score one game summary (JSON) by TSR 7.1 and 7.2.
+
+Input format: see :meth:`doko.engine.scoring.GameSummary.from_json` and docs/scoring.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from doko.engine.scoring import GameSummary, ScoringInputError, format_score, score
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``score`` sub-command."""
+    p = sub.add_parser(
+        "score",
+        help="score one game (TSR 7.1, 7.2) from a JSON summary",
+        description="Score one game by TSR 7.1/7.2. Input: a JSON object such as "
+        '{"contract": "normal", "re_eyes": 151, "re_tricks": 9, "re_calls": "no90", '
+        '"kontra_calls": null, "extras": {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}}.',
+    )
+    p.add_argument("file", nargs="?", default="-", metavar="FILE",
+                   help="JSON game summary; '-' (default) reads standard input")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--lang", choices=("de", "en"), default="de",
+                   help="language of the item labels (default: de)")
+    p.set_defaults(func=run)
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Read, score and print one game; 2 on bad input (one line on stderr)."""
+    try:
+        if ns.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(ns.file, encoding="utf-8") as fh:
+                text = fh.read()
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScoringInputError(f"{_name(ns.file)}: invalid JSON: {exc}") from exc
+        result = score(GameSummary.from_json(obj))
+    except (OSError, UnicodeDecodeError, ScoringInputError) as exc:
+        msg = f"{_name(ns.file)}: {exc.strerror}" if isinstance(exc, OSError) else str(exc)
+        print(f"doko score: error: {msg}", file=sys.stderr)
+        return 2
+    if ns.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(format_score(result, ns.lang))
+    return 0
+
+
+def _name(file: str) -> str:
+    return "<stdin>" if file == "-" else file
