@@ -209,7 +209,7 @@ def test_the_cli_does_not_import_the_server_stack() -> None:
 def test_the_engine_does_not_import_the_server_stack() -> None:
     root = Path(__file__).resolve().parents[2] / "src" / "doko"
     for path in root.rglob("*.py"):
-        if path.relative_to(root).parts[0] in ("server", "tui"):
+        if path.relative_to(root).parts[0] in ("server", "tui", "cli"):  # cli: lazily
             continue
         source = path.read_text(encoding="utf-8")
         for lib in ("fastapi", "sqlalchemy", "starlette", "alembic", "uvicorn"):

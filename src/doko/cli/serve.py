@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import secrets
 import sys
@@ -85,12 +86,23 @@ def run(ns: argparse.Namespace) -> int:
         return 1
     print(f"doko: the web table is at http://{ns.host}:{ns.port}/ (database {ns.db})",
           flush=True)
+    tune_gc()
     extra: dict[str, Any] = {}
     if ns.forwarded_allow_ips is not None:
         extra["forwarded_allow_ips"] = ns.forwarded_allow_ips
     uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level, ws="websockets-sansio"
                 if _has_sansio() else "auto", ws_max_size=WS_MAX_FRAME, **extra)
     return 0
+
+
+def tune_gc() -> None:
+    """Fewer, cheaper garbage collections for a long-running server: what was imported and
+    built at start-up is frozen out of the collections, and the young generation is larger. With
+    a thousand tables in memory (about 280,000 tracked objects) CPython's default thresholds ran
+    a full collection every few seconds that stopped the event loop for about 300 ms."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def write_admin_key(path: str) -> str:
