@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -185,6 +186,36 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(db_url: str, client: TestClie
         with pytest.raises(Exception, match="FOREIGN KEY"):
             c.execute(text("INSERT INTO seats (table_id, seat, kind, name, joined, \"left\") "
                            "VALUES (999, 0, 'human', 'x', 0, 0)"))
+    engine.dispose()
+
+
+def test_checkpoints_run_beside_the_writer(db_url: str) -> None:
+    """No commit copies the write-ahead log back (autocheckpoint off, so no action waits for
+    it); Store.checkpoint does it, and afterwards the whole log is in the database file."""
+    from doko.server.db import Store, migrate
+
+    engine = make_engine(db_url)
+    migrate(engine)
+    store = Store(engine)
+    with engine.begin() as c:
+        assert c.execute(text("PRAGMA wal_autocheckpoint")).scalar() == 0
+        for i in range(50):
+            c.execute(text("INSERT INTO alembic_version (version_num) VALUES (:v)"),
+                      {"v": f"x{i}"})
+    path = db_url.removeprefix("sqlite:///")
+
+    def in_file() -> int:  # the rows in the database file itself, the log ignored
+        raw = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+        try:
+            return int(raw.execute("SELECT count(*) FROM alembic_version").fetchone()[0])
+        except sqlite3.OperationalError:  # not even the table is in the file yet
+            return 0
+        finally:
+            raw.close()
+
+    assert in_file() < 51  # the commits left the rows in the log
+    store.checkpoint()
+    assert in_file() == 51
     engine.dispose()
 
 

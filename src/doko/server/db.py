@@ -154,6 +154,9 @@ def make_engine(url: str, synchronous: str = "full") -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute(f"PRAGMA synchronous={synchronous.upper()}")
             cur.execute("PRAGMA busy_timeout=30000")
+            # no checkpoint inside a commit (it would stall the writer, and with it every
+            # table's next action): Store.checkpoint runs them beside the writer
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
@@ -433,6 +436,18 @@ class Store:
             return [_table_data(t, seats[t.id]) for t in rows]
 
     @batched
+    def checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log back into the database file (``PASSIVE``: it never
+        blocks the writer, which goes on appending to the log meanwhile). The hub runs it every
+        few seconds in a thread of its own; other databases need nothing."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        conn = self.engine.raw_connection()
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+
     def set_status(self, table_id: int, status: str) -> None:
         with self._write() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))

@@ -1140,6 +1140,8 @@ class Hub:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-db")
+        self._checkpoint_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-checkpoint")
+        self._checkpointer: asyncio.Task[None] | None = None
         self.writer = GroupCommit(store, self._db_pool)
         self.bots = bot_pool or BotPool(
             bot_workers, max_queued_per_table=self.limits.bot_queue_per_table,
@@ -1188,12 +1190,14 @@ class Hub:
         table without its people costs nothing after a restart."""
         self.started = True
         self._janitor = asyncio.get_running_loop().create_task(self._janitor_loop())
+        self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoint_loop())
 
     async def stop(self) -> None:
-        if self._janitor is not None:
-            self._janitor.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._janitor
+        for task in (self._janitor, self._checkpointer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for t in list(self.tables.values()):
             await t.stop()
         self.tables.clear()
@@ -1202,6 +1206,20 @@ class Hub:
                 await task
         await self.bots.close()
         self._db_pool.shutdown(wait=True)
+        self._checkpoint_pool.shutdown(wait=True)
+
+    async def _checkpoint_loop(self, interval: float = 2.0) -> None:
+        """Every ``interval`` seconds, the SQLite log copied back into the database in a thread
+        beside the writer (:meth:`Store.checkpoint`), so that no commit waits for it."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await loop.run_in_executor(self._checkpoint_pool, self.store.checkpoint)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the checkpoint failed")
 
     async def _janitor_loop(self) -> None:
         interval = max(1.0, min(30.0, self.limits.unload_after_s / 4))
