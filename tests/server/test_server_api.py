@@ -252,7 +252,7 @@ def test_call_deadlines_sent_with_the_view() -> None:
     it needs and the cards the seat holds; a reply to keine 90 needs 9."""
     from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO90, encode, to_dict
     from doko.engine.game import PLAY, Game
-    from doko.server.hub import call_deadline
+    from doko.server.payloads import call_deadline
 
     g = Game.deal(3)
     while g.phase != PLAY:

@@ -59,7 +59,7 @@ from doko.engine.errors import IllegalActionError
 from doko.engine.record import replay, to_record
 from doko.engine.rules import PRESETS
 from doko.server.app import create_app
-from doko.server.hub import _seed
+from doko.server.driver import _seed
 from doko.server.limits import Limits
 from doko.session import Round
 

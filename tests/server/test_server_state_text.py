@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from doko.server.db import GameData, RoundData
-from doko.server.hub import Conn, SeatSpec, Table, TableSpec, validate
+from doko.server.hub import SeatSpec, TableSpec, validate
+from doko.server.table import Conn, Table
 from doko.session import Round
 
 SEATS: list[int | None] = [0, 1, 2, 3, None]

@@ -34,20 +34,10 @@ from doko.bots.base import player_names
 from doko.engine.record import replay
 from doko.engine.rules import PRESETS
 from doko.server.db import Store, make_engine, migrate
-from doko.server.hub import (
-    Conn,
-    Hub,
-    HubBusy,
-    LimitError,
-    SeatSpec,
-    Table,
-    TableError,
-    TableSpec,
-    default_bot_level,
-    game_detail,
-    sheet_payload,
-)
+from doko.server.errors import HubBusy, LimitError, TableError
+from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
 from doko.server.limits import Limits, RateLimiter
+from doko.server.payloads import game_detail, sheet_payload
 from doko.server.schema import (
     MAX_DEPTH,
     MAX_MESSAGE,
@@ -60,6 +50,7 @@ from doko.server.schema import (
     parse_message,
     raw_ref,
 )
+from doko.server.table import Conn, Table
 from doko.session import Round
 
 log = logging.getLogger("doko.server")

@@ -1,0 +1,720 @@
+"""One table while it is played: seats, the current round and game, its connections, the
+requests of its people, and its state messages.
+
+All changes of a table happen under its lock, in this order: the engine checks the action
+(:meth:`doko.engine.game.Game.apply`), the database commits it, and only then is the new state
+sent. A seat is only ever sent its own view and public facts; a spectator gets
+``view(game, None)``. The computer players' side (dealing, asking them, closing games) is
+:mod:`doko.server.driver`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from doko.engine.actions import (
+    BLACK,
+    CALL_RE,
+    Action,
+    ActionFormatError,
+    code_of,
+    from_dict,
+    to_dict,
+)
+from doko.engine.errors import IllegalActionError
+from doko.engine.game import Game
+from doko.engine.record import replay
+from doko.engine.rules import Rules
+from doko.engine.view import SeatView, view
+from doko.server.db import ACTIVE, GameData, RoundData, TableData
+from doko.server.driver import drive, offer_bots
+from doko.server.errors import TableError
+from doko.server.payloads import (
+    _MARK_TEXT,
+    _MARKS,
+    _SHARED_VIEW,
+    _Common,
+    _JsonCache,
+    _light,
+    call_deadline,
+    contract_labels,
+    dumps,
+    result_json,
+    sheet_payload,
+)
+from doko.server.schema import (
+    ActionBody,
+    ActionMsg,
+    ClientMessage,
+    Hello,
+    LangMsg,
+    NameMsg,
+    Ping,
+    Request,
+)
+from doko.session import Round
+
+log = logging.getLogger("doko.server")
+
+if TYPE_CHECKING:
+    from doko.server.hub import Hub
+
+T = TypeVar("T")
+
+MAX_QUEUE = 2000
+
+
+# ------------------------------------------------------------------------------ connections
+
+
+class Conn:
+    """One WebSocket connection: its seat (None: spectator) and its outgoing queue."""
+
+    def __init__(self, lang: str = "de") -> None:
+        self.seat: int | None = None
+        self.lang = lang
+        self.bound = False
+        self.sheet_version = -1
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > MAX_QUEUE:  # a client that does not read: drop it
+            self.close()
+            return
+        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token: str | None
+    joined: bool
+    left: bool
+    conns: set[Conn] = field(default_factory=set)
+    ready: bool = False
+    grace: asyncio.Task[None] | None = None
+
+
+# ------------------------------------------------------------------------------ a table
+
+
+class Table:
+    """One table: seats, the current round and game, and its connections."""
+
+    def __init__(self, hub: Hub, data: TableData) -> None:
+        self.hub = hub
+        self.data = data
+        self.id = data.id
+        self.code = data.code
+        self.rules: Rules = Rules.from_json(json.loads(data.rules))
+        self.seats = [Seat(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
+                      for s in data.seats]
+        self.status = data.status
+        self.spectators: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.version = 0
+        self.round: Round | None = None
+        self.round_data: RoundData | None = None
+        self.round_games: list[int] = []  # game numbers of the round's sheet rows
+        self.game: Game | None = None
+        self.game_data: GameData | None = None
+        self.next_number = 1
+        self.thinking: tuple[int, float] | None = None
+        #: counts the changes that matter to the computer players (actions, deals, who controls
+        #: a seat); a bot's decision made at an older epoch is thrown away
+        self.epoch = 0
+        self.bots_idle_epoch = -1
+        self.driver: asyncio.Task[None] | None = None
+        #: when somebody of the table (a person's seat; at a table of computers only, any
+        #: spectator) was last connected; the computer players pause after
+        #: ``limits.idle_pause_s`` without one
+        self.attended_at = time.monotonic()
+        self.touched_at = data.touched_at or data.created_at
+        self._sheet: dict[str, Any] | None = None
+        self.sheet_version = 0
+        self._json = _JsonCache()  # encoded parts of the state messages (broadcast)
+        self._requests: dict[str, Callable[[int, Any], Awaitable[None]]] = {
+            "next": self._next, "done": self._done, "leave": self._leave,
+            "start": self._start, "new_round": self._new_round_request, "name": self._name,
+        }
+
+    # ------------------------------------------------------------------ loading
+
+    def load(self, rounds: list[RoundData], games: list[GameData], total_games: int) -> None:
+        """Rebuild the current round and game from the database rows (blocking)."""
+        self.next_number = total_games + 1
+        if not rounds:
+            return
+        rd = rounds[-1]
+        self.round_data = rd
+        self.round = self._new_round(rd)
+        for gd in games:
+            game = replay({**gd.deal, "actions": gd.actions})
+            if gd.closed:
+                self.round.add_game(game)
+                self.round_games.append(gd.number)
+            self.game, self.game_data = game, gd
+        self.invalidate_sheet()
+
+    def _new_round(self, rd: RoundData) -> Round:
+        return Round(["1", "2", "3", "4"], rd.games_total, rules=self.rules,
+                     pflichtsoli=rd.pflichtsoli)
+
+    def start(self) -> None:
+        if self.driver is None:
+            self.driver = asyncio.get_running_loop().create_task(drive(self))
+            if self.data.bot_takeover:
+                for s in self.seats:
+                    if s.kind == "human" and s.joined and not s.left and not s.conns:
+                        self._schedule_grace(s)
+            self.wake.set()
+
+    async def stop(self) -> None:
+        for s in self.seats:
+            if s.grace is not None:
+                s.grace.cancel()
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+        for c in [*self.spectators, *(c for s in self.seats for c in s.conns)]:
+            c.close()
+
+    # ------------------------------------------------------------------ activity
+
+    @property
+    def active(self) -> bool:
+        """Waiting or playing (not over, closed by the operator or expired)."""
+        return self.status in ACTIVE
+
+    def connections(self) -> int:
+        return len(self.spectators) + sum(len(s.conns) for s in self.seats)
+
+    def attended(self) -> bool:
+        """Is somebody of the table connected: a person on a person's seat, or (at a table of
+        computer players only) anybody watching? The computer players play only then, and for
+        ``limits.idle_pause_s`` after the last one left."""
+        if any(s.conns for s in self.seats if s.kind == "human"):
+            return True
+        return bool(self.spectators) and all(s.kind == "bot" for s in self.seats)
+
+    def paused(self) -> bool:
+        if self.attended():
+            self.attended_at = time.monotonic()
+            return False
+        return time.monotonic() - self.attended_at > self.hub.limits.idle_pause_s
+
+    async def close_by_operator(self) -> None:
+        """``doko admin close``: the table stops for good (its games stay readable)."""
+        async with self.lock:
+            if self.status in ("closed", "expired"):
+                return
+            await self.hub.db(self.hub.store.set_status, self.id, "closed")
+            self.status = "closed"
+            for s in self.seats:
+                if s.grace is not None:
+                    s.grace.cancel()
+                    s.grace = None
+            self.bump()
+
+    def touch(self) -> None:
+        """Somebody opened the table: note it (at most once a minute) against expiry."""
+        now = time.time()
+        if now - self.touched_at > 60:
+            self.touched_at = now
+            self.hub.background(self.hub.db(self.hub.store.touch, self.id, now))
+
+    # ------------------------------------------------------------------ who plays
+
+    def controller(self, seat: int) -> str | None:
+        """``"human"``, ``"bot"`` or None (a seat waiting for its player)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return "bot"
+        if s.joined and not s.left:
+            return "human"
+        if s.left and self.data.bot_takeover:
+            return "bot"
+        return None
+
+    def bot_level(self, seat: int) -> str:
+        s = self.seats[seat]
+        return (s.level if s.kind == "bot" and s.level else self.data.takeover_level)
+
+    def game_closed(self) -> bool:
+        return self.game_data is None or self.game_data.closed
+
+    def pending_after_end(self) -> list[int]:
+        """Seats that may still call in a finished game (Kontra after a concession, 5.4.7)."""
+        g = self.game
+        if g is None or not g.is_over or self.game_closed():
+            return []
+        return [s for s in range(4) if g.legal_actions(s)]
+
+    # ------------------------------------------------------------------ messages
+
+    def _public_table(self) -> dict[str, Any]:
+        r = self.round
+        return {
+            "code": self.code,
+            "name": self.data.name,
+            "rules": self.rules.to_json(),
+            "rules_name": self.rules.name,
+            "status": self.status,
+            "public": self.data.public,
+            "practice": self.data.practice,
+            "seed": self.data.seed if self.data.practice else None,
+            "bot_takeover": self.data.bot_takeover,
+            "takeover_level": self.data.takeover_level,
+            "round": None if r is None or self.round_data is None else {
+                "number": self.round_data.number,
+                "games_total": r.games_total,
+                "games_played": r.games_played,
+                "over": r.is_over,
+            },
+            "seats": [{
+                "seat": s.seat, "name": s.name, "kind": s.kind,
+                "level": self.bot_level(s.seat) if self.controller(s.seat) == "bot" else None,
+                "controller": self.controller(s.seat), "connected": bool(s.conns),
+                "joined": s.joined, "left": s.left, "ready": s.ready,
+            } for s in self.seats],
+        }
+
+    def invalidate_sheet(self) -> None:
+        """The Spielliste or a name changed: compute it again and send it with the next state."""
+        self._sheet = None
+        self.sheet_version += 1
+
+    def sheet(self) -> dict[str, Any] | None:
+        if self.round is None:
+            return None
+        if self._sheet is None:
+            self._sheet = sheet_payload(self.round, self.round_games, self.names())
+        return self._sheet
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _game_json(self, seat: int | None) -> dict[str, Any] | None:
+        g, gd = self.game, self.game_data
+        if g is None or gd is None:
+            return None
+        v = view(g, seat)
+        out: dict[str, Any] = {
+            "number": gd.number,
+            "view": v.to_json(),
+            "contract_label": contract_labels(v.contract),
+            "calls": [],
+            "over": g.is_over,
+            "closed": gd.closed,
+            "done_needed": False,
+            "result": None,
+            "row": None,
+        }
+        if seat is not None:
+            out["calls"] = [call_deadline(g, a) for a in v.legal_actions
+                            if CALL_RE <= code_of(a) <= BLACK]
+            out["done_needed"] = seat in self.pending_after_end() and seat not in gd.done_seats
+        if g.is_over:
+            out["result"] = result_json(g)
+            if gd.closed and gd.number in self.round_games and self.round is not None:
+                row = self.round.games[self.round_games.index(gd.number)]
+                out["row"] = row.to_json()
+        return out
+
+    def state(self, seat: int | None, with_sheet: bool = True) -> dict[str, Any]:
+        """The state message for ``seat`` (None: a spectator); the Spielliste is left out when
+        the connection has the current one already (``with_sheet`` False). What is sent is
+        :meth:`state_text`, the same message encoded from shared parts."""
+        th = self.thinking
+        out = {
+            "type": "state",
+            "version": self.version,
+            "you": seat,
+            "table": self._public_table(),
+            "game": self._game_json(seat),
+            "thinking": None if th is None else {"seat": th[0], "since": th[1]},
+            "now": time.time(),
+        }
+        if with_sheet:
+            out["sheet"] = self.sheet()
+        return out
+
+    # The state as JSON text. A broadcast sends up to five different states (four seats and
+    # the spectators) that share most of their content: the table, the history and tricks of
+    # the game, its score. Those are encoded once (per broadcast, or per game state: _JsonCache)
+    # and spliced in; only the rest of each seat's view is encoded per seat. The text decodes to
+    # exactly state() (tests/server/test_server_state_text.py).
+
+    def _common(self) -> _Common:
+        th = self.thinking
+        g, gd = self.game, self.game_data
+        result = row = "null"
+        pending: list[int] = []
+        if g is not None and gd is not None and g.is_over:
+            pending = self.pending_after_end()
+            result = self._result_text(g)
+            if gd.closed and gd.number in self.round_games and self.round is not None:
+                row = dumps(self.round.games[self.round_games.index(gd.number)].to_json())
+        # Everything a seat's game is made of: the game changes only by Game.apply, which adds
+        # to its history; the rest is the game's row, its closing and who said "done". (The
+        # objects themselves are in the key, so none is collected and its id reused.)
+        key = (g, gd, self.round, None if g is None else len(g.history),
+               None if gd is None else (gd.closed, tuple(gd.done_seats)), len(self.round_games))
+        cache = self._json
+        if cache.games_key != key:
+            cache.games_key, cache.games = key, {}
+        return _Common(
+            table=dumps(self._public_table()),
+            thinking=dumps(None if th is None else {"seat": th[0], "since": th[1]}),
+            now=dumps(time.time()), result=result, row=row, pending=pending,
+            games=cache.games)
+
+    def _result_text(self, g: Game) -> str:
+        c = self._json
+        key = (g, len(g.history))
+        if c.result_key is None or c.result_key[0] is not g or c.result_key[1] != key[1]:
+            c.result_key, c.result = key, dumps(result_json(g))
+        return c.result
+
+    def _view_text(self, v: SeatView) -> str:
+        """``v.to_json()`` as text: the parts every seat's view shares are encoded once."""
+        c = self._json
+        key = (v.history, v.tricks, v.rules)
+        if key == c.view_key:
+            d = (_light(v) if hasattr(v, "__dict__")
+                 else dataclasses.replace(v, history=(), tricks=())).to_json()
+        else:
+            d = v.to_json()
+            c.view_key = key
+            c.view_parts = {k: dumps(d[k]) for k in _SHARED_VIEW}
+        for k in _SHARED_VIEW:
+            d[k] = _MARKS[k]
+        out = dumps(d)
+        for k in _SHARED_VIEW:
+            out = out.replace(_MARK_TEXT[k], c.view_parts[k], 1)
+        return out
+
+    def _game_text(self, seat: int | None, common: _Common) -> str:
+        """:meth:`_game_json` as text."""
+        g, gd = self.game, self.game_data
+        if g is None or gd is None:
+            return "null"
+        v = view(g, seat)
+        calls: list[dict[str, Any]] = []
+        done_needed = False
+        if seat is not None:
+            calls = [call_deadline(g, a) for a in v.legal_actions
+                     if CALL_RE <= code_of(a) <= BLACK]
+            done_needed = seat in common.pending and seat not in gd.done_seats
+        middle = dumps({"contract_label": contract_labels(v.contract), "calls": calls,
+                        "over": g.is_over, "closed": gd.closed, "done_needed": done_needed})
+        return (f'{{"number":{gd.number:d},"view":{self._view_text(v)},{middle[1:-1]},'
+                f'"result":{common.result},"row":{common.row}}}')
+
+    def _sheet_text(self) -> str:
+        sheet = self.sheet()
+        c = self._json
+        if c.sheet is None or c.sheet[0] is not sheet:
+            c.sheet = (sheet, dumps(sheet))
+        return c.sheet[1]
+
+    def state_text(self, seat: int | None, with_sheet: bool = True,
+                   common: _Common | None = None) -> str:
+        """:meth:`state` as the JSON text that is sent; ``common``: the shared parts made for
+        this broadcast (made now if not given)."""
+        c = common if common is not None else self._common()
+        game = c.games.get(seat)
+        if game is None:
+            game = c.games[seat] = self._game_text(seat, c)
+        you = "null" if seat is None else f"{seat:d}"
+        out = (f'{{"type":"state","version":{self.version:d},"you":{you},'
+               f'"table":{c.table},"game":{game},"thinking":{c.thinking},"now":{c.now}')
+        if with_sheet:
+            out += f',"sheet":{self._sheet_text()}'
+        return out + "}"
+
+    def send_state(self, conn: Conn) -> None:
+        conn.sheet_version = self.sheet_version
+        conn.send(self.state_text(conn.seat))
+
+    def broadcast(self) -> None:
+        """Send every connection the state it may see (one view per seat, one for spectators;
+        the parts they share are made once)."""
+        targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
+        targets += [(s.seat, c) for s in self.seats for c in s.conns]
+        if not targets:
+            return
+        common = self._common()
+        cache: dict[tuple[int | None, bool], str] = {}
+        for seat, conn in targets:
+            key = (seat, conn.sheet_version != self.sheet_version)
+            text_ = cache.get(key)
+            if text_ is None:
+                text_ = cache[key] = self.state_text(seat, key[1], common)
+            conn.sheet_version = self.sheet_version
+            conn.send(text_)
+
+    def send_all(self, msg: dict[str, Any]) -> None:
+        text_ = dumps(msg)
+        for c in self.spectators:
+            c.send(text_)
+        for s in self.seats:
+            for c in s.conns:
+                c.send(text_)
+
+    # ------------------------------------------------------------------ connections
+
+    def key_holder(self, token: str | None) -> Seat | str | None:
+        """Whose key ``token`` is: a :class:`Seat`, ``"spectator"`` (the table's spectator key,
+        or no key at a public table) or None (no access: a private table is not visible by
+        its code alone). Keys are compared in constant time."""
+        if token:
+            if not token.isascii():  # no key is; compare_digest raises TypeError for such text
+                return None
+            for s in self.seats:
+                if s.token is not None and secrets.compare_digest(s.token, token):
+                    return s
+            spec = self.data.spectator_token
+            if spec is not None and secrets.compare_digest(spec, token):
+                return "spectator"
+            return None
+        return "spectator" if self.data.public else None
+
+    def readable(self, token: str | None) -> bool:
+        """May a client with key ``token`` read this table (REST)?"""
+        return self.key_holder(token) is not None
+
+    async def hello(self, conn: Conn, msg: Hello) -> None:
+        """Bind ``conn`` to the seat of its key, or let it watch (the spectator key, or no key
+        at a public table). An unknown key is refused like an unknown table."""
+        if msg.lang is not None:
+            conn.lang = msg.lang
+        async with self.lock:
+            who = self.key_holder(msg.token)
+            if who is None:
+                raise TableError("bad_token" if self.data.public and msg.token else "no_table",
+                                 self.code)
+            self.touch()
+            if not isinstance(who, Seat):
+                conn.seat = None
+                conn.bound = True
+                self.spectators.add(conn)
+                conn.send({"type": "welcome", "seat": None, "code": self.code})
+                self.send_state(conn)
+                self.bump(game=False)
+                return
+            seat = who
+            changes: dict[str, Any] = {}
+            # a person comes back (also after the round, for the next one)
+            open_ = self.status not in ("closed", "expired")
+            if msg.name is not None and msg.name != seat.name and open_:
+                seat.name = msg.name
+                changes["name"] = seat.name
+                self.invalidate_sheet()
+            if open_ and (not seat.joined or seat.left):
+                seat.joined, seat.left = True, False
+                changes.update(joined=True, left=False)
+            if changes:
+                await self.hub.db(self.hub.store.update_seat, self.id, seat.seat, **changes)
+            if seat.grace is not None:
+                seat.grace.cancel()
+                seat.grace = None
+            conn.seat = seat.seat
+            conn.bound = True
+            self.spectators.discard(conn)
+            seat.conns.add(conn)
+            welcome: dict[str, Any] = {"type": "welcome", "seat": seat.seat, "code": self.code}
+            if self.data.spectator_token is not None:
+                welcome["spectate"] = f"/t/{self.code}#{self.data.spectator_token}"
+            conn.send(welcome)
+            self.bump(game=bool(changes))
+
+    async def disconnect(self, conn: Conn) -> None:
+        async with self.lock:
+            self.spectators.discard(conn)
+            if conn.seat is not None:
+                s = self.seats[conn.seat]
+                s.conns.discard(conn)
+                if not s.conns:
+                    s.ready = False
+                    if (s.kind == "human" and s.joined and not s.left
+                            and self.data.bot_takeover and self.status != "over"):
+                        self._schedule_grace(s)
+                    self.bump(game=False)
+
+    def _schedule_grace(self, s: Seat) -> None:
+        if s.grace is not None:
+            s.grace.cancel()
+        s.grace = asyncio.get_running_loop().create_task(self._grace(s))
+
+    async def _grace(self, s: Seat) -> None:
+        await asyncio.sleep(self.data.grace_s)
+        async with self.lock:
+            s.grace = None
+            if s.conns or s.left:
+                return
+            s.left = True
+            await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
+            self.bump()
+
+    def bump(self, game: bool = True) -> None:
+        """Something public changed: send the state and let the computer players look.
+        ``game`` False: only connections changed, nothing a computer player decides on."""
+        self.version += 1
+        if game:
+            self.epoch += 1
+            self.bots_idle_epoch = -1
+        self.broadcast()
+        self.wake.set()
+
+    # ------------------------------------------------------------------ requests
+
+    async def handle(self, conn: Conn, msg: ClientMessage) -> None:
+        """One validated message of a connection that said hello; raises :class:`TableError`."""
+        ref = msg.ref
+        if isinstance(msg, Ping):
+            conn.send({"type": "pong", "ref": ref})
+        elif isinstance(msg, LangMsg):
+            conn.lang = msg.lang
+        elif isinstance(msg, ActionMsg):
+            await self.act(conn, msg.action, ref)
+        elif isinstance(msg, Request) and msg.type == "state":
+            async with self.lock:
+                self.send_state(conn)
+        elif isinstance(msg, NameMsg | Request):
+            if conn.seat is None:
+                raise TableError("token_required")
+            async with self.lock:
+                if self.status in ("closed", "expired"):
+                    raise TableError(self.status)
+                await self._requests[msg.type](conn.seat, msg)
+                conn.send({"type": "ack", "ref": ref, "version": self.version})
+        else:  # pragma: no cover - hello is handled by the socket loop
+            raise TableError("unknown_type", msg.type)
+
+    async def act(self, conn: Conn, body: ActionBody, ref: object = None) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise TableError("token_required")
+        if body.seat is not None and body.seat != seat:
+            raise TableError("not_your_seat", seat + 1)
+        try:
+            a = from_dict({**body.record(), "seat": seat})
+        except (ActionFormatError, ValueError) as e:
+            raise TableError("bad_action", e) from None
+        async with self.lock:
+            if self.status in ("closed", "expired"):
+                raise TableError(self.status)
+            g = self.game
+            if g is None or self.game_closed():
+                raise TableError("no_game")
+            if self.controller(seat) != "human":
+                raise TableError("bot_seat")
+            await offer_bots(self)
+            if self.game is not g or self.game_closed():
+                raise TableError("no_game")
+            await self._apply(a, conn, ref)
+
+    async def _apply(self, a: Action, conn: Conn | None = None, ref: object = None) -> None:
+        """Apply, store, then broadcast (under the lock). Raises TableError if illegal."""
+        g, gd = self.game, self.game_data
+        assert g is not None and gd is not None
+        try:
+            g.apply(a)
+        except IllegalActionError as e:
+            raise TableError("illegal", rule=e.rule, en=e.text("en"), de=e.text("de")) from None
+        idx = len(g.history) - 1
+        try:
+            await self.hub.db(self.hub.store.add_action, gd.id, idx, to_dict(a))
+        except Exception:
+            log.exception("storing an action failed; rebuilding table %s", self.code)
+            self.game = replay({**gd.deal, "actions": [to_dict(x) for x in g.history[:-1]]})
+            raise TableError("server") from None
+        gd.actions.append(to_dict(a))
+        self.bump()
+        if conn is not None:  # after the new state, so the sender's view is current on ack
+            conn.send({"type": "ack", "ref": ref, "version": self.version})
+
+    async def _next(self, seat: int, msg: Any) -> None:
+        if not self.game_closed() or self.status == "over":
+            raise TableError("not_between")
+        self.seats[seat].ready = True
+        self.bump()
+
+    async def _done(self, seat: int, msg: Any) -> None:
+        gd = self.game_data
+        if gd is None or seat not in self.pending_after_end() or seat in gd.done_seats:
+            raise TableError("not_pending")
+        gd.done_seats.append(seat)
+        await self.hub.db(self.hub.store.set_done_seats, gd.id, gd.done_seats)
+        self.bump()
+
+    async def _leave(self, seat: int, msg: Any) -> None:
+        s = self.seats[seat]
+        s.left = True
+        s.ready = False
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, left=True)
+        for c in list(s.conns):  # every device of this seat now only watches
+            s.conns.discard(c)
+            c.seat = None
+            self.spectators.add(c)
+            c.send({"type": "left", "seat": seat})
+        self.bump()
+
+    async def _start(self, seat: int, msg: Any) -> None:
+        if self.status != "waiting":
+            raise TableError("not_waiting")
+        empty = [s for s in self.seats if self.controller(s.seat) is None]
+        if empty and not self.data.bot_takeover:
+            raise TableError("start_needs_bots")
+        for s in empty:
+            s.left = True
+            await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
+        self.bump()
+
+    async def _new_round_request(self, seat: int, msg: Any) -> None:
+        if self.status != "over":
+            raise TableError("round_running")
+        number = 1 if self.round_data is None else self.round_data.number + 1
+        games, pflicht = self.data.games_total, self.data.pflichtsoli
+        rid = await self.hub.db(self.hub.store.add_round, self.id, number, games, pflicht,
+                                "playing")
+        self.round_data = RoundData(rid, number, games, pflicht)
+        self.round = self._new_round(self.round_data)
+        self.round_games = []
+        self.status = "playing"
+        self.invalidate_sheet()
+        for s in self.seats:
+            s.ready = True
+        self.bump()
+
+    async def _name(self, seat: int, msg: Any) -> None:
+        name = msg.name if isinstance(msg, NameMsg) else None
+        if name is None:  # pragma: no cover - the schema requires it
+            raise TableError("bad_name")
+        self.seats[seat].name = name
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, name=name)
+        self.invalidate_sheet()
+        self.bump()
