@@ -177,12 +177,43 @@ def test_a_new_round_after_the_last_game(client: TestClient) -> None:
     assert [r["games"] for r in rounds] == [[1], [2]]
 
 
+def test_finished_games_and_rounds_are_served_from_stored_results(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closed game's score breakdown and Spielliste row and a past round's Spielliste (TSR
+    7.3) are stored when the game is closed: reading them never rebuilds a round."""
+    t = client.post("/api/tables", json=table_spec("A", "bot", "bot", "bot")).json()
+    key = keyed(t["seats"][0]["token"])
+    code = t["code"]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        me = Seat(ws)
+        me.hello(t["seats"][0]["token"])
+        st = me.play(game_closed(1))
+        live_sheet, live_result, live_row = st["sheet"], st["game"]["result"], st["game"]["row"]
+        me.reply(me.send({"type": "new_round"}))
+        me.until_state(lambda s: s["game"] is not None and s["game"]["number"] == 2)
+        me.reply(me.send({"type": "name", "name": "Anna"}))
+
+    def no_rebuild(*_args: object, **_kw: object) -> None:
+        raise AssertionError("a round was rebuilt")
+
+    import doko.server.app as app_module
+
+    monkeypatch.setattr(app_module, "Round", no_rebuild)
+    d = client.get(f"/api/tables/{code}/games/1", headers=key).json()
+    assert d["result"] == live_result
+    assert {k: v for k, v in d["row"].items() if k != "label"} == live_row
+    assert set(d["row"]["label"]) == {"de", "en"}
+    sheet = client.get(f"/api/tables/{code}/rounds/1/sheet", headers=key).json()
+    assert sheet["rows"] == live_sheet["rows"] and sheet["totals"] == live_sheet["totals"]
+    assert sheet["names"][0] == "Anna"  # names are the table's current ones
+
+
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(db_url: str, client: TestClient) -> None:
     engine = make_engine(db_url)
     with engine.connect() as c:
         assert c.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert c.execute(text("PRAGMA foreign_keys")).scalar() == 1
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
         with pytest.raises(Exception, match="FOREIGN KEY"):
             c.execute(text("INSERT INTO seats (table_id, seat, kind, name, joined, \"left\") "
                            "VALUES (999, 0, 'human', 'x', 0, 0)"))

@@ -291,7 +291,14 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                 sheet = t.sheet()
                 if sheet is not None:
                     return sheet
-        r, numbers = await _round_of(t, number)
+        rounds = await hub().db(store.rounds, t.id)
+        rd = next((r for r in rounds if r.number == number), None)
+        if rd is None:
+            raise HTTPException(404, f"no round {number}")
+        stored = await hub().db(store.round_sheet, rd.id)
+        if stored is not None:  # stored when its last game was closed
+            return {**stored, "names": t.names()}
+        r, numbers = await _round_of(t, number)  # a round closed before migration 0003
         return sheet_payload(r, numbers, t.names())
 
     async def _round_of(t: Table, number: int) -> tuple[Round, list[int]]:
@@ -331,11 +338,14 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         t, g = await closed_game(code, number, key)
         round_number = await hub().db(store.round_number_of, g.round_id)
         out = game_detail(g, t.names(), round_number)
-        r, numbers = await _round_of(t, round_number)
-        if number in numbers:
-            row = r.games[numbers.index(number)]
-            out["row"] = {**row.to_json(), "label": {"de": row.label("de"),
-                                                     "en": row.label("en")}}
+        if g.row is not None:  # stored when the game was closed
+            out["row"] = g.row
+        else:  # closed before results were stored (migration 0003): rebuild the round
+            r, numbers = await _round_of(t, round_number)
+            if number in numbers:
+                row = r.games[numbers.index(number)]
+                out["row"] = {**row.to_json(), "label": {"de": row.label("de"),
+                                                         "en": row.label("en")}}
         out["record_url"] = f"/api/tables/{t.code}/games/{number}/record"
         return out
 

@@ -106,6 +106,8 @@ class RoundRow(Base):
     games_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
     pflichtsoli: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[float] = mapped_column(Float)
+    #: the Spielliste after its last closed game (JSON), as served
+    sheet: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class GameRow(Base):
@@ -121,6 +123,9 @@ class GameRow(Base):
     done_seats: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[float] = mapped_column(Float)
     closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: once closed: the score breakdown and the Spielliste row (JSON), as served
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    row: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ActionRow(Base):
@@ -200,6 +205,9 @@ class GameData:
     closed: bool
     done_seats: list[int]
     actions: list[dict[str, Any]] = field(default_factory=list)
+    #: a closed game's stored score breakdown and Spielliste row (None before migration 0003)
+    result: dict[str, Any] | None = None
+    row: dict[str, Any] | None = None
 
 
 @dataclass
@@ -251,6 +259,8 @@ def _game_data(g: GameRow, actions: list[ActionRow] | None = None) -> GameData:
         id=g.id, number=g.number, round_id=g.round_id, deal=json.loads(g.deal), closed=g.closed,
         done_seats=json.loads(g.done_seats),
         actions=[json.loads(a.action) for a in actions or []],
+        result=None if g.result is None else json.loads(g.result),
+        row=None if g.row is None else json.loads(g.row),
     )
 
 
@@ -552,8 +562,23 @@ class Store:
                       .values(done_seats=json.dumps(sorted(seats))))
 
     @batched
-    def close_game(self, game_id: int, table_id: int, status: str) -> None:
+    def close_game(self, game_id: int, table_id: int, status: str,
+                   result: dict[str, Any] | None = None, row: dict[str, Any] | None = None,
+                   round_id: int | None = None, sheet: dict[str, Any] | None = None) -> None:
+        """Close a game, with its score breakdown, its Spielliste row and the round's sheet
+        stored as they are served (so reading them later never replays the round)."""
         with self._write() as s:
             s.execute(update(GameRow).where(GameRow.id == game_id)
-                      .values(closed=True, closed_at=time.time()))
+                      .values(closed=True, closed_at=time.time(),
+                              result=None if result is None else json.dumps(result),
+                              row=None if row is None else json.dumps(row)))
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            if round_id is not None and sheet is not None:
+                s.execute(update(RoundRow).where(RoundRow.id == round_id)
+                          .values(sheet=json.dumps(sheet)))
+
+    def round_sheet(self, round_id: int) -> dict[str, Any] | None:
+        """A round's stored Spielliste (None if none was stored)."""
+        with self.sessions() as s:
+            text_ = s.scalar(select(RoundRow.sheet).where(RoundRow.id == round_id))
+            return None if text_ is None else dict(json.loads(text_))

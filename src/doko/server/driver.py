@@ -20,6 +20,7 @@ from doko.engine.view import view
 from doko.server.botpool import Job, level_options, seat_budget_ms
 from doko.server.db import GameData, RoundData
 from doko.server.errors import TableError
+from doko.server.payloads import result_json, sheet_payload
 from doko.session import RoundError
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ def _seed(*parts: int) -> int:
     for p in parts:
         h = ((h ^ (p & 0xFFFFFFFFFFFF)) * 1099511628211) & 0x7FFFFFFFFFFFFFFF
     return h
-
 
 
 async def drive(t: Table) -> None:
@@ -74,6 +74,8 @@ async def deal(t: Table) -> None:
     t.bump()
 
 async def close_game(t: Table) -> None:
+    """Enter the finished game in the round's Spielliste and store it closed, with its score
+    breakdown, its row and the round's sheet as they are served (TSR 7.3)."""
     g, gd = t.game, t.game_data
     assert g is not None and gd is not None and t.round is not None
     try:
@@ -83,11 +85,17 @@ async def close_game(t: Table) -> None:
         raise
     t.round_games.append(gd.number)
     status = "over" if t.round.is_over else "playing"
-    await t.hub.db(t.hub.store.close_game, gd.id, t.id, status)
+    result = result_json(g)
+    row = t.round.games[-1]
+    row_json = {**row.to_json(), "label": {"de": row.label("de"), "en": row.label("en")}}
+    sheet = sheet_payload(t.round, t.round_games, t.names())
+    await t.hub.db(t.hub.store.close_game, gd.id, t.id, status, result, row_json,
+                   gd.round_id, sheet)
     gd.closed = True
     t.status = status
     t.invalidate_sheet()
     t.bump()
+
 
 def jobs_for(t: Table, g: Game, *, on_turn: bool) -> list[Job]:
     """The computer players to ask now, in the order of :func:`doko.bots.base.step`: the

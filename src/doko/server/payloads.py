@@ -157,5 +157,5 @@ def game_detail(data: GameData, names: list[str], round_number: int) -> dict[str
         "tricks": tricks,
         "calls": calls,
         "actions": [to_dict(a) for a in g.history],
-        "result": result_json(g),
+        "result": data.result if data.result is not None else result_json(g),
     }
