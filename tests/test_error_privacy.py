@@ -24,9 +24,10 @@ from conftest import Knobs, knobs, play, random_game, start_solo
 from doko.cli import main
 from doko.engine.actions import CLAIM, NO90, describe, encode
 from doko.engine.cards import card_code, card_name, card_symbol, hand_kinds
-from doko.engine.errors import _TEMPLATES, IllegalActionError, ReplayError
+from doko.engine.errors import IllegalActionError, ReplayError
 from doko.engine.game import Game
 from doko.engine.record import replay, to_record
+from doko.engine.texts import TEXTS
 from doko.tui.app import GameTable, PlayOptions, Terminal
 
 # The soloist (seat 0) holds only top plain cards; seat 1 holds all eight queens and only
@@ -63,7 +64,7 @@ def cards_named(text: str) -> set[int]:
 def _template_cards(key: str) -> set[int]:
     """Cards named by a message's fixed wording (the ♣Q of the Hochzeit rules, TSR 4.4.1):
     part of the rule, the same for every deal, so they tell nothing about the hands."""
-    return cards_named(" ".join(_TEMPLATES[key]))
+    return cards_named(" ".join(TEXTS["error." + key]))
 
 
 def seen_by(g: Game, seat: int) -> set[int]:
@@ -89,7 +90,7 @@ def check_private(g: Game, action: int, e: IllegalActionError,
         assert not re.search(r"\d\s*:\s*[♣♠♥♦]", text), text  # no "seat:card" line
         for n in _SEAT_RE.findall(text):  # seats in words are 1..4: the actor or the one on turn
             assert int(n) in (seat + 1, g.to_move + 1), (text, seat, g.to_move)
-        en, de = _TEMPLATES[e.key]
+        de, en = TEXTS["error." + e.key]
         if "{seat}" in (de if lang == "de" else en):
             assert f"{'Platz' if lang == 'de' else 'seat'} {seat + 1}" in text, (text, seat)
     assert str(e) == e.text("en")

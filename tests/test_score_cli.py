@@ -166,20 +166,30 @@ BAD_INPUT: list[tuple[str, str]] = [
 def test_bad_input_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, field: str
 ) -> None:
-    """Every validation error: exit status 2, one line on stderr naming the field."""
+    """Every validation error: exit status 2, one line on stderr naming the field, in the
+    language of --lang (German by default)."""
     for args in ((), ("--json",)):
-        status, out, err = run_cli(tmp_path, capsys, content, *args)
+        status, out, err = run_cli(tmp_path, capsys, content, *args, "--lang", "en")
         assert status == 2
         assert out == ""
         assert err.startswith("doko score: error: ")
         assert field in err
         assert err.count("\n") == 1
+        status, out, err_de = run_cli(tmp_path, capsys, content, *args)
+        assert status == 2
+        assert out == ""
+        assert err_de.startswith("doko score: Fehler: ")
+        if " " not in field:  # a JSON field name: the same in both languages
+            assert field in err_de
+        assert err_de.count("\n") == 1
+        for word in (" no set ", " is outside ", " expected ", " must ", " not one of "):
+            assert word not in err_de, err_de
 
 
 def test_missing_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("doko score: error: ") and "missing.json" in err
+    assert err.startswith("doko score: Fehler: ") and "missing.json" in err
 
 
 def test_bad_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,7 +205,7 @@ def test_subprocess_no_traceback(tmp_path: Path) -> None:
                          check=False)
     assert bad.returncode == 2
     assert bad.stdout == ""
-    assert bad.stderr.startswith("doko score: error: ") and "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("doko score: Fehler: ") and "Traceback" not in bad.stderr
     good = subprocess.run(cmd, input=json.dumps(EXAMPLES[7][0]), capture_output=True, text=True,
                           check=False)
     assert good.returncode == 0

@@ -10,6 +10,7 @@ import json
 import sys
 
 from doko.engine.scoring import GameSummary, ScoringInputError, format_score, score
+from doko.engine.texts import text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="JSON game summary; '-' (default) reads standard input")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
-                   help="language of the item labels (default: de)")
+                   help="language of the item labels and messages (default: de)")
     p.set_defaults(func=run)
 
 
@@ -33,18 +34,23 @@ def run(ns: argparse.Namespace) -> int:
     """Read, score and print one game; 2 on bad input (one line on stderr)."""
     try:
         if ns.file == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.read()
         else:
             with open(ns.file, encoding="utf-8") as fh:
-                text = fh.read()
+                raw = fh.read()
         try:
-            obj = json.loads(text)
+            obj = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise ScoringInputError(f"{_name(ns.file)}: invalid JSON: {exc}") from exc
+            raise ScoringInputError("invalid_json", file=_name(ns.file), why=exc) from exc
         result = score(GameSummary.from_json(obj))
     except (OSError, UnicodeDecodeError, ScoringInputError) as exc:
-        msg = f"{_name(ns.file)}: {exc.strerror}" if isinstance(exc, OSError) else str(exc)
-        print(f"doko score: error: {msg}", file=sys.stderr)
+        if isinstance(exc, OSError):
+            msg = f"{_name(ns.file)}: {exc.strerror}"
+        elif isinstance(exc, ScoringInputError):
+            msg = exc.text(ns.lang)
+        else:
+            msg = str(exc)
+        print(text("cli.score.error", ns.lang, msg=msg), file=sys.stderr)
         return 2
     if ns.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))

@@ -23,6 +23,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import TYPE_CHECKING
 
+from doko.engine.texts import lang_of
+from doko.engine.texts import text as _text
 from doko.engine.vocab import CallLevel, Contract, Party
 
 if TYPE_CHECKING:
@@ -48,7 +50,28 @@ _CARD_EYES = (0, 2, 3, 4, 10, 11)  # 9, Bube, Dame, König, Zehn, Ass; each 8 ti
 
 
 class ScoringInputError(ValueError):
-    """A game summary that cannot describe a real game; the message names the field and value."""
+    """A game summary that cannot describe a real game; the message names the field and value.
+
+    ``key`` names the text in the catalogue (``score_input.<key>`` in :mod:`doko.engine.texts`),
+    ``params`` its values; ``str(e)`` is English, :meth:`text` gives German or English.
+
+    >>> e = ScoringInputError("missing", field="re_eyes")
+    >>> str(e), e.text("de")
+    ('re_eyes: missing', 're_eyes: fehlt')
+    """
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = dict(params)
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "de") -> str:
+        """The message in ``lang`` (``"de"``, the default, or ``"en"``)."""
+        params = dict(self.params)
+        for name, value in self.params.items():  # ``why_key``: the text ``why`` from the catalogue
+            if name.endswith("_key") and isinstance(value, str):
+                params[name[:-4]] = _text(value, lang)
+        return _text("score_input." + self.key, lang, **params)
 
 
 def _label(party: str) -> str:
@@ -86,9 +109,9 @@ def _possible(eyes: int, tricks: int, nines: bool = True) -> bool:
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringInputError(f"{name}: expected an integer, got {value!r}")
+        raise ScoringInputError("not_int", field=name, value=repr(value))
     if not low <= value <= high:
-        raise ScoringInputError(f"{name}: {value} is outside {low}..{high}")
+        raise ScoringInputError("out_of_range", field=name, value=value, low=low, high=high)
     return value
 
 
@@ -140,12 +163,11 @@ class GameSummary:
 
     def __post_init__(self) -> None:
         if self.contract not in CONTRACTS:
-            raise ScoringInputError(
-                f"contract: {self.contract!r} is not one of {', '.join(CONTRACTS)}"
-            )
+            raise ScoringInputError("not_one_of", field="contract", value=repr(self.contract),
+                                    allowed=", ".join(CONTRACTS))
         _check_int("re_eyes", self.re_eyes, 0, 240)
         if not isinstance(self.nines, bool):
-            raise ScoringInputError(f"nines: expected true or false, got {self.nines!r}")
+            raise ScoringInputError("not_bool", field="nines", value=repr(self.nines))
         total = self.total_tricks
         if self.re_tricks is not None:
             _check_int("re_tricks", self.re_tricks, 0, total)
@@ -154,17 +176,13 @@ class GameSummary:
         if self.re_tricks is None:
             if self.re_eyes in (0, 240):
                 party = "Re" if self.re_eyes == 0 else "Kontra"
-                raise ScoringInputError(
-                    f"re_tricks is needed when re_eyes is {self.re_eyes}: {party} has 0 Augen, "
-                    "and a trick of four nines has 0 Augen, so whether it took a trick is unknown"
-                )
+                raise ScoringInputError("tricks_needed", eyes=self.re_eyes, party=party)
             if not any(_possible(self.re_eyes, t, self.nines) for t in range(1, total)):
-                raise ScoringInputError(f"re_eyes: no set of cards holds {self.re_eyes} Augen")
+                raise ScoringInputError("no_set", eyes=self.re_eyes)
         elif not _possible(self.re_eyes, self.re_tricks, self.nines):
             raise ScoringInputError(
-                f"re_tricks/re_eyes: {self.re_tricks} tricks ({4 * self.re_tricks} cards) cannot "
-                f"hold {self.re_eyes} Augen (and the other {total - self.re_tricks} tricks "
-                f"{240 - self.re_eyes} Augen)"
+                "tricks_eyes", tricks=self.re_tricks, cards=4 * self.re_tricks, eyes=self.re_eyes,
+                other_tricks=total - self.re_tricks, other_eyes=240 - self.re_eyes,
             )
         self._check_extras()
 
@@ -172,25 +190,16 @@ class GameSummary:
         for party in PARTIES:
             ex = self.extras(party)
             if not isinstance(ex, Extras):
-                raise ScoringInputError(f"{party}_extras: expected Extras, got {ex!r}")
+                raise ScoringInputError("extras_type", field=f"{party}_extras", value=repr(ex))
             for key, most in _EXTRA_MAX.items():
                 _check_int(f"extras.{party}.{key}", getattr(ex, key), 0, most)
         if self.solo and (self.re_extras.total() or self.kontra_extras.total()):
-            raise ScoringInputError(
-                f"extras: contract {self.contract!r} has no Sonderpunkte (TSR 7.2.3, 7.2.4); "
-                "they exist only in a Normalspiel"
-            )
-        for key, why in (
-            ("doppelkopf", "240 Augen hold at most 6 tricks of 40"),
-            ("fox", "there are two ♦A"),
-            ("charlie", "only one party wins the last trick"),
-        ):
+            raise ScoringInputError("extras_solo", contract=repr(self.contract))
+        for key in ("doppelkopf", "fox", "charlie"):
             both = getattr(self.re_extras, key) + getattr(self.kontra_extras, key)
             if both > _EXTRA_MAX[key]:
-                raise ScoringInputError(
-                    f"extras.re.{key} + extras.kontra.{key}: {both} in all, "
-                    f"at most {_EXTRA_MAX[key]} ({why})"
-                )
+                raise ScoringInputError("extras_both", key=key, both=both,
+                                        most=_EXTRA_MAX[key], why_key=f"score_input.why_{key}")
         for party in PARTIES:
             ex, eyes, tricks, name = (
                 self.extras(party), self.eyes(party), self.tricks(party), _label(party)
@@ -202,13 +211,13 @@ class GameSummary:
             ):
                 if eyes < eyes_needed:
                     raise ScoringInputError(
-                        f"extras.{party}.{key}: {count} needs at least {eyes_needed} Augen, "
-                        f"{name} has {eyes} (re_eyes={self.re_eyes})"
+                        "extras_eyes", field=f"extras.{party}.{key}", count=count,
+                        need=eyes_needed, name=name, eyes=eyes, re_eyes=self.re_eyes,
                     )
                 if tricks is not None and tricks < tricks_needed:
                     raise ScoringInputError(
-                        f"extras.{party}.{key}: {count} needs at least {tricks_needed} tricks, "
-                        f"{name} won {tricks} (re_tricks={self.re_tricks})"
+                        "extras_tricks", field=f"extras.{party}.{key}", count=count,
+                        need=tricks_needed, name=name, tricks=tricks, re_tricks=self.re_tricks,
                     )
 
     # -- per-party views -------------------------------------------------------------------
@@ -243,23 +252,22 @@ class GameSummary:
     def from_json(cls, obj: object) -> GameSummary:
         """Build from the JSON form (see :meth:`to_json`); raises :class:`ScoringInputError`."""
         if not isinstance(obj, Mapping):
-            raise ScoringInputError(f"game summary: expected a JSON object, got {obj!r}")
+            raise ScoringInputError("not_object", field_key="score_input.summary", value=repr(obj))
         unknown = sorted(str(k) for k in obj if k not in _SUMMARY_KEYS)
         if unknown:
-            raise ScoringInputError(
-                f"{unknown[0]}: unknown key (allowed: {', '.join(_SUMMARY_KEYS)})"
-            )
+            raise ScoringInputError("unknown_key", field=unknown[0],
+                                    allowed=", ".join(_SUMMARY_KEYS))
         for key in ("contract", "re_eyes"):
             if key not in obj:
-                raise ScoringInputError(f"{key}: missing")
+                raise ScoringInputError("missing", field=key)
         extras = obj.get("extras")
         if extras is None:
             extras = {}
         if not isinstance(extras, Mapping):
-            raise ScoringInputError(f"extras: expected an object, got {extras!r}")
+            raise ScoringInputError("not_extras_object", field="extras", value=repr(extras))
         bad = [str(k) for k in extras if k not in PARTIES]
         if bad:
-            raise ScoringInputError(f"extras.{bad[0]}: unknown party (use re, kontra)")
+            raise ScoringInputError("unknown_party", field=f"extras.{bad[0]}")
         return cls(
             contract=obj["contract"],
             re_eyes=obj["re_eyes"],
@@ -289,19 +297,18 @@ def _call_level(field: str, value: object, names: tuple[str | None, ...]) -> int
     if value in names and (value is None or isinstance(value, str)):
         return names.index(value)
     allowed = ", ".join("null" if n is None else n for n in names)
-    raise ScoringInputError(f"{field}: {value!r} is not one of {allowed}")
+    raise ScoringInputError("not_one_of", field=field, value=repr(value), allowed=allowed)
 
 
 def _extras_from_json(party: str, value: object) -> Extras:
     if value is None:
         return Extras()
     if not isinstance(value, Mapping):
-        raise ScoringInputError(f"extras.{party}: expected an object, got {value!r}")
+        raise ScoringInputError("not_extras_object", field=f"extras.{party}", value=repr(value))
     bad = [str(k) for k in value if k not in _EXTRA_KEYS]
     if bad:
-        raise ScoringInputError(
-            f"extras.{party}.{bad[0]}: unknown key (allowed: {', '.join(_EXTRA_KEYS)})"
-        )
+        raise ScoringInputError("unknown_key", field=f"extras.{party}.{bad[0]}",
+                                allowed=", ".join(_EXTRA_KEYS))
     counts = {k: value.get(k, 0) for k in _EXTRA_KEYS}
     for key, count in counts.items():  # type check here so the message names the party
         _check_int(f"extras.{party}.{key}", count, 0, _EXTRA_MAX[key])
@@ -466,48 +473,36 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
 
 # --------------------------------------------------------------------------- text
 
-_SCORE_TEXT = {
-    "de": {
-        "clause": "TSR", "item": "Posten", "total": "Summe", "value": "Spielwert",
-        "winner": "Gewinner", "nobody": "keiner (TSR 7.1.3)", "per": "Punkte je Spieler",
-        "soloist": "Solist (Re)", "each_kontra": "jeder Kontra-Spieler",
-        "none": "keine Punkte", "to": "für",
-    },
-    "en": {
-        "clause": "TSR", "item": "Item", "total": "Total", "value": "Game value",
-        "winner": "Winner", "nobody": "nobody (TSR 7.1.3)", "per": "Score per player",
-        "soloist": "soloist (Re)", "each_kontra": "each Kontra player",
-        "none": "no points", "to": "to",
-    },
-}
-
-
 def format_score(s: Score, lang: str = "de") -> str:
     """A plain-text table of the line items, then value, winner and per-player scores."""
-    t = _SCORE_TEXT[lang]
+    lang = lang_of(lang)
+
+    def t(key: str) -> str:
+        return _text("score." + key, lang)
+
     rows = [(i.clause, i.de if lang == "de" else i.en,
              str(i.points) if i.party == RE else "", str(i.points) if i.party == KONTRA else "")
             for i in s.items]
-    rows.append(("", t["total"], str(s.total(RE)), str(s.total(KONTRA))))
-    width = max(len(t["item"]), *(len(r[1]) for r in rows))
-    lines = [f"{t['clause']:<10} {t['item']:<{width}} {'Re':>6} {'Kontra':>7}"]
+    rows.append(("", t('total'), str(s.total(RE)), str(s.total(KONTRA))))
+    width = max(len(t('item')), *(len(r[1]) for r in rows))
+    lines = [f"{t('clause'):<10} {t('item'):<{width}} {'Re':>6} {'Kontra':>7}"]
     lines.append("-" * len(lines[0]))
     lines += [f"{c:<10} {label:<{width}} {r:>6} {k:>7}" for c, label, r, k in rows[:-1]]
     if not s.items:
-        lines.append(f"{'':<10} {t['none']}")
+        lines.append(f"{'':<10} {t('none')}")
     lines.append("-" * len(lines[0]))
     c, label, r, k = rows[-1]
     lines.append(f"{c:<10} {label:<{width}} {r:>6} {k:>7}")
     lines.append("")
     net = "Re" if s.re_score > 0 else "Kontra" if s.kontra_score > 0 else ""
-    lines.append(f"{t['value']}: {s.value}" + (f" {t['to']} {net}" if net else ""))
-    winner = {RE: "Re", KONTRA: "Kontra", None: t["nobody"]}[s.winner]
-    lines.append(f"{t['winner']}: {winner}")
+    lines.append(f"{t('value')}: {s.value}" + (f" {t('to')} {net}" if net else ""))
+    winner = {RE: "Re", KONTRA: "Kontra", None: t('nobody')}[s.winner]
+    lines.append(f"{t('winner')}: {winner}")
     if s.solo:
-        lines.append(f"{t['per']}: {t['soloist']} {_signed(s.re_score)}, "
-                     f"{t['each_kontra']} {_signed(s.kontra_score)}")
+        lines.append(f"{t('per')}: {t('soloist')} {_signed(s.re_score)}, "
+                     f"{t('each_kontra')} {_signed(s.kontra_score)}")
     else:
-        lines.append(f"{t['per']}: Re {_signed(s.re_score)}, Kontra {_signed(s.kontra_score)}")
+        lines.append(f"{t('per')}: Re {_signed(s.re_score)}, Kontra {_signed(s.kontra_score)}")
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -1,0 +1,1424 @@
+"""Every user-facing text of doko, German and English, in one catalogue.
+
+Each entry is ``key -> (German, English)``; :func:`text` looks one up and fills in its
+``{params}``. German is the default language. TSR terms (Re, Kontra, Vorbehalt, Hochzeit,
+keine 90, Pflichtsolo, Vorführung, Augen, ...) stay German in both languages. Seats in texts are
+numbered 1 to 4.
+
+>>> text("tui.trick_to", n=3, name="Anna", eyes=25)
+'Stich 3 → Anna (25 Augen)'
+>>> text("tui.trick_to", "en", n=3, name="Anna", eyes=25)
+'Trick 3 → Anna (25 Augen)'
+>>> text("no.such.key")
+Traceback (most recent call last):
+...
+KeyError: "unknown text key 'no.such.key'"
+
+Keys are grouped by a prefix: ``error.`` (engine rule violations), ``score_input.`` (bad game
+summaries), ``score.`` (the scoring table), ``sheet.`` (the Spielliste and status lines),
+``tui.`` (the terminal) and ``cli.<command>.`` (the command-line tools).
+"""
+
+from __future__ import annotations
+
+__all__ = ["LANGS", "TEXTS", "lang_of", "text"]
+
+#: The languages of the catalogue, in the order of the pairs.
+LANGS = ("de", "en")
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # engine errors (IllegalActionError, TSR)
+    "error.phase": (
+        "{what} ist jetzt nicht möglich: {why} (TSR {rule})",
+        "{what} is not possible now: {why} (TSR {rule})",
+    ),
+    "error.finished": (
+        "das Spiel ist beendet (TSR {rule})",
+        "the game is over (TSR {rule})",
+    ),
+    "error.not_your_turn": (
+        "Platz {seat} ist nicht an der Reihe: Platz {to_move} muss {verb} (TSR {rule})",
+        "seat {seat} is not on turn: seat {to_move} must {verb} (TSR {rule})",
+    ),
+    "error.not_in_hand": (
+        "Platz {seat} hat {card} nicht auf der Hand (TSR {rule})",
+        "seat {seat} does not hold {card} (TSR {rule})",
+    ),
+    "error.must_follow": (
+        "{card} bedient nicht {led}: Platz {seat} muss bedienen (TSR 5.2.2)",
+        "{card} does not follow {led}: seat {seat} must follow suit (TSR 5.2.2)",
+    ),
+    "error.not_query_answer": (
+        "in der Vorbehaltsabfrage lautet die Antwort gesund oder Vorbehalt (TSR 4.1.2)",
+        "in the Vorbehaltsabfrage the answer is healthy or Vorbehalt (TSR 4.1.2)",
+    ),
+    "error.naming_expected": (
+        "Platz {seat} muss jetzt seinen Vorbehalt taufen: {options} (TSR {rule})",
+        "seat {seat} must name its Vorbehalt now: {options} (TSR {rule})",
+    ),
+    "error.marriage_needs_queens": (
+        "eine Hochzeit verlangt beide Kreuz-Damen (TSR 4.4.1)",
+        "a Hochzeit needs both ♣Q in hand (TSR 4.4.1)",
+    ),
+    "error.marriage_outranked": (
+        "bei mehreren Vorbehalten kommt eine Hochzeit nie zum Zuge; nur Solo oder passen (TSR "
+        "4.1.6)",
+        "with several Vorbehalte a Hochzeit can never win; only a solo or pass (TSR 4.1.6)",
+    ),
+    "error.cannot_pass": (
+        "Platz {seat} kann nicht passen: ohne beide Kreuz-Damen kann sein Vorbehalt nur ein Solo "
+        "sein (TSR 4.1.6)",
+        "seat {seat} cannot pass: without both ♣Q its Vorbehalt can only be a solo (TSR 4.1.6)",
+    ),
+    "error.vorfuehrung": (
+        "Platz {seat} wird vorgeführt und muss sein Pflichtsolo bekanntgeben (TSR 4.1.9, 4.2.3)",
+        "seat {seat} is vorgeführt and must name its Pflichtsolo (TSR 4.1.9, 4.2.3)",
+    ),
+    "error.calls_not_yet": (
+        "keine Ansage, bevor der Spieltyp feststeht (TSR 6.2.1)",
+        "no Ansage before the game type is settled (TSR 6.2.1)",
+    ),
+    "error.calls_marriage": (
+        "bei einer Hochzeit ist die Erstansage erst nach dem Klärungsstich erlaubt (TSR 4.4.4, "
+        "6.4.2)",
+        "in a Hochzeit the first Ansage comes only after the Klärungsstich (TSR 4.4.4, 6.4.2)",
+    ),
+    "error.calls_closed": (
+        "nach dem Abkürzen durch den Solospieler gibt es keine Ansagen mehr (TSR 5.4.4)",
+        "no calls after the soloist has claimed the remaining tricks (TSR 5.4.4)",
+    ),
+    "error.calls_conceded": (
+        "nach der Aufgabe darf nur noch die Kontra-Partei ansagen (TSR 5.4.7)",
+        "after a concession only Kontra may still call (TSR 5.4.7)",
+    ),
+    "error.own_party": (
+        "Platz {seat} ist {party} und kann nur für die eigene Partei ansagen (TSR 6.2.2)",
+        "seat {seat} is {party} and can only call for its own party (TSR 6.2.2)",
+    ),
+    "error.repeat": (
+        "{party} hat bereits {done} angesagt; eine Ansage kann nicht wiederholt oder "
+        "zurückgenommen werden (TSR 6.4.7)",
+        "{party} has already called {done}; a call cannot be repeated or lowered (TSR 6.4.7)",
+    ),
+    "error.deadline": (
+        "{call} verlangt mindestens {need} Karten auf der Hand, du hast {have} (TSR {rule})",
+        "{call} needs at least {need} cards in hand, you hold {have} (TSR {rule})",
+    ),
+    "error.deadline_reply": (
+        "{call} verlangt mindestens {need} Karten auf der Hand, oder {reply} als Erwiderung auf "
+        "{opp}; du hast {have} (TSR {rule})",
+        "{call} needs at least {need} cards in hand, or {reply} as a reply to {opp}; you hold "
+        "{have} (TSR {rule})",
+    ),
+    "error.skip": (
+        "{call} würde {skipped} überspringen, das mindestens {need} Karten verlangt, du hast "
+        "{have} (TSR 6.4.3)",
+        "{call} would skip {skipped}, which needs at least {need} cards in hand, you hold {have} "
+        "(TSR 6.4.3)",
+    ),
+    "error.late_reply": (
+        "die Erstansage von {party} war eine verspätete Erwiderung, daher darf {party} nicht "
+        "absagen (TSR 6.4.4)",
+        "{party}'s first Ansage was a late reply, so {party} may make no Absage (TSR 6.4.4)",
+    ),
+    "error.not_soloist": (
+        "nur der Solospieler darf {verb} (TSR 5.4.3)",
+        "only the soloist may {verb} (TSR 5.4.3)",
+    ),
+    "error.claim_refused": (
+        "Abkürzen abgelehnt: der Solospieler macht nicht zwangsläufig alle restlichen Stiche "
+        "(TSR 5.4.4, 9.2.2)",
+        "claim refused: the soloist does not necessarily take every remaining trick (TSR 5.4.4, "
+        "9.2.2)",
+    ),
+    "error.bad_action": (
+        "{detail}",
+        "{detail}",
+    ),
+    # scoring: format_score
+    "score.clause": (
+        "TSR",
+        "TSR",
+    ),
+    "score.item": (
+        "Posten",
+        "Item",
+    ),
+    "score.total": (
+        "Summe",
+        "Total",
+    ),
+    "score.value": (
+        "Spielwert",
+        "Game value",
+    ),
+    "score.winner": (
+        "Gewinner",
+        "Winner",
+    ),
+    "score.nobody": (
+        "keiner (TSR 7.1.3)",
+        "nobody (TSR 7.1.3)",
+    ),
+    "score.per": (
+        "Punkte je Spieler",
+        "Score per player",
+    ),
+    "score.soloist": (
+        "Solist (Re)",
+        "soloist (Re)",
+    ),
+    "score.each_kontra": (
+        "jeder Kontra-Spieler",
+        "each Kontra player",
+    ),
+    "score.none": (
+        "keine Punkte",
+        "no points",
+    ),
+    "score.to": (
+        "für",
+        "to",
+    ),
+    # scoring: bad game summaries (ScoringInputError); field names stay as in the JSON
+    "score_input.not_int": (
+        "{field}: ganze Zahl erwartet, nicht {value}",
+        "{field}: expected an integer, got {value}",
+    ),
+    "score_input.out_of_range": (
+        "{field}: {value} liegt außerhalb von {low}..{high}",
+        "{field}: {value} is outside {low}..{high}",
+    ),
+    "score_input.not_one_of": (
+        "{field}: {value} ist keiner der Werte {allowed}",
+        "{field}: {value} is not one of {allowed}",
+    ),
+    "score_input.not_bool": (
+        "{field}: true oder false erwartet, nicht {value}",
+        "{field}: expected true or false, got {value}",
+    ),
+    "score_input.tricks_needed": (
+        "re_tricks ist nötig, wenn re_eyes {eyes} ist: {party} hat 0 Augen, und ein Stich aus "
+        "vier Neunen hat 0 Augen, also ist unbekannt, ob {party} einen Stich bekam",
+        "re_tricks is needed when re_eyes is {eyes}: {party} has 0 Augen, and a trick of four "
+        "nines has 0 Augen, so whether it took a trick is unknown",
+    ),
+    "score_input.no_set": (
+        "re_eyes: keine Auswahl von Karten hat genau {eyes} Augen",
+        "re_eyes: no set of cards holds {eyes} Augen",
+    ),
+    "score_input.tricks_eyes": (
+        "re_tricks/re_eyes: {tricks} Stiche ({cards} Karten) können nicht {eyes} Augen haben "
+        "(und die anderen {other_tricks} Stiche {other_eyes} Augen)",
+        "re_tricks/re_eyes: {tricks} tricks ({cards} cards) cannot hold {eyes} Augen (and the "
+        "other {other_tricks} tricks {other_eyes} Augen)",
+    ),
+    "score_input.extras_type": (
+        "{field}: Extras erwartet, nicht {value}",
+        "{field}: expected Extras, got {value}",
+    ),
+    "score_input.extras_solo": (
+        "extras: das Spiel {contract} hat keine Sonderpunkte (TSR 7.2.3, 7.2.4); die gibt es "
+        "nur im Normalspiel",
+        "extras: contract {contract} has no Sonderpunkte (TSR 7.2.3, 7.2.4); they exist only "
+        "in a Normalspiel",
+    ),
+    "score_input.extras_both": (
+        "extras.re.{key} + extras.kontra.{key}: zusammen {both}, höchstens {most} ({why})",
+        "extras.re.{key} + extras.kontra.{key}: {both} in all, at most {most} ({why})",
+    ),
+    "score_input.why_doppelkopf": (
+        "240 Augen ergeben höchstens 6 Stiche zu 40",
+        "240 Augen hold at most 6 tricks of 40",
+    ),
+    "score_input.why_fox": (
+        "es gibt zwei ♦A",
+        "there are two ♦A",
+    ),
+    "score_input.why_charlie": (
+        "nur eine Partei gewinnt den letzten Stich",
+        "only one party wins the last trick",
+    ),
+    "score_input.extras_eyes": (
+        "{field}: {count} verlangt mindestens {need} Augen, {name} hat {eyes} "
+        "(re_eyes={re_eyes})",
+        "{field}: {count} needs at least {need} Augen, {name} has {eyes} (re_eyes={re_eyes})",
+    ),
+    "score_input.extras_tricks": (
+        "{field}: {count} verlangt mindestens {need} Stiche, {name} hat {tricks} gewonnen "
+        "(re_tricks={re_tricks})",
+        "{field}: {count} needs at least {need} tricks, {name} won {tricks} "
+        "(re_tricks={re_tricks})",
+    ),
+    "score_input.summary": (
+        "Spielzusammenfassung",
+        "game summary",
+    ),
+    "score_input.not_object": (
+        "{field}: JSON-Objekt erwartet, nicht {value}",
+        "{field}: expected a JSON object, got {value}",
+    ),
+    "score_input.not_extras_object": (
+        "{field}: Objekt erwartet, nicht {value}",
+        "{field}: expected an object, got {value}",
+    ),
+    "score_input.unknown_key": (
+        "{field}: unbekannter Schlüssel (erlaubt: {allowed})",
+        "{field}: unknown key (allowed: {allowed})",
+    ),
+    "score_input.missing": (
+        "{field}: fehlt",
+        "{field}: missing",
+    ),
+    "score_input.unknown_party": (
+        "{field}: unbekannte Partei (re oder kontra)",
+        "{field}: unknown party (use re, kontra)",
+    ),
+    "score_input.invalid_json": (
+        "{file}: kein gültiges JSON: {why}",
+        "{file}: invalid JSON: {why}",
+    ),
+    # doko score
+    "cli.score.error": (
+        "doko score: Fehler: {msg}",
+        "doko score: error: {msg}",
+    ),
+    # session: the score sheet and the round's status lines
+    "sheet.title": (
+        "Spielliste",
+        "Score sheet (Spielliste)",
+    ),
+    "sheet.nr": (
+        "Nr",
+        "No",
+    ),
+    "sheet.dealer": (
+        "Geber",
+        "Dealer",
+    ),
+    "sheet.kind": (
+        "Spiel",
+        "Game",
+    ),
+    "sheet.column": (
+        "Rubrik",
+        "Col",
+    ),
+    "sheet.bock": (
+        "Bock",
+        "Bock",
+    ),
+    "sheet.plus": (
+        "Plus",
+        "Plus",
+    ),
+    "sheet.sum": (
+        "Summe",
+        "Total",
+    ),
+    "sheet.normal": (
+        "N",
+        "N",
+    ),
+    "sheet.pflichtsolo": (
+        "P",
+        "P",
+    ),
+    "sheet.penalty": (
+        "S",
+        "pen",
+    ),
+    "sheet.table": (
+        "{n}er-Tisch",
+        "{n}-player table",
+    ),
+    "sheet.games": (
+        "{n} Spiele",
+        "{n} games",
+    ),
+    "sheet.open": (
+        "offene Liste",
+        "open-ended list",
+    ),
+    "sheet.rules": (
+        "Regeln",
+        "rules",
+    ),
+    "sheet.limit": (
+        "Spielzeit {m} min",
+        "playing time {m} min",
+    ),
+    "sheet.check_ok": (
+        "Prüfung nach TSR 7.3.3: in Ordnung",
+        "TSR 7.3.3 checks: all passed",
+    ),
+    "sheet.check_bad": (
+        "Prüfung nach TSR 7.3.3: FEHLER",
+        "TSR 7.3.3 checks: FAILED",
+    ),
+    "sheet.next": (
+        "Nächster Geber: {name} (Position {pos})",
+        "Next dealer: {name} (position {pos})",
+    ),
+    "sheet.sits": (
+        "{name} gibt und sitzt (TSR 10.1.1)",
+        "{name} deals and sits out (TSR 10.1.1)",
+    ),
+    "sheet.owes": (
+        "Pflichtsolo offen: {names}",
+        "Pflichtsolo still owed by: {names}",
+    ),
+    "sheet.owes_none": (
+        "Pflichtsolo offen: niemand",
+        "Pflichtsolo still owed by: nobody",
+    ),
+    "sheet.vorf_now": (
+        "Vorführung fällig: Pflichtsolo im nächsten Spiel – {name} (TSR 4.2.3)",
+        "Vorführung due: {name} must play the Pflichtsolo in the next game (TSR 4.2.3)",
+    ),
+    "sheet.vorf_in": (
+        "Vorführung fällig nach {k} weiteren Spielen ohne Pflichtsolo (TSR 4.2.3)",
+        "Vorführung due after {k} more games without a Pflichtsolo (TSR 4.2.3)",
+    ),
+    "sheet.vorf_in_1": (
+        "Vorführung fällig nach einem weiteren Spiel ohne Pflichtsolo (TSR 4.2.3)",
+        "Vorführung due after one more game without a Pflichtsolo (TSR 4.2.3)",
+    ),
+    "sheet.left": (
+        "Noch {n} Spiele",
+        "{n} games left",
+    ),
+    "sheet.left_1": (
+        "Noch 1 Spiel",
+        "1 game left",
+    ),
+    "sheet.left_open": (
+        "Offene Liste: {n} Spiele gespielt",
+        "Open-ended list: {n} games played",
+    ),
+    "sheet.over": (
+        "Die Runde ist beendet.",
+        "The round is over.",
+    ),
+    "sheet.time_up": (
+        "Spielzeit abgelaufen: {k} Normalspiele gestrichen, ausstehende Pflichtsoli werden "
+        "vorgeführt (TSR 8.5.1, 8.6)",
+        "Playing time is up: {k} Normalspiele struck, outstanding Pflichtsoli are vorgeführt "
+        "(TSR 8.5.1, 8.6)",
+    ),
+    "sheet.bock_next": (
+        "Bock: das nächste Spiel zählt ×{m} (noch {k} Bockspiele)",
+        "Bock: the next game counts ×{m} ({k} Bock games pending)",
+    ),
+    "sheet.struck": (
+        "gestrichen",
+        "struck",
+    ),
+    # the terminal (doko play)
+    "tui.title": (
+        "Doppelkopf",
+        "Doppelkopf",
+    ),
+    "tui.game": (
+        "Spiel",
+        "Game",
+    ),
+    "tui.game_n": (
+        "Spiel {n}",
+        "Game {n}",
+    ),
+    "tui.game_n_of": (
+        "Spiel {n}/{total}",
+        "Game {n}/{total}",
+    ),
+    "tui.dealer": (
+        "Geber {name}",
+        "dealer {name}",
+    ),
+    "tui.rules": (
+        "Regeln {name}",
+        "rules {name}",
+    ),
+    "tui.bock": (
+        "Bock ×{m}",
+        "Bock ×{m}",
+    ),
+    "tui.query": (
+        "Vorbehaltsabfrage",
+        "Vorbehaltsabfrage (reservations)",
+    ),
+    "tui.forced": (
+        "Vorführung: {name}",
+        "Vorführung: {name}",
+    ),
+    "tui.naming": (
+        "Vorbehalt wird getauft",
+        "naming the Vorbehalt",
+    ),
+    "tui.trick_n": (
+        "Stich {n}",
+        "Trick {n}",
+    ),
+    "tui.trick_of": (
+        "Stich {n} von {total}",
+        "Trick {n} of {total}",
+    ),
+    "tui.lead": (
+        "Aufspiel {name}",
+        "lead {name}",
+    ),
+    "tui.to_move": (
+        "am Zug: {name}",
+        "to move: {name}",
+    ),
+    "tui.trick_to": (
+        "Stich {n} → {name} ({eyes} Augen)",
+        "Trick {n} → {name} ({eyes} Augen)",
+    ),
+    "tui.cards": (
+        "{n} Karten",
+        "{n} cards",
+    ),
+    "tui.card1": (
+        "1 Karte",
+        "1 card",
+    ),
+    "tui.healthy": (
+        "gesund",
+        "healthy",
+    ),
+    "tui.reservation": (
+        "Vorbehalt",
+        "Vorbehalt",
+    ),
+    "tui.parties": (
+        "Parteien",
+        "Parties",
+    ),
+    "tui.unknown": (
+        "?",
+        "?",
+    ),
+    "tui.calls_made": (
+        "Ansagen",
+        "Calls",
+    ),
+    "tui.calls_none": (
+        "noch keine",
+        "none yet",
+    ),
+    "tui.calls_possible": (
+        "Du kannst ansagen",
+        "You may call",
+    ),
+    "tui.call_until": (
+        "{call} (solange du mindestens {need} Karten hast)",
+        "{call} (until you hold fewer than {need} cards)",
+    ),
+    "tui.call_until_reply": (
+        "{call} als Erwiderung (solange du mindestens {need} Karten hast)",
+        "{call} as a reply (until you hold fewer than {need} cards)",
+    ),
+    "tui.call_short": (
+        "{call} ({need})",
+        "{call} ({need})",
+    ),
+    "tui.calls_after_klaerung": (
+        "Ansagen erst nach dem Klärungsstich (TSR 6.4.2)",
+        "Calls only after the Klärungsstich (TSR 6.4.2)",
+    ),
+    "tui.calls_over": (
+        "Du kannst nichts mehr ansagen.",
+        "You can make no more calls.",
+    ),
+    "tui.calls_next": (
+        "keine 90 möglich, solange du mindestens {need} Karten hast",
+        "keine 90 possible until you hold fewer than {need} cards",
+    ),
+    "tui.soloist_may": (
+        "Als Solospieler: aufgeben, abkürzen (wenn alle Stiche sicher sind)",
+        "As soloist: concede, claim (when every trick is certain)",
+    ),
+    "tui.hand": (
+        "Deine Karten",
+        "Your cards",
+    ),
+    "tui.trump": (
+        "Trumpf",
+        "Trump",
+    ),
+    "tui.trump_normal": (
+        "Trumpf (Normalspiel)",
+        "Trump (Normalspiel)",
+    ),
+    "tui.no_trump": (
+        "kein Trumpf",
+        "no trumps",
+    ),
+    "tui.owes": (
+        "Du schuldest noch dein Pflichtsolo: ein Vorbehalt kann nur ein Pflichtsolo sein (TSR "
+        "4.3.1).",
+        "You still owe your Pflichtsolo: a Vorbehalt can only be your Pflichtsolo (TSR 4.3.1).",
+    ),
+    "tui.silent_you": (
+        "Du hast beide Kreuz-Damen: gesund heißt stille Hochzeit (du allein gegen drei, TSR "
+        "4.4.5).",
+        "You hold both ♣Q: healthy means a stille Hochzeit (you alone against three, TSR 4.4.5).",
+    ),
+    "tui.prompt_query": (
+        "Vorbehaltsabfrage – gesund oder vorbehalt?",
+        "Vorbehaltsabfrage – healthy or reservation?",
+    ),
+    "tui.prompt_naming": (
+        "Welcher Vorbehalt? {options}",
+        "Which Vorbehalt? {options}",
+    ),
+    "tui.prompt_pflicht": (
+        "Mehrere Vorbehalte: Pflichtsolo? {options}",
+        "Several Vorbehalte: Pflichtsolo? {options}",
+    ),
+    "tui.prompt_lust": (
+        "Mehrere Vorbehalte: Lustsolo? {options}",
+        "Several Vorbehalte: Lustsolo? {options}",
+    ),
+    "tui.prompt_forced": (
+        "Vorführung – welches Pflichtsolo? {options}",
+        "Vorführung – which Pflichtsolo? {options}",
+    ),
+    "tui.prompt_card": (
+        "Deine Karte (Nummer oder Code; ? = Hilfe)",
+        "Your card (number or code; ? = help)",
+    ),
+    "tui.prompt_call": (
+        "Ansage? (Enter = weiter)",
+        "Call? (Enter = go on)",
+    ),
+    "tui.prompt_call_conceded": (
+        "Der Solospieler hat aufgegeben; Kontra darf noch ansagen (TSR 5.4.7). Ansage? (Enter = "
+        "weiter)",
+        "The soloist conceded; Kontra may still call (TSR 5.4.7). Call? (Enter = go on)",
+    ),
+    "tui.prompt_continue": (
+        "Enter = weiter",
+        "Enter = go on",
+    ),
+    "tui.prompt_next_game": (
+        "Enter = nächstes Spiel, ende = Runde unterbrechen",
+        "Enter = next game, quit = pause the round",
+    ),
+    "tui.prompt_quit_round": (
+        "Runde unterbrechen? Sie ist in {file} gespeichert; das laufende Spiel zählt nicht. (j/n)",
+        "Pause the round? It is saved in {file}; the game in progress does not count. (y/n)",
+    ),
+    "tui.prompt_concede": (
+        "Wirklich aufgeben? Alle restlichen Stiche gehen an Kontra (TSR 5.4.6). (j/n)",
+        "Really concede? Every remaining trick goes to Kontra (TSR 5.4.6). (y/n)",
+    ),
+    "tui.ev_answer": (
+        "{name}: {answer}",
+        "{name}: {answer}",
+    ),
+    "tui.ev_solo": (
+        "{name}: {solo}",
+        "{name}: {solo}",
+    ),
+    "tui.ev_marriage": (
+        "{name}: Hochzeit",
+        "{name}: Hochzeit",
+    ),
+    "tui.ev_pass": (
+        "{name}: passe",
+        "{name}: pass",
+    ),
+    "tui.ev_call": (
+        "{name}: {call}!",
+        "{name}: {call}!",
+    ),
+    "tui.ev_call_implied": (
+        "{name}: {call}! (damit auch {implied})",
+        "{name}: {call}! (so also {implied})",
+    ),
+    "tui.ev_concede": (
+        "{name} gibt auf.",
+        "{name} concedes.",
+    ),
+    "tui.ev_concede_you": (
+        "Du gibst auf.",
+        "You concede.",
+    ),
+    "tui.ev_claim": (
+        "{name} kürzt ab: alle restlichen Stiche an {name}.",
+        "{name} claims every remaining trick.",
+    ),
+    "tui.ev_claim_you": (
+        "Du kürzt ab: alle restlichen Stiche an dich.",
+        "You claim every remaining trick.",
+    ),
+    "tui.ev_play": (
+        "{name}: {card}",
+        "{name}: {card}",
+    ),
+    "tui.ev_game": (
+        "Gespielt wird: {kind}.",
+        "The game: {kind}.",
+    ),
+    "tui.ev_leads": (
+        "{name} spielt aus.",
+        "{name} leads.",
+    ),
+    "tui.ev_leads_you": (
+        "Du spielst aus.",
+        "You lead.",
+    ),
+    "tui.ev_partner": (
+        "Klärungsstich: {name} spielt mit {hochzeiter}.",
+        "Klärungsstich: {name} plays with {hochzeiter}.",
+    ),
+    "tui.ev_partner_you": (
+        "Klärungsstich: du spielst mit {hochzeiter}.",
+        "Klärungsstich: you play with {hochzeiter}.",
+    ),
+    "tui.ev_partner_of_you": (
+        "Klärungsstich: {name} ist dein Partner.",
+        "Klärungsstich: {name} is your partner.",
+    ),
+    "tui.ev_marriage_solo": (
+        "{name} hat die ersten drei Stiche: Karo-Solo (TSR 4.4.3).",
+        "{name} took the first three tricks: Karo-Solo (TSR 4.4.3).",
+    ),
+    "tui.ev_silent": (
+        "Stille Hochzeit: {name} spielt allein.",
+        "Stille Hochzeit: {name} plays alone.",
+    ),
+    "tui.ev_pending": (
+        "Dein Vorbehalt wird getauft: {solo}",
+        "Your Vorbehalt is named: {solo}",
+    ),
+    "tui.ev_deal": (
+        "Geber: {dealer}. Zuerst gefragt: {first}.",
+        "Dealer: {dealer}. Asked first: {first}.",
+    ),
+    "tui.ev_vorf": (
+        "Vorführung: {name} muss das Pflichtsolo spielen (TSR 4.2.3).",
+        "Vorführung: {name} must play the Pflichtsolo (TSR 4.2.3).",
+    ),
+    "tui.ev_vorf_you": (
+        "Vorführung: du musst dein Pflichtsolo spielen (TSR 4.2.3).",
+        "Vorführung: you must play your Pflichtsolo (TSR 4.2.3).",
+    ),
+    "tui.last_none": (
+        "Es gibt noch keinen Stich.",
+        "No trick has been played yet.",
+    ),
+    "tui.last_trick": (
+        "Voriger Stich ({n}): {cards} → {name} ({eyes} Augen)",
+        "Previous trick ({n}): {cards} → {name} ({eyes} Augen)",
+    ),
+    "tui.err_unknown": (
+        "Unbekannte Eingabe „{word}“. ? zeigt, was du eingeben kannst.",
+        "Unknown input “{word}”. ? shows what you can type.",
+    ),
+    "tui.err_position": (
+        "Du hast {n} Karten: gib eine Nummer von 1 bis {n} ein.",
+        "You hold {n} cards: type a number from 1 to {n}.",
+    ),
+    "tui.err_position1": (
+        "Du hast nur noch eine Karte: 1.",
+        "You hold only one card: 1.",
+    ),
+    "tui.err_not_in_hand": (
+        "Du hast {card} nicht auf der Hand.",
+        "You do not hold {card}.",
+    ),
+    "tui.err_empty_play": (
+        "Du bist am Zug: spiel eine Karte (Nummer oder Code), ? = Hilfe.",
+        "Your turn: play a card (number or code), ? = help.",
+    ),
+    "tui.err_query_first": (
+        "Erst „vorbehalt“ sagen – das Solo taufst du, wenn du gefragt wirst. (Gemerkt: {solo})",
+        "Say “reservation” first – you name the solo when you are asked. (Noted: {solo})",
+    ),
+    "tui.err_mixed": (
+        "Befehle wie „{word}“ bitte allein eingeben.",
+        "Please type commands such as “{word}” on their own.",
+    ),
+    "tui.err_no_sheet": (
+        "Eine Spielliste gibt es nur in einer Runde (--round).",
+        "There is a score sheet only in a round (--round).",
+    ),
+    "tui.err_not_now": (
+        "Jetzt nicht: {reason}",
+        "Not now: {reason}",
+    ),
+    "tui.end_title": (
+        "Spielende",
+        "End of the game",
+    ),
+    "tui.end_how_played": (
+        "Alle Stiche gespielt.",
+        "All tricks played.",
+    ),
+    "tui.end_how_conceded": (
+        "{name} hat aufgegeben (TSR 5.4.6).",
+        "{name} conceded (TSR 5.4.6).",
+    ),
+    "tui.end_how_claimed": (
+        "{name} hat abgekürzt (TSR 5.4.4).",
+        "{name} claimed the rest (TSR 5.4.4).",
+    ),
+    "tui.end_how_conceded_you": (
+        "Du hast aufgegeben (TSR 5.4.6).",
+        "You conceded (TSR 5.4.6).",
+    ),
+    "tui.end_how_claimed_you": (
+        "Du hast abgekürzt (TSR 5.4.4).",
+        "You claimed the rest (TSR 5.4.4).",
+    ),
+    "tui.end_party": (
+        "{party} ({names}): {eyes} Augen, {tricks} Stiche",
+        "{party} ({names}): {eyes} Augen, {tricks} tricks",
+    ),
+    "tui.end_points": (
+        "Punkte",
+        "Points",
+    ),
+    "tui.sheet_title": (
+        "Spielliste",
+        "Score sheet (Spielliste)",
+    ),
+    "tui.sheet_nr": (
+        "Nr",
+        "No",
+    ),
+    "tui.sheet_dealer": (
+        "Geber",
+        "Dealer",
+    ),
+    "tui.sheet_kind": (
+        "Spiel",
+        "Game",
+    ),
+    "tui.sheet_sum": (
+        "Summe",
+        "Total",
+    ),
+    "tui.sheet_more": (
+        "… {n} frühere Spiele (liste zeigt alle)",
+        "… {n} earlier games (sheet shows all)",
+    ),
+    "tui.pflicht": (
+        "Pflichtsolo",
+        "Pflichtsolo",
+    ),
+    "tui.lust": (
+        "Lustsolo",
+        "Lustsolo",
+    ),
+    "tui.vorf": (
+        "Vorführung",
+        "Vorführung",
+    ),
+    "tui.marriage_solo": (
+        "Hochzeit → Karo-Solo",
+        "Hochzeit → Karo-Solo",
+    ),
+    "tui.round_saved": (
+        "Die Runde ist in {file} gespeichert. Weiter mit: doko play --resume {file}",
+        "The round is saved in {file}. Resume with: doko play --resume {file}",
+    ),
+    "tui.round_over": (
+        "Die Runde ist beendet.",
+        "The round is over.",
+    ),
+    "tui.round_start": (
+        "Neue Runde mit {games}: {file}",
+        "New round of {games}: {file}",
+    ),
+    "tui.round_resume": (
+        "Runde {file} wird fortgesetzt: {n} Spiele gespielt.",
+        "Resuming round {file}: {n} games played.",
+    ),
+    "tui.round_games": (
+        "{n} Spielen",
+        "{n} games",
+    ),
+    "tui.round_open": (
+        "offener Liste",
+        "open-ended list",
+    ),
+    "tui.place": (
+        "{rank}. {name} {total}",
+        "{rank}. {name} {total}",
+    ),
+    "tui.ranking": (
+        "Endstand",
+        "Final standing",
+    ),
+    "tui.quit_game": (
+        "Spiel abgebrochen.",
+        "Game abandoned.",
+    ),
+    "tui.seed": (
+        "Nochmal dasselbe Spiel: doko play --seed {seed}",
+        "The same game again: doko play --seed {seed}",
+    ),
+    "tui.saved_game": (
+        "Spielbericht gespeichert: {file}",
+        "Game record saved: {file}",
+    ),
+    "tui.thinking": (
+        "{name} überlegt …",
+        "{name} is thinking …",
+    ),
+    "tui.help_title": (
+        "Eingaben (Groß/Klein egal, Deutsch oder Englisch)",
+        "Input (any case, German or English)",
+    ),
+    "tui.help": (
+        """\
+  3  QC  ♣D  kreuz dame  10H   Karte spielen: Nummer, Code oder Name
+  re  kontra                  Ansage (Re: die Partei mit ♣D)
+  keine 90 (k90)  keine 60  keine 30  schwarz      Absagen
+  re 3   3 re                 ansagen und Karte 3 spielen (oder umgekehrt)
+  gesund  vorbehalt           Vorbehaltsabfrage
+  damen buben fleischlos karo herz pik kreuz       ein Solo taufen
+  hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
+  aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
+  last (letzter)              den vorigen Stich zeigen (TSR 5.3.5)
+  liste                       die Spielliste (in einer Runde)
+  quit (ende)                 beenden; eine Runde bleibt gespeichert
+
+Ansagen machst du an deinen eigenen Eingaben. Deine Fristen hängen nur davon ab, wie \
+viele Karten du hast, und die ändern sich nur, wenn du spielst: du verpasst also keine. \
+Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
+        """\
+  3  QC  ♣Q  queen clubs  10H  play a card: number, code or name
+  re  kontra                  first Ansage (Re: the ♣Q party)
+  keine 90 (k90, no90)  keine 60  keine 30  schwarz (black)     Absagen
+  re 3   3 re                 call and play card 3 (or the other way round)
+  healthy  reservation        Vorbehaltsabfrage (gesund / vorbehalt)
+  queens jacks meatless diamonds hearts spades clubs   name a solo
+  marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
+  concede  claim              soloist only (TSR 5.4)
+  last                        show the previous trick (TSR 5.3.5)
+  sheet                       the score sheet (in a round)
+  quit                        stop; a round stays saved
+
+You call at your own prompts. Your deadlines depend only on how many cards you hold, \
+which changes only when you play: you never miss one. With --ask-calls the program also \
+asks before every card of the others.""",
+    ),
+    # doko arena
+    "cli.arena.head": (
+        "Arena: {cand} gegen {base}, {n} Deals (Seed {seed}), je Deal 1 + 4 Spiele, {t} s",
+        "Arena: {cand} against {base}, {n} deals (seed {seed}), 1 + 4 games per deal, {t} s",
+    ),
+    "cli.arena.diff": (
+        "Punkte je Spiel, Kandidat minus Basis: {d}  (95 %-Intervall {lo} bis {hi})",
+        "Points per game, candidate minus baseline: {d}  (95% interval {lo} to {hi})",
+    ),
+    "cli.arena.per_game": (
+        "Punkte je Spiel: Kandidat {c}, Basis {b} (gleiche Deals und Plätze)",
+        "Points per game: candidate {c}, baseline {b} (same deals and seats)",
+    ),
+    "cli.arena.table": (
+        "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} {p95:>9}",
+        "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} {p95:>9}",
+    ),
+    "cli.arena.cols1": (
+        "Sieg Re",
+        "won as Re",
+    ),
+    "cli.arena.cols2": (
+        "Sieg Ko",
+        "won as Ko",
+    ),
+    "cli.arena.cols3": (
+        "Soli",
+        "solos",
+    ),
+    "cli.arena.cols4": (
+        "Solo gew",
+        "solo won",
+    ),
+    "cli.arena.cols5": (
+        "Ansagen",
+        "calls",
+    ),
+    "cli.arena.cols6": (
+        "Ans. gew",
+        "call won",
+    ),
+    "cli.arena.cols7": (
+        "ms Med.",
+        "ms median",
+    ),
+    "cli.arena.cols8": (
+        "ms p95",
+        "ms p95",
+    ),
+    "cli.arena.match": (
+        "Dieselben Spieler spielen je {m} Deals hintereinander.",
+        "The same players play {m} deals in a row.",
+    ),
+    "cli.arena.cand": (
+        "Kandidat",
+        "candidate",
+    ),
+    "cli.arena.base": (
+        "Basis",
+        "baseline",
+    ),
+    "cli.arena.bad_opt": (
+        "doko arena: Spieleroption {opt!r}: erwartet NAME=WERT",
+        "doko arena: player option {opt!r}: expected NAME=VALUE",
+    ),
+    "cli.arena.bad_player": (
+        "doko arena: {why}",
+        "doko arena: {why}",
+    ),
+    # doko bench
+    "cli.bench.head": (
+        "doko bench: ein Kern, Python {py}",
+        "doko bench: one core, Python {py}",
+    ),
+    "cli.bench.games": (
+        "Zufallsspiele (komplett, alle Regelprüfungen an)",
+        "random full games (all legality checks on)",
+    ),
+    "cli.bench.plays": (
+        "Kartenzüge ab Spielmitte (nach Stich {n}, clone + Zufallskarten)",
+        "card plays from mid-game (after trick {n}, clone + random cards)",
+    ),
+    "cli.bench.count_games": (
+        "{n} Spiele in {t} s",
+        "{n} games in {t} s",
+    ),
+    "cli.bench.count_plays": (
+        "{n} Kartenzüge in {t} s",
+        "{n} card plays in {t} s",
+    ),
+    # doko replay
+    "cli.replay.seat": (
+        "Platz {s}",
+        "seat {s}",
+    ),
+    "cli.replay.seats": (
+        "Platz {s}",
+        "seats {s}",
+    ),
+    "cli.replay.rules": (
+        "Regeln",
+        "rules",
+    ),
+    "cli.replay.dealer": (
+        "Geber",
+        "dealer",
+    ),
+    "cli.replay.owes": (
+        "Pflichtsolo offen",
+        "Pflichtsolo still owed",
+    ),
+    "cli.replay.vorf": (
+        "Vorführung",
+        "Vorführung",
+    ),
+    "cli.replay.hands": (
+        "Karten",
+        "Hands",
+    ),
+    "cli.replay.query": (
+        "Vorbehaltsabfrage",
+        "Vorbehaltsabfrage",
+    ),
+    "cli.replay.vorf_line": (
+        "Vorführung: {seat} muss das Pflichtsolo spielen (TSR 4.2.3)",
+        "Vorführung: {seat} must play its Pflichtsolo (TSR 4.2.3)",
+    ),
+    "cli.replay.game": (
+        "Spiel",
+        "Game",
+    ),
+    "cli.replay.soloist": (
+        "Solist",
+        "soloist",
+    ),
+    "cli.replay.hochzeiter": (
+        "Hochzeiter",
+        "Hochzeiter",
+    ),
+    "cli.replay.silent": (
+        "{seat} hat beide Kreuz-Damen",
+        "{seat} holds both ♣Q",
+    ),
+    "cli.replay.tricks": (
+        "Stiche",
+        "Tricks",
+    ),
+    "cli.replay.trick": (
+        "Stich {n}",
+        "Trick {n}",
+    ),
+    "cli.replay.unfinished_trick": (
+        "Stich {n} (unvollständig)",
+        "Trick {n} (unfinished)",
+    ),
+    "cli.replay.leads": (
+        "spielt aus",
+        "leads",
+    ),
+    "cli.replay.wins": (
+        "→ {seat} ({party}), {eyes} Augen",
+        "→ {seat} ({party}), {eyes} Augen",
+    ),
+    "cli.replay.ansage": (
+        "{seat}: Ansage „{call}“ ({party}, {n} Karten auf der Hand)",
+        "{seat} announces „{call}“ ({party}, {n} cards in hand)",
+    ),
+    "cli.replay.absage": (
+        "{seat}: Absage „{call}“ ({party}, {n} Karten auf der Hand)",
+        "{seat} calls „{call}“ ({party}, {n} cards in hand)",
+    ),
+    "cli.replay.implied": (
+        "; damit auch {lower}",
+        "; this includes {lower}",
+    ),
+    "cli.replay.klaerung": (
+        "Klärungsstich: {seat} wird Partner der Hochzeit (Re)",
+        "Klärungsstich: {seat} becomes the Hochzeit partner (Re)",
+    ),
+    "cli.replay.marriage_solo": (
+        "{seat} gewinnt die Stiche 1 bis 3 allein: die Hochzeit wird ein Karo-Solo (TSR 4.4.3)",
+        "{seat} wins tricks 1 to 3 alone: the Hochzeit becomes a diamonds solo (TSR 4.4.3)",
+    ),
+    "cli.replay.concede": (
+        "{seat} gibt auf: alle übrigen Karten gehen an Kontra (TSR 5.4.6)",
+        "{seat} concedes: every remaining card goes to Kontra (TSR 5.4.6)",
+    ),
+    "cli.replay.claim": (
+        "{seat} kürzt ab und beansprucht alle übrigen Stiche (TSR 5.4.4)",
+        "{seat} claims all remaining tricks (TSR 5.4.4)",
+    ),
+    "cli.replay.doppelkopf": (
+        "Doppelkopf",
+        "Doppelkopf",
+    ),
+    "cli.replay.fox": (
+        "Fuchs gefangen",
+        "Fuchs caught",
+    ),
+    "cli.replay.charlie": (
+        "Karlchen",
+        "Karlchen",
+    ),
+    "cli.replay.result": (
+        "Ergebnis",
+        "Result",
+    ),
+    "cli.replay.eyes_tricks": (
+        "{eyes} Augen, {tricks} Stiche",
+        "{eyes} Augen, {tricks} tricks",
+    ),
+    "cli.replay.eyes_trick": (
+        "{eyes} Augen, {tricks} Stich",
+        "{eyes} Augen, {tricks} trick",
+    ),
+    "cli.replay.calls": (
+        "Ansagen",
+        "Calls",
+    ),
+    "cli.replay.no_call": (
+        "keine",
+        "none",
+    ),
+    "cli.replay.score": (
+        "Wertung (TSR 7.2)",
+        "Score (TSR 7.2)",
+    ),
+    "cli.replay.item": (
+        "Posten",
+        "Item",
+    ),
+    "cli.replay.total": (
+        "Summe",
+        "Total",
+    ),
+    "cli.replay.winner": (
+        "Gewinner",
+        "Winner",
+    ),
+    "cli.replay.nobody": (
+        "keiner (TSR 7.1.3)",
+        "nobody (TSR 7.1.3)",
+    ),
+    "cli.replay.value": (
+        "Spielwert",
+        "Game value",
+    ),
+    "cli.replay.points": (
+        "Punkte",
+        "Points",
+    ),
+    "cli.replay.unfinished": (
+        "Das Spiel ist nicht beendet: {n} von 12 Stichen gespielt, als Nächstes ist {seat} dran.",
+        "The game is not finished: {n} of 12 tricks played, {seat} is next.",
+    ),
+    "cli.replay.unfinished_query": (
+        "Das Spiel ist nicht beendet: der Spieltyp steht noch nicht fest, als Nächstes ist "
+        "{seat} dran.",
+        "The game is not finished: the game type is not settled yet, {seat} is next.",
+    ),
+    "cli.replay.so_far": (
+        "bisher",
+        "so far",
+    ),
+    "cli.replay.no_score": (
+        "keine Wertung: {why}",
+        "no score: {why}",
+    ),
+    "cli.replay.aborted": (
+        "Abbruch: Aktion {index} ist regelwidrig.",
+        "Stopped: action {index} is illegal.",
+    ),
+    "cli.replay.illegal": (
+        "Aktion {index} ({seat}: {what}) ist regelwidrig: {why}",
+        "action {index} ({seat}: {what}) is illegal: {why}",
+    ),
+    "cli.replay.bad_file": (
+        "ungültige Spieldatei {file}: {why}",
+        "invalid game file {file}: {why}",
+    ),
+    "cli.replay.cannot_read": (
+        "kann {file} nicht lesen: {why}",
+        "cannot read {file}: {why}",
+    ),
+    "cli.replay.valid": (
+        "Die Aufzeichnung ist gültig.",
+        "The record is valid.",
+    ),
+    # doko sheet
+    "cli.sheet.error": (
+        "Fehler",
+        "error",
+    ),
+    "cli.sheet.created": (
+        "Neue Spielliste {file}: {players}",
+        "New score sheet {file}: {players}",
+    ),
+    "cli.sheet.game": (
+        "Spiel {n} eingetragen: {kind}{bock}: {scores}",
+        "Game {n} entered: {kind}{bock}: {scores}",
+    ),
+    "cli.sheet.penalty": (
+        "Strafpunkte eingetragen (TSR {clause}): {scores}",
+        "Penalty entered (TSR {clause}): {scores}",
+    ),
+    "cli.sheet.time_up": (
+        "Ende der Spielzeit eingetragen.",
+        "End of the playing time recorded.",
+    ),
+    "cli.sheet.not_found": (
+        "unbekannter Spieler {who!r} (Nummer 0..{last} oder Name)",
+        "unknown player {who!r} (number 0..{last} or name)",
+    ),
+    # doko simulate
+    "cli.simulate.head": (
+        "{n} Spiele (Seed {seed}) in {t} s: {rate} Spiele/s",
+        "{n} games (seed {seed}) in {t} s: {rate} games/s",
+    ),
+    "cli.simulate.kinds": (
+        "Spielarten",
+        "Game kinds",
+    ),
+    "cli.simulate.calls": (
+        "Ansagen und Absagen (je Ansage die angesagte Stufe)",
+        "Calls (each call counted at the level called)",
+    ),
+    "cli.simulate.no_calls": (
+        "keine",
+        "none",
+    ),
+    "cli.simulate.avg_eyes": (
+        "Augen von Re im Schnitt",
+        "Average Augen of Re",
+    ),
+    "cli.simulate.ended": (
+        "Aufgegeben (TSR 5.4.6): {c} · Abgekürzt (TSR 5.4.4): {a}",
+        "Conceded (TSR 5.4.6): {c} · claimed (TSR 5.4.4): {a}",
+    ),
+    "cli.simulate.winners": (
+        "Gewinner: Re {re} · Kontra {ko} · keiner {none}",
+        "Winner: Re {re} · Kontra {ko} · nobody {none}",
+    ),
+    "cli.simulate.wrote": (
+        "{n} Aufzeichnungen nach {file} geschrieben",
+        "wrote {n} records to {file}",
+    ),
+    "cli.simulate.cannot_write": (
+        "kann {file} nicht schreiben: {why}",
+        "cannot write {file}: {why}",
+    ),
+    "cli.simulate.marriage_solo": (
+        "Hochzeit → Karo-Solo",
+        "Hochzeit → diamonds solo",
+    ),
+    # doko solve
+    "cli.solve.seat": (
+        "Platz {s}",
+        "seat {s}",
+    ),
+    "cli.solve.game": (
+        "Spiel: {kind}",
+        "Game: {kind}",
+    ),
+    "cli.solve.parties": (
+        "Re: {re} · Kontra: {kontra}",
+        "Re: {re} · Kontra: {kontra}",
+    ),
+    "cli.solve.before": (
+        "Stand vor Stich {n}: Re {re_eyes} Augen ({re_tricks} Stiche), Kontra {k_eyes} Augen "
+        "({k_tricks} Stiche)",
+        "Before trick {n}: Re {re_eyes} Augen ({re_tricks} tricks), Kontra {k_eyes} Augen "
+        "({k_tricks} tricks)",
+    ),
+    "cli.solve.hands": (
+        "Karten",
+        "Hands",
+    ),
+    "cli.solve.value_head": (
+        "Double-Dummy-Wert (alle Karten offen, beide Parteien spielen bestens):",
+        "Double-dummy value (all cards open, best play by both parties):",
+    ),
+    "cli.solve.value": (
+        "  Re {re_eyes} Augen, {re_tricks} Stiche · Kontra {k_eyes} Augen, {k_tricks} Stiche",
+        "  Re {re_eyes} Augen, {re_tricks} tricks · Kontra {k_eyes} Augen, {k_tricks} tricks",
+    ),
+    "cli.solve.tricks_note": (
+        "  (Stiche entlang der gezeigten Spielfolge; bewertet werden die Augen)",
+        "  (tricks along the line shown; the Augen are what is optimised)",
+    ),
+    "cli.solve.to_move": (
+        "Am Zug: {seat} ({party})",
+        "On turn: {seat} ({party})",
+    ),
+    "cli.solve.best": (
+        "Beste Karte: {cards}",
+        "Best card: {cards}",
+    ),
+    "cli.solve.values": (
+        "Re-Augen am Ende nach jeder erlaubten Karte: {values}",
+        "Re's final Augen after each legal card: {values}",
+    ),
+    "cli.solve.line": (
+        "Beste Spielfolge:",
+        "Best line of play:",
+    ),
+    "cli.solve.trick": (
+        "  Stich {n}: {cards} → {seat} ({party}), {eyes} Augen",
+        "  Trick {n}: {cards} → {seat} ({party}), {eyes} Augen",
+    ),
+    "cli.solve.stats": (
+        "{nodes} Knoten, {ms} ms",
+        "{nodes} nodes, {ms} ms",
+    ),
+    "cli.solve.cannot_read": (
+        "kann {file} nicht lesen: {why}",
+        "cannot read {file}: {why}",
+    ),
+    "cli.solve.bad_file": (
+        "ungültige Spieldatei {file}: {why}",
+        "invalid game file {file}: {why}",
+    ),
+    "cli.solve.illegal": (
+        "Aktion {index} in {file} ist regelwidrig: {why}",
+        "action {index} in {file} is illegal: {why}",
+    ),
+    "cli.solve.need_file": (
+        "GAME.json und --trick N angeben (oder --bench)",
+        "give GAME.json and --trick N (or --bench)",
+    ),
+    "cli.solve.trick_range": (
+        "--trick muss zwischen 1 und {n} liegen, nicht {got}",
+        "--trick must be between 1 and {n}, not {got}",
+    ),
+    "cli.solve.not_settled": (
+        "der Spieltyp steht zu Stich {n} noch nicht fest ({why}); lösen lässt sich erst ab dem "
+        "Ende der Klärung",
+        "the game type is not settled by trick {n} ({why}); it can be solved from the end of the "
+        "clarification on",
+    ),
+    "cli.solve.why_query": (
+        "die Vorbehaltsabfrage ist nicht beendet",
+        "the Vorbehaltsabfrage is not over",
+    ),
+    "cli.solve.why_marriage": (
+        "Hochzeit vor dem Klärungsstich",
+        "Hochzeit before the Klärungsstich",
+    ),
+    "cli.solve.ended": (
+        "das Spiel endet vor Stich {n} ({how} nach {done} Stichen)",
+        "the game ends before trick {n} ({how} after {done} tricks)",
+    ),
+    "cli.solve.short": (
+        "die Aufzeichnung endet vor Stich {n} ({done} Stiche gespielt)",
+        "the record ends before trick {n} ({done} tricks played)",
+    ),
+    "cli.solve.claimed": (
+        "abgekürzt",
+        "claimed",
+    ),
+    "cli.solve.conceded": (
+        "aufgegeben",
+        "conceded",
+    ),
+    "cli.solve.played": (
+        "ausgespielt",
+        "played out",
+    ),
+    "cli.solve.slow": (
+        "Hinweis: {n} Stiche exakt zu lösen kann Minuten bis Stunden dauern (--time-limit "
+        "begrenzt die Zeit)",
+        "note: solving {n} tricks exactly can take minutes to hours (--time-limit bounds the time)",
+    ),
+    "cli.solve.timeout": (
+        "Zeitlimit von {s} s erreicht, bevor der Wert feststand",
+        "time limit of {s} s reached before the value was exact",
+    ),
+    "cli.solve.bench_head": (
+        "doko solve --bench: ein Kern, Python {py}",
+        "doko solve --bench: one core, Python {py}",
+    ),
+    "cli.solve.bench_what": (
+        "letzte {t} Stiche von {n} zufälligen Normalspielen exakt gelöst",
+        "last {t} tricks of {n} random Normalspiele solved exactly",
+    ),
+    "cli.solve.bench_value": (
+        "  Wert:               Mittel {mean} ms (CPU {cpu} ms), Median {median} ms, Maximum "
+        "{max} ms",
+        "  value:           mean {mean} ms (CPU {cpu} ms), median {median} ms, max {max} ms",
+    ),
+    "cli.solve.bench_best": (
+        "  Wert jeder Karte:   Mittel {mean} ms, Maximum {max} ms",
+        "  value per card:  mean {mean} ms, max {max} ms",
+    ),
+    "cli.solve.bench_nodes": (
+        "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s",
+        "  nodes:           mean {mean}, max {max}; {rate} nodes/s",
+    ),
+}
+
+
+def lang_of(lang: str) -> str:
+    """``"en"`` for English, else ``"de"`` (German is the default)."""
+    return "en" if lang == "en" else "de"
+
+
+def text(key: str, lang: str = "de", /, **params: object) -> str:
+    """The text ``key`` in ``lang`` (``"de"``, the default, or ``"en"``) with ``params`` filled
+    in (``str.format``). An unknown key raises :class:`KeyError` naming it."""
+    try:
+        de, en = TEXTS[key]
+    except KeyError:
+        raise KeyError(f"unknown text key {key!r}") from None
+    template = en if lang == "en" else de
+    return template.format(**params)
