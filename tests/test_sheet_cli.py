@@ -177,7 +177,8 @@ def test_refusals_exit_2_and_leave_the_file_unchanged(
     before = f.read_bytes()
     code, _out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
                                                "re_players": [0, 1]})
-    assert code == 2 and "TSR 4.2.3" in err and "D muss" in err and f.read_bytes() == before
+    assert code == 2 and "TSR 4.2.3" in err and "Pflichtsolo in diesem Spiel – D" in err
+    assert f.read_bytes() == before
     code, _out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
                                                "re_players": [0, 1]}, "--lang", "en")
     assert code == 2 and "Vorführung is due" in err and err.startswith("doko sheet: error: ")
@@ -236,7 +237,7 @@ def test_time_up_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
                                      "re_players": [0, 1]})[0] == 0
     code, out, err = run(capsys, "time-up", str(f))
     assert code == 0 and "19 Normalspiele gestrichen" in out
-    assert "Vorführung fällig: C muss" in out
+    assert "Vorführung fällig: Pflichtsolo im nächsten Spiel – C" in out
     j = show_json(capsys, f)
     assert j["time_up"] and j["struck"] == 19 and j["games_left"] == 4
     code, out, err = run(capsys, "time-up", str(f))

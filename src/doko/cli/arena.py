@@ -14,41 +14,10 @@ from typing import Any, TextIO
 from doko.bots.arena import arena
 from doko.bots.base import make_player, player_names
 from doko.cli.args import positive_int
+from doko.engine.texts import texts_of
 
 __all__ = ["format_report", "parse_options", "register", "run"]
 
-_TEXT: dict[str, dict[str, Any]] = {
-    "de": {
-        "head": "Arena: {cand} gegen {base}, {n} Deals (Seed {seed}), je Deal 1 + 4 Spiele, "
-                "{t} s",
-        "diff": "Punkte je Spiel, Kandidat minus Basis: {d}  (95 %-Intervall {lo} bis {hi})",
-        "per_game": "Punkte je Spiel: Kandidat {c}, Basis {b} (gleiche Deals und Plätze)",
-        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
-                 "{p95:>9}",
-        "cols": ("", "Sieg Re", "Sieg Ko", "Soli", "Solo gew", "Ansagen", "Ans. gew",
-                 "ms Med.", "ms p95"),
-        "match": "Dieselben Spieler spielen je {m} Deals hintereinander.",
-        "cand": "Kandidat",
-        "base": "Basis",
-        "bad_opt": "doko arena: Spieleroption {opt!r}: erwartet NAME=WERT",
-        "bad_player": "doko arena: {why}",
-    },
-    "en": {
-        "head": "Arena: {cand} against {base}, {n} deals (seed {seed}), 1 + 4 games per deal, "
-                "{t} s",
-        "diff": "Points per game, candidate minus baseline: {d}  (95% interval {lo} to {hi})",
-        "per_game": "Points per game: candidate {c}, baseline {b} (same deals and seats)",
-        "table": "{who:<12} {re:>10} {ko:>10} {solo:>9} {sw:>9} {call:>9} {cw:>9} {med:>9} "
-                 "{p95:>9}",
-        "cols": ("", "won as Re", "won as Ko", "solos", "solo won", "calls", "call won",
-                 "ms median", "ms p95"),
-        "match": "The same players play {m} deals in a row.",
-        "cand": "candidate",
-        "base": "baseline",
-        "bad_opt": "doko arena: player option {opt!r}: expected NAME=VALUE",
-        "bad_player": "doko arena: {why}",
-    },
-}
 
 
 # --------------------------------------------------------------------------- output
@@ -69,24 +38,24 @@ def _pct(x: float | None, lang: str) -> str:
 
 def format_report(r: dict[str, Any], lang: str = "de") -> str:
     """The report as text."""
-    t = _TEXT[lang]
+    t = texts_of("cli.arena", lang)
     lines = [
-        t["head"].format(cand=_label(r["candidate"], r["candidate_options"]),
+        t("head", cand=_label(r["candidate"], r["candidate_options"]),
                          base=_label(r["baseline"], r["baseline_options"]), n=r["deals"],
                          seed=r["seed"], t=_num(r["seconds"], lang, 1)),
-        t["diff"].format(d=_num(r["mean_diff"], lang, 3, True),
+        t("diff", d=_num(r["mean_diff"], lang, 3, True),
                          lo=_num(r["ci95"][0], lang, 3, True),
                          hi=_num(r["ci95"][1], lang, 3, True)),
-        t["per_game"].format(c=_num(r["candidate_stats"]["points_per_game"], lang, 3, True),
+        t("per_game", c=_num(r["candidate_stats"]["points_per_game"], lang, 3, True),
                              b=_num(r["baseline_stats"]["points_per_game"], lang, 3, True)),
         "",
-        t["table"].format(**dict(zip(("who", "re", "ko", "solo", "sw", "call", "cw", "med",
-                                      "p95"), t["cols"], strict=True))),
+        t("table", **dict(zip(("who", "re", "ko", "solo", "sw", "call", "cw", "med", "p95"),
+                              ("", *(t(f"cols{i}") for i in range(1, 9))), strict=True))),
     ]
     if r.get("match", 1) > 1:
-        lines.insert(1, t["match"].format(m=r["match"]))
-    for who, s in ((t["cand"], r["candidate_stats"]), (t["base"], r["baseline_stats"])):
-        lines.append(t["table"].format(
+        lines.insert(1, t("match", m=r["match"]))
+    for who, s in ((t("cand"), r["candidate_stats"]), (t("base"), r["baseline_stats"])):
+        lines.append(t("table",
             who=who, re=_pct(s["win_rate_re"], lang), ko=_pct(s["win_rate_kontra"], lang),
             solo=_pct(s["solo_rate"], lang), sw=_pct(s["solo_success"], lang),
             call=_pct(s["call_rate"], lang), cw=_pct(s["call_success"], lang),
@@ -181,18 +150,18 @@ class _Bar:
 
 def run(ns: argparse.Namespace) -> int:
     """Run the arena and print the report; 2 on bad players or options."""
-    t = _TEXT[ns.lang]
+    t = texts_of("cli.arena", ns.lang)
     try:
         copts = parse_options(ns.candidate_opt)
         bopts = parse_options(ns.baseline_opt)
     except ValueError as e:
-        print(t["bad_opt"].format(opt=str(e)), file=sys.stderr)
+        print(t("bad_opt", opt=str(e)), file=sys.stderr)
         return 2
     try:
         make_player(ns.candidate, 0, **copts)
         make_player(ns.baseline, 0, **bopts)
     except (ValueError, TypeError) as e:
-        print(t["bad_player"].format(why=str(e)), file=sys.stderr)
+        print(t("bad_player", why=str(e)), file=sys.stderr)
         return 2
     bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
     r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,

@@ -21,28 +21,13 @@ from doko.bots.random_player import RandomPolicy
 from doko.cli.args import positive_float, positive_int
 from doko.engine.actions import CODE_OF
 from doko.engine.game import PLAY, Game
+from doko.engine.texts import texts_of
 
 #: Mid-game states prepared for the card-play measurement.
 STATES = 200
 #: Tricks played before a state is taken.
 STATE_TRICKS = 6
 
-_TEXT = {
-    "de": {
-        "head": "doko bench: ein Kern, Python {py}",
-        "games": "Zufallsspiele (komplett, alle Regelprüfungen an)",
-        "plays": "Kartenzüge ab Spielmitte (nach Stich {n}, clone + Zufallskarten)",
-        "count_games": "{n} Spiele in {t} s",
-        "count_plays": "{n} Kartenzüge in {t} s",
-    },
-    "en": {
-        "head": "doko bench: one core, Python {py}",
-        "games": "random full games (all legality checks on)",
-        "plays": "card plays from mid-game (after trick {n}, clone + random cards)",
-        "count_games": "{n} games in {t} s",
-        "count_plays": "{n} card plays in {t} s",
-    },
-}
 
 
 def _num(x: float, lang: str, digits: int = 0) -> str:
@@ -164,12 +149,12 @@ def run(ns: argparse.Namespace) -> int:
                           "card_plays_per_s": round(plays_per_s, 1)}))
         return 0
     lang: str = ns.lang
-    tx = _TEXT[lang]
-    print(tx["head"].format(py=platform.python_version()))
+    tx = texts_of("cli.bench", lang)
+    print(tx("head", py=platform.python_version()))
     rows = [
-        (tx["games"], games_per_s, tx["count_games"].format(n=_num(n, lang), t=_num(t, lang, 2))),
-        (tx["plays"].format(n=STATE_TRICKS), plays_per_s,
-         tx["count_plays"].format(n=_num(plays, lang), t=_num(t2, lang, 2))),
+        (tx("games"), games_per_s, tx("count_games", n=_num(n, lang), t=_num(t, lang, 2))),
+        (tx("plays", n=STATE_TRICKS), plays_per_s,
+         tx("count_plays", n=_num(plays, lang), t=_num(t2, lang, 2))),
     ]
     width = max(len(r[0]) for r in rows) + 1
     for label, rate, detail in rows:

@@ -37,118 +37,10 @@ from doko.engine.contracts import NORMAL
 from doko.engine.errors import IllegalActionError, RecordError, ReplayError
 from doko.engine.game import FINISHED, PLAY, QUERY, Game
 from doko.engine.record import loads, start_of
+from doko.engine.texts import texts_of
 from doko.engine.vocab import CallLevel, Party
 
 #: Sayings in German and English; TSR terms stay German in both.
-_TEXT: dict[str, dict[str, str]] = {
-    "de": {
-        "seat": "Platz {s}",
-        "seats": "Platz {s}",
-        "rules": "Regeln",
-        "dealer": "Geber",
-        "owes": "Pflichtsolo offen",
-        "vorf": "Vorführung",
-        "hands": "Karten",
-        "query": "Vorbehaltsabfrage",
-        "vorf_line": "Vorführung: {seat} muss sein Pflichtsolo spielen (TSR 4.2.3)",
-        "game": "Spiel",
-        "soloist": "Solist",
-        "hochzeiter": "Hochzeiter",
-        "silent": "{seat} hat beide Kreuz-Damen",
-        "tricks": "Stiche",
-        "trick": "Stich {n}",
-        "unfinished_trick": "Stich {n} (unvollständig)",
-        "leads": "spielt aus",
-        "wins": "→ {seat} ({party}), {eyes} Augen",
-        "ansage": "{seat}: Ansage „{call}“ ({party}, {n} Karten auf der Hand)",
-        "absage": "{seat}: Absage „{call}“ ({party}, {n} Karten auf der Hand)",
-        "implied": "; damit auch {lower}",
-        "klaerung": "Klärungsstich: {seat} wird Partner der Hochzeit (Re)",
-        "marriage_solo": "{seat} gewinnt die Stiche 1 bis 3 allein: die Hochzeit wird ein "
-        "Karo-Solo (TSR 4.4.3)",
-        "concede": "{seat} gibt auf: alle übrigen Karten gehen an Kontra (TSR 5.4.6)",
-        "claim": "{seat} kürzt ab und beansprucht alle übrigen Stiche (TSR 5.4.4)",
-        "doppelkopf": "Doppelkopf",
-        "fox": "Fuchs gefangen",
-        "charlie": "Karlchen",
-        "result": "Ergebnis",
-        "eyes_tricks": "{eyes} Augen, {tricks} Stiche",
-        "eyes_trick": "{eyes} Augen, {tricks} Stich",
-        "calls": "Ansagen",
-        "no_call": "keine",
-        "score": "Wertung (TSR 7.2)",
-        "item": "Posten",
-        "total": "Summe",
-        "winner": "Gewinner",
-        "nobody": "keiner (TSR 7.1.3)",
-        "value": "Spielwert",
-        "points": "Punkte",
-        "unfinished": "Das Spiel ist nicht beendet: {n} von 12 Stichen gespielt, als Nächstes "
-        "ist {seat} dran.",
-        "unfinished_query": "Das Spiel ist nicht beendet: der Spieltyp steht noch nicht fest, "
-        "als Nächstes ist {seat} dran.",
-        "so_far": "bisher",
-        "no_score": "keine Wertung: {why}",
-        "aborted": "Abbruch: Aktion {index} ist regelwidrig.",
-        "illegal": "Aktion {index} ({seat}: {what}) ist regelwidrig: {why}",
-        "bad_file": "ungültige Spieldatei {file}: {why}",
-        "cannot_read": "kann {file} nicht lesen: {why}",
-        "valid": "Die Aufzeichnung ist gültig.",
-    },
-    "en": {
-        "seat": "seat {s}",
-        "seats": "seats {s}",
-        "rules": "rules",
-        "dealer": "dealer",
-        "owes": "Pflichtsolo still owed",
-        "vorf": "Vorführung",
-        "hands": "Hands",
-        "query": "Vorbehaltsabfrage",
-        "vorf_line": "Vorführung: {seat} must play its Pflichtsolo (TSR 4.2.3)",
-        "game": "Game",
-        "soloist": "soloist",
-        "hochzeiter": "Hochzeiter",
-        "silent": "{seat} holds both ♣Q",
-        "tricks": "Tricks",
-        "trick": "Trick {n}",
-        "unfinished_trick": "Trick {n} (unfinished)",
-        "leads": "leads",
-        "wins": "→ {seat} ({party}), {eyes} Augen",
-        "ansage": "{seat} announces „{call}“ ({party}, {n} cards in hand)",
-        "absage": "{seat} calls „{call}“ ({party}, {n} cards in hand)",
-        "implied": "; this includes {lower}",
-        "klaerung": "Klärungsstich: {seat} becomes the Hochzeit partner (Re)",
-        "marriage_solo": "{seat} wins tricks 1 to 3 alone: the Hochzeit becomes a diamonds "
-        "solo (TSR 4.4.3)",
-        "concede": "{seat} concedes: every remaining card goes to Kontra (TSR 5.4.6)",
-        "claim": "{seat} claims all remaining tricks (TSR 5.4.4)",
-        "doppelkopf": "Doppelkopf",
-        "fox": "Fuchs caught",
-        "charlie": "Karlchen",
-        "result": "Result",
-        "eyes_tricks": "{eyes} Augen, {tricks} tricks",
-        "eyes_trick": "{eyes} Augen, {tricks} trick",
-        "calls": "Calls",
-        "no_call": "none",
-        "score": "Score (TSR 7.2)",
-        "item": "Item",
-        "total": "Total",
-        "winner": "Winner",
-        "nobody": "nobody (TSR 7.1.3)",
-        "value": "Game value",
-        "points": "Points",
-        "unfinished": "The game is not finished: {n} of 12 tricks played, {seat} is next.",
-        "unfinished_query": "The game is not finished: the game type is not settled yet, "
-        "{seat} is next.",
-        "so_far": "so far",
-        "no_score": "no score: {why}",
-        "aborted": "Stopped: action {index} is illegal.",
-        "illegal": "action {index} ({seat}: {what}) is illegal: {why}",
-        "bad_file": "invalid game file {file}: {why}",
-        "cannot_read": "cannot read {file}: {why}",
-        "valid": "The record is valid.",
-    },
-}
 
 
 
@@ -174,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(ns: argparse.Namespace) -> int:
     """Replay ``ns.file``; 0 valid, 1 illegal action, 2 not a record."""
     lang: str = ns.lang
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     name = "<stdin>" if ns.file == "-" else ns.file
     try:
         if ns.file == "-":
@@ -184,13 +76,13 @@ def run(ns: argparse.Namespace) -> int:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        print(f"doko replay: {t['cannot_read'].format(file=name, why=why)}", file=sys.stderr)
+        print(f"doko replay: {t('cannot_read', file=name, why=why)}", file=sys.stderr)
         return 2
     try:
         game, actions = start_of(loads(text))
     except (RecordError, RecursionError) as e:
         why = str(e) if isinstance(e, RecordError) else "nested too deeply"
-        print(f"doko replay: {t['bad_file'].format(file=name, why=why)}", file=sys.stderr)
+        print(f"doko replay: {t('bad_file', file=name, why=why)}", file=sys.stderr)
         return 2
     failure = play_through(game, actions)
     if ns.json:
@@ -207,12 +99,12 @@ def run(ns: argparse.Namespace) -> int:
         return 0 if failure is None else 1
     print(format_game(game, lang))
     if failure is None:
-        print(t["valid"])
+        print(t("valid"))
         return 0
-    print(t["aborted"].format(index=failure.index))
+    print(t("aborted", index=failure.index))
     sys.stdout.flush()
     bad = actions[failure.index]
-    msg = t["illegal"].format(index=failure.index, seat=_seat(failure.seat, lang),
+    msg = t("illegal", index=failure.index, seat=_seat(failure.seat, lang),
                               what=action_text(bad, lang), why=error_text(failure.error, lang))
     print(f"doko replay: {msg}", file=sys.stderr)
     return 1
@@ -336,14 +228,14 @@ def _call_name(level: int, party: Party) -> str | None:
 
 def _seat(s: int, lang: str) -> str:
     """An engine seat (0..3) in words, numbered 1..4."""
-    return _TEXT[lang]["seat"].format(s=s + 1)
+    return texts_of("cli.replay", lang)("seat", s=s + 1)
 
 
 def _seat_list(seats: list[int], lang: str) -> str:
     if not seats:
         return "–"
     key = "seat" if len(seats) == 1 else "seats"
-    return _TEXT[lang][key].format(s=", ".join(str(s + 1) for s in seats))
+    return texts_of("cli.replay", lang)(key, s=", ".join(str(s + 1) for s in seats))
 
 
 def _call_word(level: int, party: Party) -> str:
@@ -356,18 +248,18 @@ def _signed(n: int) -> str:
 
 def format_game(game: Game, lang: str = "de") -> str:
     """The game so far as text: deal, Vorbehaltsabfrage, tricks with calls, result."""
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     lines: list[str] = []
-    head = f"doko-game/1 · {t['rules']}: {game.rules.name} · {t['dealer']}: " + _seat(
+    head = f"doko-game/1 · {t('rules')}: {game.rules.name} · {t('dealer')}: " + _seat(
         game.dealer, lang)
     owes = [s for s in range(4) if game.owes_pflichtsolo[s]]
     if owes:
-        head += f" · {t['owes']}: {_seat_list(owes, lang)}"
+        head += f" · {t('owes')}: {_seat_list(owes, lang)}"
     if game.vorfuehrung is not None:
-        head += f" · {t['vorf']}: {_seat(game.vorfuehrung, lang)}"
+        head += f" · {t('vorf')}: {_seat(game.vorfuehrung, lang)}"
     lines.append(head)
     lines.append("")
-    lines.append(f"{t['hands']}:")
+    lines.append(f"{t('hands')}:")
     key = game.order.sort_key
     for s in range(4):
         cards = sorted(hand_kinds(game.initial_hands[s]), key=lambda k: key[k])
@@ -378,9 +270,9 @@ def format_game(game: Game, lang: str = "de") -> str:
     i = 0
     # Vorbehaltsabfrage and naming
     if game.vorfuehrung is not None:
-        lines.append(t["vorf_line"].format(seat=_seat(game.vorfuehrung, lang)))
+        lines.append(t("vorf_line", seat=_seat(game.vorfuehrung, lang)))
     else:
-        lines.append(f"{t['query']}:")
+        lines.append(f"{t('query')}:")
     while i < len(history) and CALL_RE > code_of(history[i]) >= HEALTHY:
         a = history[i]
         lines.append(f"  {_seat(seat_of(a), lang)}: {code_text(code_of(a), lang)}")
@@ -388,10 +280,10 @@ def format_game(game: Game, lang: str = "de") -> str:
     if game.phase <= QUERY or not _settled(game):
         lines.append("")
         who = _seat(game.to_move, lang)
-        lines.append(t["unfinished_query"].format(seat=who))
+        lines.append(t("unfinished_query", seat=who))
         return "\n".join(lines)
     lines.append("")
-    lines.append(f"{t['game']}: {game.contract_label(lang)}" + _game_extra(game, lang))
+    lines.append(f"{t('game')}: {game.contract_label(lang)}" + _game_extra(game, lang))
     re_seats = game.re_seats()
     kontra_seats = [s for s in range(4) if s not in re_seats]
     if game.contract == C_MARRIAGE and not game.klaerung:
@@ -399,7 +291,7 @@ def format_game(game: Game, lang: str = "de") -> str:
     else:
         lines.append(f"Re: {_seat_list(re_seats, lang)} · Kontra: {_seat_list(kontra_seats, lang)}")
     lines.append("")
-    lines.append(f"{t['tricks']}:")
+    lines.append(f"{t('tricks')}:")
     lines += _trick_lines(game, i, lang)
     lines.append("")
     lines += _result_lines(game, lang)
@@ -407,19 +299,19 @@ def format_game(game: Game, lang: str = "de") -> str:
 
 
 def _game_extra(game: Game, lang: str) -> str:
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     if game.contract == C_MARRIAGE:
-        return f" – {t['hochzeiter']}: {_seat(game.hochzeiter, lang)}"
+        return f" – {t('hochzeiter')}: {_seat(game.hochzeiter, lang)}"
     if game.contract == NORMAL:
         return ""
     if game.contract_name == "silent_marriage":
-        return " – " + t["silent"].format(seat=_seat(game.soloist, lang))
-    return f" – {t['soloist']}: {_seat(game.soloist, lang)}"
+        return " – " + t("silent", seat=_seat(game.soloist, lang))
+    return f" – {t('soloist')}: {_seat(game.soloist, lang)}"
 
 
 def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
     """One line per trick, with calls, concession and claim on lines of their own."""
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     out: list[str] = []
     history = game.history
     n_tricks = len(game.tricks)
@@ -432,7 +324,7 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
 
     def trick_head(n: int) -> str:
         key = "trick" if n < n_tricks else "unfinished_trick"
-        return f"  {t[key].format(n=n + 1)}:"
+        return f"  {t(key, n=n + 1)}:"
 
     for a in history[start:]:
         code, seat = code_of(a), seat_of(a)
@@ -443,7 +335,7 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
                 _leader, cards, winner = game.tricks[trick_no]
                 eyes = sum(EYES[k] for k in cards)
                 side = (Party.RE if game.is_re[winner] else Party.KONTRA).label
-                line = f"{trick_head(trick_no)} {_join(played)} " + t["wins"].format(
+                line = f"{trick_head(trick_no)} {_join(played)} " + t("wins",
                     seat=_seat(winner, lang), party=side, eyes=eyes)
                 marks = _trick_marks(game, trick_no, lang) if sonder else []
                 if marks:
@@ -454,10 +346,10 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
                 trick_no += 1
                 if game.klaerung == trick_no and game.contract == C_MARRIAGE:
                     if game.marriage_solo:
-                        out.append("    " + t["marriage_solo"].format(
+                        out.append("    " + t("marriage_solo",
                             seat=_seat(game.hochzeiter, lang)))
                     else:
-                        out.append("    " + t["klaerung"].format(seat=_seat(game.partner, lang)))
+                        out.append("    " + t("klaerung", seat=_seat(game.partner, lang)))
             continue
         if in_trick and played != ["…"]:  # an event mid-trick: show the first part now
             out.append(f"{trick_head(trick_no)} {_join(played)} …")
@@ -469,16 +361,16 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
             before = levels[party]
             levels[party] = level
             which = "ansage" if level == 1 else "absage"
-            line = t[which].format(seat=_seat(cseat, lang), call=_call_word(level, party),
+            line = t(which, seat=_seat(cseat, lang), call=_call_word(level, party),
                                    party=party.label, n=held)
             if level - before > 1:
                 lower = ", ".join(f"„{_call_word(lv, party)}“" for lv in range(before + 1, level))
-                line = line[:-1] + t["implied"].format(lower=lower) + ")"
+                line = line[:-1] + t("implied", lower=lower) + ")"
             out.append(indent + line)
         elif code == CONCEDE:
-            out.append(indent + t["concede"].format(seat=_seat(seat, lang)))
+            out.append(indent + t("concede", seat=_seat(seat, lang)))
         elif code == CLAIM:
-            out.append(indent + t["claim"].format(seat=_seat(seat, lang)))
+            out.append(indent + t("claim", seat=_seat(seat, lang)))
     if in_trick and played != ["…"]:
         out.append(f"{trick_head(trick_no)} {_join(played)}")
     return out
@@ -492,51 +384,51 @@ def _join(played: list[str]) -> str:
 
 def _trick_marks(game: Game, n: int, lang: str) -> list[str]:
     """Sonderpunkte won in trick ``n`` (TSR 7.2.3), by the final parties."""
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     leader, cards, winner = game.tricks[n]
     is_re = game.is_re
     marks = []
     if sum(EYES[k] for k in cards) >= 40:
-        marks.append(t["doppelkopf"])
+        marks.append(t("doppelkopf"))
     for j, k in enumerate(cards):
         if k == AD and is_re[(leader + j) & 3] != is_re[winner]:
-            marks.append(t["fox"])
+            marks.append(t("fox"))
     if n == 11 and cards[(winner - leader) & 3] == JC:
-        marks.append(t["charlie"])
+        marks.append(t("charlie"))
     return marks
 
 
 def _result_lines(game: Game, lang: str) -> list[str]:
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     out: list[str] = []
     re_eyes, kontra_eyes, re_tricks, kontra_tricks = party_totals(game)
     re_seats = game.re_seats()
     kontra_seats = [s for s in range(4) if s not in re_seats]
-    title = t["result"] if game.phase == FINISHED else f"{t['result']} ({t['so_far']})"
+    title = t("result") if game.phase == FINISHED else f"{t('result')} ({t('so_far')})"
     out.append(f"{title}:")
     for label, seats, eyes, tricks in (("Re", re_seats, re_eyes, re_tricks),
                                        ("Kontra", kontra_seats, kontra_eyes, kontra_tricks)):
         key = "eyes_trick" if tricks == 1 else "eyes_tricks"
         out.append(f"  {label} ({_seat_list(seats, lang)}): "
-                   + t[key].format(eyes=eyes, tricks=tricks))
+                   + t(key, eyes=eyes, tricks=tricks))
     said = []
     for p in Party:
         lv = game.level[p]
-        said.append(f"{p.label} " + (f"„{_call_word(lv, p)}“" if lv else t["no_call"]))
-    out.append(f"  {t['calls']}: " + " · ".join(said))
+        said.append(f"{p.label} " + (f"„{_call_word(lv, p)}“" if lv else t("no_call")))
+    out.append(f"  {t('calls')}: " + " · ".join(said))
     if not game.is_over:
         out.append("")
         who = _seat(game.to_move, lang)
-        out.append(t["unfinished"].format(n=len(game.tricks), seat=who))
+        out.append(t("unfinished", n=len(game.tricks), seat=who))
         return out
     res = _result_fields(game)
     if "items" not in res:
-        out.append("  " + t["no_score"].format(why=res.get("score_error", "?")))
+        out.append("  " + t("no_score", why=res.get("score_error", "?")))
         return out
     out.append("")
     out += _score_lines(res, lang)
     scores: list[int] = res["scores"]
-    out.append(f"{t['points']}: " + ", ".join(
+    out.append(f"{t('points')}: " + ", ".join(
         f"{_seat(s, lang)} {_signed(scores[s])}" for s in range(4)))
     return out
 
@@ -546,23 +438,23 @@ _RE, _KONTRA = Party.RE.record_name, Party.KONTRA.record_name
 
 def _score_lines(res: dict[str, Any], lang: str) -> list[str]:
     """The score items as a small table: TSR clause, item, Re, Kontra."""
-    t = _TEXT[lang]
+    t = texts_of("cli.replay", lang)
     items: list[dict[str, Any]] = res["items"]
     rows = [(str(i["clause"]), str(i["de"] if lang == "de" else i["en"]),
              str(i["points"]) if i["party"] == _RE else "",
              str(i["points"]) if i["party"] == _KONTRA else "") for i in items]
     re_total = sum(int(i["points"]) for i in items if i["party"] == _RE)
     kontra_total = sum(int(i["points"]) for i in items if i["party"] == _KONTRA)
-    width = max([len(t["item"]), len(t["total"]), *(len(r[1]) for r in rows)])
-    head = f"  {'TSR':<10} {t['item']:<{width}} {'Re':>6} {'Kontra':>7}"
+    width = max([len(t("item")), len(t("total")), *(len(r[1]) for r in rows)])
+    head = f"  {'TSR':<10} {t('item'):<{width}} {'Re':>6} {'Kontra':>7}"
     rule = "  " + "-" * (len(head) - 2)
-    out = [f"{t['score']}:", head, rule]
+    out = [f"{t('score')}:", head, rule]
     out += [f"  {c:<10} {label:<{width}} {r:>6} {k:>7}".rstrip() for c, label, r, k in rows]
     out.append(rule)
-    out.append(f"  {'':<10} {t['total']:<{width}} {re_total:>6} {kontra_total:>7}")
+    out.append(f"  {'':<10} {t('total'):<{width}} {re_total:>6} {kontra_total:>7}")
     winner = res["winner"]
-    out.append(f"{t['winner']}: "
-               + (Party.from_record_name(winner).label if winner is not None else t["nobody"])
-               + f" · {t['value']}: {res['value']}")
+    out.append(f"{t('winner')}: "
+               + (Party.from_record_name(winner).label if winner is not None else t("nobody"))
+               + f" · {t('value')}: {res['value']}")
     return out
 

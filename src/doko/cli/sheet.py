@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from doko.engine.rules import PRESETS, preset
+from doko.engine.texts import text as _text
 from doko.session import (
     TSR_LENGTH,
     Round,
@@ -32,24 +33,6 @@ from doko.session import (
 
 _SUMMARY_EXTRA = ("re_players", "soloist", "pflichtsolo", "marriage_solo", "solo")
 
-_MSG = {
-    "de": {
-        "error": "Fehler",
-        "created": "Neue Spielliste {file}: {players}",
-        "game": "Spiel {n} eingetragen: {kind}{bock}: {scores}",
-        "penalty": "Strafpunkte eingetragen (TSR {clause}): {scores}",
-        "time_up": "Ende der Spielzeit eingetragen.",
-        "not_found": "unbekannter Spieler {who!r} (Nummer 0..{last} oder Name)",
-    },
-    "en": {
-        "error": "error",
-        "created": "New score sheet {file}: {players}",
-        "game": "Game {n} entered: {kind}{bock}: {scores}",
-        "penalty": "Penalty entered (TSR {clause}): {scores}",
-        "time_up": "End of the playing time recorded.",
-        "not_found": "unknown player {who!r} (number 0..{last} or name)",
-    },
-}
 
 
 class _Usage(Exception):
@@ -159,14 +142,14 @@ def run(ns: argparse.Namespace) -> int:
 
 def _fail(lang: str, msg: str) -> int:
     line = " ".join(msg.split())
-    print(f"doko sheet: {_MSG[lang]['error']}: {line}", file=sys.stderr)
+    print(f"doko sheet: {_text('cli.sheet.error', lang)}: {line}", file=sys.stderr)
     return 2
 
 
 def _player(r: Round, value: object, lang: str) -> int:
     """A player by number (0-based) or by name."""
     if isinstance(value, bool):
-        raise _Usage(_MSG[lang]["not_found"].format(who=value, last=r.size - 1))
+        raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size - 1))
     if isinstance(value, int):
         if 0 <= value < r.size:
             return value
@@ -177,7 +160,7 @@ def _player(r: Round, value: object, lang: str) -> int:
         for i, name in enumerate(r.players):
             if name.casefold() == text.casefold():
                 return i
-    raise _Usage(_MSG[lang]["not_found"].format(who=value, last=r.size - 1))
+    raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size - 1))
 
 
 def _status(r: Round, lang: str) -> str:
@@ -207,7 +190,7 @@ def _new(ns: argparse.Namespace, lang: str) -> str:
     r = Round.create(ns.file, players, games, rules=preset(ns.rules),
                      pflichtsoli=False if ns.no_pflichtsoli else None,
                      time_limit=ns.time_limit)
-    head = _MSG[lang]["created"].format(file=ns.file, players=", ".join(
+    head = _text("cli.sheet.created", lang, file=ns.file, players=", ".join(
         f"{i + 1}. {p}" for i, p in enumerate(r.players)))
     return head + "\n" + _status(r, lang)
 
@@ -252,8 +235,8 @@ def _add(ns: argparse.Namespace, lang: str) -> str:
         solo=extra.get("solo"),
     )
     bock = f" ×{row.multiplier} Bock" if row.bock else ""
-    head = _MSG[lang]["game"].format(n=row.number, kind=row.label(lang), bock=bock,
-                                     scores=_scores_text(r, row))
+    head = _text("cli.sheet.game", lang, n=row.number, kind=row.label(lang), bock=bock,
+                 scores=_scores_text(r, row))
     return head + "\n" + _status(r, lang)
 
 
@@ -269,17 +252,17 @@ def _penalty(ns: argparse.Namespace, lang: str) -> str:
         contract=ns.contract,
     )
     clause = row.penalty["clause"] if row.penalty is not None else ""
-    head = _MSG[lang]["penalty"].format(clause=clause, scores=_scores_text(r, row))
+    head = _text("cli.sheet.penalty", lang, clause=clause, scores=_scores_text(r, row))
     if row.type == "game":
-        head += "\n" + _MSG[lang]["game"].format(n=row.number, kind=row.label(lang), bock="",
-                                                 scores=_scores_text(r, row))
+        head += "\n" + _text("cli.sheet.game", lang, n=row.number, kind=row.label(lang),
+                              bock="", scores=_scores_text(r, row))
     return head + "\n" + _status(r, lang)
 
 
 def _time_up(ns: argparse.Namespace, lang: str) -> str:
     r = Round.load(ns.file)
     r.call_time()
-    return _MSG[lang]["time_up"] + "\n" + _status(r, lang)
+    return _text("cli.sheet.time_up", lang) + "\n" + _status(r, lang)
 
 
 def _show(ns: argparse.Namespace, lang: str) -> str:

@@ -22,34 +22,9 @@ from doko.engine.actions import CALL_CODES, CALL_NAMES, code_text
 from doko.engine.contracts import CONTRACT_NAMES
 from doko.engine.game import Game
 from doko.engine.record import to_record
+from doko.engine.texts import texts_of
 from doko.engine.vocab import Contract
 
-_TEXT = {
-    "de": {
-        "head": "{n} Spiele (Seed {seed}) in {t} s: {rate} Spiele/s",
-        "kinds": "Spielarten",
-        "calls": "Ansagen und Absagen (je Ansage die angesagte Stufe)",
-        "no_calls": "keine",
-        "avg_eyes": "Augen von Re im Schnitt",
-        "ended": "Aufgegeben (TSR 5.4.6): {c} · Abgekürzt (TSR 5.4.4): {a}",
-        "winners": "Gewinner: Re {re} · Kontra {ko} · keiner {none}",
-        "wrote": "{n} Aufzeichnungen nach {file} geschrieben",
-        "cannot_write": "kann {file} nicht schreiben: {why}",
-        "marriage_solo": "Hochzeit → Karo-Solo",
-    },
-    "en": {
-        "head": "{n} games (seed {seed}) in {t} s: {rate} games/s",
-        "kinds": "Game kinds",
-        "calls": "Calls (each call counted at the level called)",
-        "no_calls": "none",
-        "avg_eyes": "Average Augen of Re",
-        "ended": "Conceded (TSR 5.4.6): {c} · claimed (TSR 5.4.4): {a}",
-        "winners": "Winner: Re {re} · Kontra {ko} · nobody {none}",
-        "wrote": "wrote {n} records to {file}",
-        "cannot_write": "cannot write {file}: {why}",
-        "marriage_solo": "Hochzeit → diamonds solo",
-    },
-}
 #: Labels of the call keys 0..5 (Re, Kontra, keine 90 ... schwarz), from the vocabulary.
 _CALL_LABELS = tuple(code_text(code) for code in CALL_CODES)
 
@@ -237,7 +212,7 @@ def _call_keys() -> list[tuple[int, str]]:
 
 def _kind_label(name: str, lang: str) -> str:
     if name == "marriage_solo":
-        return _TEXT[lang]["marriage_solo"]
+        return texts_of("cli.simulate", lang)("marriage_solo")
     return Contract.from_record_name(name).label(lang)
 
 
@@ -254,13 +229,13 @@ def _share(count: int, total: int, lang: str) -> str:
 
 def format_summary(stats: dict[str, Any], seed: int, lang: str = "de") -> str:
     """The statistics as text."""
-    t = _TEXT[lang]
+    t = texts_of("cli.simulate", lang)
     n: int = stats["games"]
     secs: float = stats["seconds"]
-    lines = [t["head"].format(n=n, seed=seed, t=_num(secs, lang, 2),
+    lines = [t("head", n=n, seed=seed, t=_num(secs, lang, 2),
                               rate=_num(n / secs if secs > 0 else 0.0, lang))]
     lines.append("")
-    lines.append(f"{t['kinds']}:")
+    lines.append(f"{t('kinds')}:")
     kinds: Counter[str] = stats["kinds"]
     order = [*CONTRACT_NAMES[:3], "marriage_solo", *CONTRACT_NAMES[3:]]
     labels = {k: _kind_label(k, lang) for k in order if kinds[k]}
@@ -270,21 +245,21 @@ def format_summary(stats: dict[str, Any], seed: int, lang: str = "de") -> str:
     lines.append("")
     calls: Counter[int] = stats["calls"]
     said = [f"{_CALL_LABELS[key]} {calls[key]}" for key, _ in _call_keys() if calls[key]]
-    lines.append(f"{t['calls']}: " + (", ".join(said) if said else t["no_calls"]))
+    lines.append(f"{t('calls')}: " + (", ".join(said) if said else t("no_calls")))
     avg = stats["re_eyes"] / n if n else 0.0
-    lines.append(f"{t['avg_eyes']}: {_num(avg, lang, 1)}")
+    lines.append(f"{t('avg_eyes')}: {_num(avg, lang, 1)}")
     ended: Counter[str] = stats["ended"]
-    lines.append(t["ended"].format(c=_share(ended["conceded"], n, lang),
+    lines.append(t("ended", c=_share(ended["conceded"], n, lang),
                                    a=_share(ended["claimed"], n, lang)))
     w: Counter[str] = stats["winners"]
-    lines.append(t["winners"].format(re=_share(w["re"], n, lang), ko=_share(w["kontra"], n, lang),
+    lines.append(t("winners", re=_share(w["re"], n, lang), ko=_share(w["kontra"], n, lang),
                                      none=_share(w["None"], n, lang)))
     return "\n".join(lines)
 
 
 def run(ns: argparse.Namespace) -> int:
     """Run the simulation and print the summary; 2 if ``--out`` cannot be written."""
-    t = _TEXT[ns.lang]
+    t = texts_of("cli.simulate", ns.lang)
     progress = sys.stderr if ns.games >= 200 and sys.stderr.isatty() else None
     try:
         if ns.out is not None:
@@ -294,12 +269,12 @@ def run(ns: argparse.Namespace) -> int:
             stats = simulate(ns.games, ns.seed, ns.workers, None, progress, ns.players)
     except OSError as e:
         why = e.strerror or str(e)
-        print(f"doko simulate: {t['cannot_write'].format(file=ns.out, why=why)}", file=sys.stderr)
+        print(f"doko simulate: {t('cannot_write', file=ns.out, why=why)}", file=sys.stderr)
         return 2
     if ns.json:
         print(json.dumps(summary_json(stats), ensure_ascii=False))
     else:
         print(format_summary(stats, ns.seed, ns.lang))
         if ns.out is not None:
-            print(t["wrote"].format(n=stats["games"], file=ns.out))
+            print(t("wrote", n=stats["games"], file=ns.out))
     return 0

@@ -33,93 +33,9 @@ from doko.engine.cards import card_code, card_symbol, parse_card
 from doko.engine.errors import IllegalActionError, RecordError
 from doko.engine.game import FINISHED, PLAY, Game
 from doko.engine.record import loads, start_of
+from doko.engine.texts import texts_of
 from doko.engine.vocab import Party
 from doko.solver import PVTrick, SearchLimitExceeded, Solver, principal_variation, solve_moves
-
-_TEXT: dict[str, dict[str, str]] = {
-    "de": {
-        "seat": "Platz {s}",
-        "game": "Spiel: {kind}",
-        "parties": "Re: {re} · Kontra: {kontra}",
-        "before": "Stand vor Stich {n}: Re {re_eyes} Augen ({re_tricks} Stiche), "
-        "Kontra {k_eyes} Augen ({k_tricks} Stiche)",
-        "hands": "Karten",
-        "value_head": "Double-Dummy-Wert (alle Karten offen, beide Parteien spielen bestens):",
-        "value": "  Re {re_eyes} Augen, {re_tricks} Stiche · Kontra {k_eyes} Augen, "
-        "{k_tricks} Stiche",
-        "tricks_note": "  (Stiche entlang der gezeigten Spielfolge; bewertet werden die Augen)",
-        "to_move": "Am Zug: {seat} ({party})",
-        "best": "Beste Karte: {cards}",
-        "values": "Re-Augen am Ende nach jeder erlaubten Karte: {values}",
-        "line": "Beste Spielfolge:",
-        "trick": "  Stich {n}: {cards} → {seat} ({party}), {eyes} Augen",
-        "stats": "{nodes} Knoten, {ms} ms",
-        "cannot_read": "kann {file} nicht lesen: {why}",
-        "bad_file": "ungültige Spieldatei {file}: {why}",
-        "illegal": "Aktion {index} in {file} ist regelwidrig: {why}",
-        "need_file": "GAME.json und --trick N angeben (oder --bench)",
-        "trick_range": "--trick muss zwischen 1 und {n} liegen, nicht {got}",
-        "not_settled": "der Spieltyp steht zu Stich {n} noch nicht fest ({why}); "
-        "lösen lässt sich erst ab dem Ende der Klärung",
-        "why_query": "die Vorbehaltsabfrage ist nicht beendet",
-        "why_marriage": "Hochzeit vor dem Klärungsstich",
-        "ended": "das Spiel endet vor Stich {n} ({how} nach {done} Stichen)",
-        "short": "die Aufzeichnung endet vor Stich {n} ({done} Stiche gespielt)",
-        "claimed": "abgekürzt",
-        "conceded": "aufgegeben",
-        "played": "ausgespielt",
-        "slow": "Hinweis: {n} Stiche exakt zu lösen kann Minuten bis Stunden dauern "
-        "(--time-limit begrenzt die Zeit)",
-        "timeout": "Zeitlimit von {s} s erreicht, bevor der Wert feststand",
-        "bench_head": "doko solve --bench: ein Kern, Python {py}",
-        "bench_what": "letzte {t} Stiche von {n} zufälligen Normalspielen exakt gelöst",
-        "bench_value": "  Wert:               Mittel {mean} ms (CPU {cpu} ms), Median {median} ms, "
-        "Maximum {max} ms",
-        "bench_best": "  Wert jeder Karte:   Mittel {mean} ms, Maximum {max} ms",
-        "bench_nodes": "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s",
-    },
-    "en": {
-        "seat": "seat {s}",
-        "game": "Game: {kind}",
-        "parties": "Re: {re} · Kontra: {kontra}",
-        "before": "Before trick {n}: Re {re_eyes} Augen ({re_tricks} tricks), "
-        "Kontra {k_eyes} Augen ({k_tricks} tricks)",
-        "hands": "Hands",
-        "value_head": "Double-dummy value (all cards open, best play by both parties):",
-        "value": "  Re {re_eyes} Augen, {re_tricks} tricks · Kontra {k_eyes} Augen, "
-        "{k_tricks} tricks",
-        "tricks_note": "  (tricks along the line shown; the Augen are what is optimised)",
-        "to_move": "On turn: {seat} ({party})",
-        "best": "Best card: {cards}",
-        "values": "Re's final Augen after each legal card: {values}",
-        "line": "Best line of play:",
-        "trick": "  Trick {n}: {cards} → {seat} ({party}), {eyes} Augen",
-        "stats": "{nodes} nodes, {ms} ms",
-        "cannot_read": "cannot read {file}: {why}",
-        "bad_file": "invalid game file {file}: {why}",
-        "illegal": "action {index} in {file} is illegal: {why}",
-        "need_file": "give GAME.json and --trick N (or --bench)",
-        "trick_range": "--trick must be between 1 and {n}, not {got}",
-        "not_settled": "the game type is not settled by trick {n} ({why}); "
-        "it can be solved from the end of the clarification on",
-        "why_query": "the Vorbehaltsabfrage is not over",
-        "why_marriage": "Hochzeit before the Klärungsstich",
-        "ended": "the game ends before trick {n} ({how} after {done} tricks)",
-        "short": "the record ends before trick {n} ({done} tricks played)",
-        "claimed": "claimed",
-        "conceded": "conceded",
-        "played": "played out",
-        "slow": "note: solving {n} tricks exactly can take minutes to hours "
-        "(--time-limit bounds the time)",
-        "timeout": "time limit of {s} s reached before the value was exact",
-        "bench_head": "doko solve --bench: one core, Python {py}",
-        "bench_what": "last {t} tricks of {n} random Normalspiele solved exactly",
-        "bench_value": "  value:           mean {mean} ms (CPU {cpu} ms), median {median} ms, "
-        "max {max} ms",
-        "bench_best": "  value per card:  mean {mean} ms, max {max} ms",
-        "bench_nodes": "  nodes:           mean {mean}, max {max}; {rate} nodes/s",
-    },
-}
 
 #: From this many tricks left an exact solution may take minutes or more.
 _SLOW = 9
@@ -174,7 +90,7 @@ def _trick_count(text: str) -> int:
 def run(ns: argparse.Namespace) -> int:
     """Run ``doko solve``; 0 done, 2 an error."""
     lang: str = ns.lang
-    t = _TEXT[lang]
+    t = texts_of("cli.solve", lang)
     try:
         if ns.bench:
             report = bench_solver(ns.deals, ns.tricks, ns.seed)
@@ -184,16 +100,16 @@ def run(ns: argparse.Namespace) -> int:
                 print(format_bench(report, lang))
             return 0
         if ns.file is None or ns.trick is None:
-            raise PositionError(t["need_file"])
+            raise PositionError(t("need_file"))
         game = position_at(_read(ns.file, lang), ns.trick, lang, ns.file)
         left = game.tricks_total - len(game.tricks)
         if ns.time_limit is None and left >= _SLOW:
-            print(f"doko solve: {t['slow'].format(n=left)}", file=sys.stderr)
+            print(f"doko solve: {t('slow', n=left)}", file=sys.stderr)
         start = time.perf_counter()
         try:
             report = solve_report(game, ns.time_limit)
         except SearchLimitExceeded:
-            raise PositionError(t["timeout"].format(s=ns.time_limit)) from None
+            raise PositionError(t("timeout", s=ns.time_limit)) from None
         report["ms"] = round((time.perf_counter() - start) * 1000, 1)
     except PositionError as e:
         print(f"doko solve: {e}", file=sys.stderr)
@@ -206,7 +122,7 @@ def run(ns: argparse.Namespace) -> int:
 
 
 def _read(file: str, lang: str) -> dict[str, Any]:
-    t = _TEXT[lang]
+    t = texts_of("cli.solve", lang)
     name = "<stdin>" if file == "-" else file
     try:
         if file == "-":
@@ -216,36 +132,37 @@ def _read(file: str, lang: str) -> dict[str, Any]:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise PositionError(t["cannot_read"].format(file=name, why=why)) from None
+        raise PositionError(t("cannot_read", file=name, why=why)) from None
     try:
         return loads(text)
     except (RecordError, RecursionError) as e:
         why = str(e) if isinstance(e, RecordError) else "nested too deeply"
-        raise PositionError(t["bad_file"].format(file=name, why=why)) from None
+        raise PositionError(t("bad_file", file=name, why=why)) from None
 
 
 def position_at(record: dict[str, Any], trick: int, lang: str = "en",
                 file: str = "GAME.json") -> Game:
     """The game of ``record`` at the start of trick ``trick`` (1-based); raises
     :class:`PositionError` (a one-line message in ``lang``) when that is not possible."""
-    t = _TEXT[lang]
+    t = texts_of("cli.solve", lang)
     name = "<stdin>" if file == "-" else file
     try:
         game, actions = start_of(record)
     except RecordError as e:
-        raise PositionError(t["bad_file"].format(file=name, why=e)) from None
+        raise PositionError(t("bad_file", file=name, why=e)) from None
     total = game.tricks_total
     if not 1 <= trick <= total:
-        raise PositionError(t["trick_range"].format(n=total, got=trick))
+        raise PositionError(t("trick_range", n=total, got=trick))
     i = 0
     while not (game.phase == PLAY and len(game.tricks) == trick - 1 and not game.trick):
         if game.phase == FINISHED:
-            how = t.get(game.ended or "played", game.ended or "")
-            raise PositionError(t["ended"].format(n=trick, how=how, done=len(game.tricks)))
+            ended = game.ended or "played"
+            how = t(ended) if ended in ("claimed", "conceded", "played") else ended
+            raise PositionError(t("ended", n=trick, how=how, done=len(game.tricks)))
         if i >= len(actions):
             if game.phase < PLAY:
-                raise PositionError(t["not_settled"].format(n=trick, why=t["why_query"]))
-            raise PositionError(t["short"].format(n=trick, done=len(game.tricks)))
+                raise PositionError(t("not_settled", n=trick, why=t("why_query")))
+            raise PositionError(t("short", n=trick, done=len(game.tricks)))
         try:
             game.apply(actions[i])
         except IllegalActionError as e:
@@ -253,10 +170,10 @@ def position_at(record: dict[str, Any], trick: int, lang: str = "en",
             detail = e.open_detail(lang)  # the record is open: every hand is in it
             if detail is not None:
                 why += f"; {detail}"
-            raise PositionError(t["illegal"].format(index=i, file=name, why=why)) from None
+            raise PositionError(t("illegal", index=i, file=name, why=why)) from None
         i += 1
     if not game.game_type_settled:
-        raise PositionError(t["not_settled"].format(n=trick, why=t["why_marriage"]))
+        raise PositionError(t("not_settled", n=trick, why=t("why_marriage")))
     return game
 
 
@@ -319,10 +236,10 @@ def _trick_json(n: int, tr: PVTrick, game: Game) -> dict[str, Any]:
 
 def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
     """The report of :func:`solve_report` as text."""
-    t = _TEXT[lang]
+    t = texts_of("cli.solve", lang)
 
     def seat(s: int) -> str:  # an engine seat 0..3, shown as 1..4 (the JSON keeps 0..3)
-        return t["seat"].format(s=s + 1)
+        return t("seat", s=s + 1)
 
     def party(s: int) -> str:
         return (Party.RE if game.is_re[s] else Party.KONTRA).label
@@ -331,31 +248,31 @@ def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
         return card_symbol(parse_card(code), lang)
 
     out = [
-        t["game"].format(kind=game.contract_label(lang)),
-        t["parties"].format(re=", ".join(seat(s) for s in r["re_seats"]),
+        t("game", kind=game.contract_label(lang)),
+        t("parties", re=", ".join(seat(s) for s in r["re_seats"]),
                             kontra=", ".join(seat(s) for s in r["kontra_seats"])),
-        t["before"].format(n=r["trick"], re_eyes=r["before"]["re_eyes"],
+        t("before", n=r["trick"], re_eyes=r["before"]["re_eyes"],
                            re_tricks=r["before"]["re_tricks"],
                            k_eyes=r["before"]["kontra_eyes"],
                            k_tricks=r["before"]["kontra_tricks"]),
-        t["hands"] + ":",
+        t("hands") + ":",
     ]
     for s in range(4):
         out.append(f"  {seat(s)} ({party(s)}): " + " ".join(sym(c) for c in r["hands"][s]))
-    out.append(t["value_head"])
-    out.append(t["value"].format(re_eyes=r["re_eyes"], re_tricks=r["re_tricks"],
+    out.append(t("value_head"))
+    out.append(t("value", re_eyes=r["re_eyes"], re_tricks=r["re_tricks"],
                                  k_eyes=r["kontra_eyes"], k_tricks=r["kontra_tricks"]))
-    out.append(t["tricks_note"])
-    out.append(t["to_move"].format(seat=seat(r["to_move"]), party=party(r["to_move"])))
-    out.append(t["best"].format(cards=", ".join(sym(c) for c in r["best_cards"])))
-    out.append(t["values"].format(
+    out.append(t("tricks_note"))
+    out.append(t("to_move", seat=seat(r["to_move"]), party=party(r["to_move"])))
+    out.append(t("best", cards=", ".join(sym(c) for c in r["best_cards"])))
+    out.append(t("values",
         values=", ".join(f"{sym(c)} {v}" for c, v in r["card_values"].items())))
-    out.append(t["line"])
+    out.append(t("line"))
     for tr in r["line"]:
         cards = ", ".join(f"{seat(c['seat'])} {sym(c['card'])}" for c in tr["cards"])
-        out.append(t["trick"].format(n=tr["trick"], cards=cards, seat=seat(tr["winner"]),
+        out.append(t("trick", n=tr["trick"], cards=cards, seat=seat(tr["winner"]),
                                      party=party(tr["winner"]), eyes=tr["eyes"]))
-    out.append(t["stats"].format(nodes=r["nodes"], ms=_num(r.get("ms", 0.0), lang, 1)))
+    out.append(t("stats", nodes=r["nodes"], ms=_num(r.get("ms", 0.0), lang, 1)))
     return "\n".join(out)
 
 
@@ -422,16 +339,16 @@ def _num(x: float, lang: str, digits: int = 0) -> str:
 
 def format_bench(r: dict[str, Any], lang: str = "de") -> str:
     """The report of :func:`bench_solver` as text."""
-    t = _TEXT[lang]
+    t = texts_of("cli.solve", lang)
     return "\n".join([
-        t["bench_head"].format(py=r["python"]),
-        t["bench_what"].format(t=r["tricks"], n=r["deals"]),
-        t["bench_value"].format(mean=_num(r["mean_ms"], lang, 1),
+        t("bench_head", py=r["python"]),
+        t("bench_what", t=r["tricks"], n=r["deals"]),
+        t("bench_value", mean=_num(r["mean_ms"], lang, 1),
                                 cpu=_num(r["cpu_mean_ms"], lang, 1),
                                 median=_num(r["median_ms"], lang, 1),
                                 max=_num(r["max_ms"], lang, 1)),
-        t["bench_best"].format(mean=_num(r["best_card_mean_ms"], lang, 1),
+        t("bench_best", mean=_num(r["best_card_mean_ms"], lang, 1),
                                max=_num(r["best_card_max_ms"], lang, 1)),
-        t["bench_nodes"].format(mean=_num(r["mean_nodes"], lang), max=_num(r["max_nodes"], lang),
+        t("bench_nodes", mean=_num(r["mean_nodes"], lang), max=_num(r["max_nodes"], lang),
                                 rate=_num(r["nodes_per_s"], lang)),
     ])

@@ -21,7 +21,9 @@ summaries), ``score.`` (the scoring table), ``sheet.`` (the Spielliste and statu
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "TEXTS", "lang_of", "text"]
+from collections.abc import Callable
+
+__all__ = ["LANGS", "TEXTS", "lang_of", "text", "texts_of"]
 
 #: The languages of the catalogue, in the order of the pairs.
 LANGS = ("de", "en")
@@ -415,6 +417,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "struck",
     ),
     # the terminal (doko play)
+    "tui.you": (
+        "Du",
+        "You",
+    ),
     "tui.title": (
         "Doppelkopf",
         "Doppelkopf",
@@ -1422,3 +1428,17 @@ def text(key: str, lang: str = "de", /, **params: object) -> str:
         raise KeyError(f"unknown text key {key!r}") from None
     template = en if lang == "en" else de
     return template.format(**params)
+
+
+def texts_of(prefix: str, lang: str = "de") -> Callable[..., str]:
+    """:func:`text` bound to a key prefix and a language, for a module that shows many texts:
+    ``t = texts_of("sheet", lang)``, then ``t("title")`` is ``text("sheet.title", lang)``.
+
+    >>> texts_of("sheet", "en")("games", n=24)
+    '24 games'
+    """
+
+    def lookup(key: str, /, **params: object) -> str:
+        return text(f"{prefix}.{key}", lang, **params)
+
+    return lookup

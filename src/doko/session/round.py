@@ -41,7 +41,7 @@ from doko.engine.game import Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import TSR, Rules
-from doko.engine.scoring import KONTRA, RE, GameSummary, Score, score
+from doko.engine.scoring import KONTRA, RE, GameSummary, Score, ScoringInputError, score
 from doko.engine.vocab import Contract
 from doko.session.files import read_json_file, write_atomic
 
@@ -631,7 +631,8 @@ class Round:
         try:
             summary = GameSummary.from_json(entry.get("summary"))
         except ValueError as e:
-            raise RoundError(f"bad game summary: {e}", f"fehlerhafte Spielzusammenfassung: {e}",
+            de = e.text("de") if isinstance(e, ScoringInputError) else str(e)
+            raise RoundError(f"bad game summary: {e}", f"fehlerhafte Spielzusammenfassung: {de}",
                              ) from None
         n = self.size
         re_in = entry.get("re_players")
@@ -733,12 +734,12 @@ class Round:
                     "4.3")
             raise RoundError(
                 f"{who} has already played his Pflichtsolo: a second one is a Lustsolo",
-                f"{who} hat sein Pflichtsolo schon gespielt: ein weiteres ist ein Lustsolo",
+                f"{who}: Pflichtsolo schon gespielt, ein weiteres ist ein Lustsolo",
                 "4.2.3, 4.3.1")
         if not pflicht and owes:
             raise RoundError(
                 f"{who} still owes his Pflichtsolo: he cannot play a Lustsolo",
-                f"{who} hat sein Pflichtsolo noch nicht gespielt: ein Lustsolo ist nicht erlaubt",
+                f"{who}: Pflichtsolo noch nicht gespielt, ein Lustsolo ist nicht erlaubt",
                 "4.3.1")
         return pflicht
 
@@ -750,8 +751,8 @@ class Round:
             who = self.players[vorg]
             raise RoundError(
                 f"a Vorführung is due: {who} must play his Pflichtsolo in this game",
-                f"eine Vorführung ist fällig: {who} muss in diesem Spiel sein Pflichtsolo "
-                f"spielen", "4.2.3" if not self._s.time_up else "4.2.3, 8.6")
+                f"eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – {who}",
+                "4.2.3" if not self._s.time_up else "4.2.3, 8.6")
 
     # -------------------------------------------------------------- penalties
 

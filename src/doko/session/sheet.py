@@ -9,118 +9,39 @@ import csv
 import io
 from typing import Any
 
+from doko.engine.texts import texts_of
 from doko.session.round import Round, _name_list
 
 __all__ = ["format_sheet", "sheet_csv", "sheet_json", "status_lines"]
 
-_T: dict[str, dict[str, str]] = {
-    "de": {
-        "title": "Spielliste",
-        "nr": "Nr",
-        "dealer": "Geber",
-        "kind": "Spiel",
-        "column": "Rubrik",
-        "bock": "Bock",
-        "plus": "Plus",
-        "sum": "Summe",
-        "normal": "N",
-        "pflichtsolo": "P",
-        "penalty": "S",
-        "table": "{n}er-Tisch",
-        "games": "{n} Spiele",
-        "open": "offene Liste",
-        "rules": "Regeln",
-        "limit": "Spielzeit {m} min",
-        "check_ok": "Prüfung nach TSR 7.3.3: in Ordnung",
-        "check_bad": "Prüfung nach TSR 7.3.3: FEHLER",
-        "next": "Nächster Geber: {name} (Position {pos})",
-        "sits": "{name} gibt und sitzt (TSR 10.1.1)",
-        "owes": "Pflichtsolo offen: {names}",
-        "owes_none": "Pflichtsolo offen: niemand",
-        "vorf_now": "Vorführung fällig: {name} muss im nächsten Spiel sein Pflichtsolo spielen "
-        "(TSR 4.2.3)",
-        "vorf_in": "Vorführung fällig nach {k} weiteren Spielen ohne Pflichtsolo (TSR 4.2.3)",
-        "vorf_in_1": "Vorführung fällig nach einem weiteren Spiel ohne Pflichtsolo (TSR 4.2.3)",
-        "left": "Noch {n} Spiele",
-        "left_1": "Noch 1 Spiel",
-        "left_open": "Offene Liste: {n} Spiele gespielt",
-        "over": "Die Runde ist beendet.",
-        "time_up": "Spielzeit abgelaufen: {k} Normalspiele gestrichen, ausstehende Pflichtsoli "
-        "werden vorgeführt (TSR 8.5.1, 8.6)",
-        "bock_next": "Bock: das nächste Spiel zählt ×{m} (noch {k} Bockspiele)",
-        "struck": "gestrichen",
-    },
-    "en": {
-        "title": "Score sheet (Spielliste)",
-        "nr": "No",
-        "dealer": "Dealer",
-        "kind": "Game",
-        "column": "Col",
-        "bock": "Bock",
-        "plus": "Plus",
-        "sum": "Total",
-        "normal": "N",
-        "pflichtsolo": "P",
-        "penalty": "pen",
-        "table": "{n}-player table",
-        "games": "{n} games",
-        "open": "open-ended list",
-        "rules": "rules",
-        "limit": "playing time {m} min",
-        "check_ok": "TSR 7.3.3 checks: all passed",
-        "check_bad": "TSR 7.3.3 checks: FAILED",
-        "next": "Next dealer: {name} (position {pos})",
-        "sits": "{name} deals and sits out (TSR 10.1.1)",
-        "owes": "Pflichtsolo still owed by: {names}",
-        "owes_none": "Pflichtsolo still owed by: nobody",
-        "vorf_now": "Vorführung due: {name} must play his Pflichtsolo in the next game "
-        "(TSR 4.2.3)",
-        "vorf_in": "Vorführung due after {k} more games without a Pflichtsolo (TSR 4.2.3)",
-        "vorf_in_1": "Vorführung due after one more game without a Pflichtsolo (TSR 4.2.3)",
-        "left": "{n} games left",
-        "left_1": "1 game left",
-        "left_open": "Open-ended list: {n} games played",
-        "over": "The round is over.",
-        "time_up": "Playing time is up: {k} Normalspiele struck, outstanding Pflichtsoli are "
-        "vorgeführt (TSR 8.5.1, 8.6)",
-        "bock_next": "Bock: the next game counts ×{m} ({k} Bock games pending)",
-        "struck": "struck",
-    },
-}
-
-
-def _lang(lang: str) -> dict[str, str]:
-    return _T["de" if lang != "en" else "en"]
-
-
 def status_lines(r: Round, lang: str = "de") -> list[str]:
     """Who deals next, who still owes a Pflichtsolo, when a Vorführung is due, games left."""
-    t = _lang(lang)
+    t = texts_of("sheet", lang)
     out: list[str] = []
     if r.out_of_time:
-        out.append(t["time_up"].format(k=r.games_to_strike))
+        out.append(t("time_up", k=r.games_to_strike))
     if r.is_over:
-        out.append(t["over"])
+        out.append(t("over"))
         return out
     ctx = r.context()
-    out.append(t["next"].format(name=r.players[ctx.dealer], pos=ctx.dealer + 1))
+    out.append(t("next", name=r.players[ctx.dealer], pos=ctx.dealer + 1))
     if ctx.sitting_out is not None:
-        out.append(t["sits"].format(name=r.players[ctx.sitting_out]))
+        out.append(t("sits", name=r.players[ctx.sitting_out]))
     if r.pflichtsoli:
         owing = [r.players[i] for i, o in enumerate(r.owes_pflichtsolo) if o]
-        out.append(t["owes"].format(names=_name_list(owing)) if owing else t["owes_none"])
+        out.append(t("owes", names=_name_list(owing)) if owing else t("owes_none"))
     if ctx.vorgefuehrt is not None:
-        out.append(t["vorf_now"].format(name=r.players[ctx.vorgefuehrt]))
+        out.append(t("vorf_now", name=r.players[ctx.vorgefuehrt]))
     else:
         k = r.games_until_vorfuehrung()
         if k is not None:
-            out.append(t["vorf_in_1"] if k == 1 else t["vorf_in"].format(k=k))
+            out.append(t("vorf_in_1") if k == 1 else t("vorf_in", k=k))
     left = r.games_left
-    out.append(t["left_open"].format(n=r.games_played) if left is None else
-               t["left_1"] if left == 1 else t["left"].format(n=left))
+    out.append(t("left_open", n=r.games_played) if left is None else
+               t("left_1") if left == 1 else t("left", n=left))
     level = r.bock_level()
     if level:
-        out.append(t["bock_next"].format(m=1 << level, k=r.bock_games()))
+        out.append(t("bock_next", m=1 << level, k=r.bock_games()))
     return out
 
 
@@ -132,20 +53,20 @@ def format_sheet(r: Round, lang: str = "de") -> str:
     """The Spielliste as a text table: per game the points and running total of each player,
     the dealer, the kind, the column (N Normalspiel, P Pflichtsolo, S/pen penalty), the Bock
     multiplier and the players with positive points (by position)."""
-    t = _lang(lang)
-    head = [t["table"].format(n=r.size),
-            t["open"] if r.games_total is None else t["games"].format(n=r.games_total),
-            f"{t['rules']}: {r.rules.name}"]
+    t = texts_of("sheet", lang)
+    head = [t("table", n=r.size),
+            t("open") if r.games_total is None else t("games", n=r.games_total),
+            f"{t('rules')}: {r.rules.name}"]
     if r.time_limit is not None:
-        head.append(t["limit"].format(m=f"{r.time_limit:g}"))
-    lines = [f"{t['title']} — " + ", ".join(head)]
+        head.append(t("limit", m=f"{r.time_limit:g}"))
+    lines = [f"{t('title')} — " + ", ".join(head)]
     rows = r.rows
     kinds = [row.label(lang) for row in rows]
-    kw = max([len(t["kind"]), *(len(k) for k in kinds)])
-    dw = max([len(t["dealer"]), *(len(p) for p in r.players)])
+    kw = max([len(t("kind")), *(len(k) for k in kinds)])
+    dw = max([len(t("dealer")), *(len(p) for p in r.players)])
     cw = max(9, *(len(p) for p in r.players))
-    header = (f"{t['nr']:>3}  {t['dealer']:<{dw}}  {t['kind']:<{kw}}  {t['column']:<6} "
-              f"{t['bock']:<4}" + "".join(f"  {p:>{cw}}" for p in r.players) + f"  {t['plus']}")
+    header = (f"{t('nr'):>3}  {t('dealer'):<{dw}}  {t('kind'):<{kw}}  {t('column'):<6} "
+              f"{t('bock'):<4}" + "".join(f"  {p:>{cw}}" for p in r.players) + f"  {t('plus')}")
     lines.append(header)
     lines.append("-" * len(header))
     for row, kind in zip(rows, kinds, strict=True):
@@ -155,13 +76,13 @@ def format_sheet(r: Round, lang: str = "de") -> str:
                         for s, tot in zip(row.scores, row.totals, strict=True))
         plus = ",".join(str(p + 1) for p in row.plus)
         lines.append(f"{nr:>3}  {r.players[row.dealer]:<{dw}}  {kind:<{kw}}  "
-                     f"{t[row.column]:<6} {bock:<4}{cells}  {plus}")
+                     f"{t(row.column):<6} {bock:<4}{cells}  {plus}")
     lines.append("-" * len(header))
     pad = 3 + 2 + dw + 2 + kw + 2 + 6 + 1 + 4
-    lines.append(f"{t['sum']:<{pad}}" + "".join(f"  {tot:>{cw}}" for tot in r.totals))
+    lines.append(f"{t('sum'):<{pad}}" + "".join(f"  {tot:>{cw}}" for tot in r.totals))
     lines.append("")
     problems = r.check(lang)
-    lines.append(t["check_ok"] if not problems else t["check_bad"])
+    lines.append(t("check_ok") if not problems else t("check_bad"))
     lines += [f"  {p}" for p in problems]
     lines += status_lines(r, lang)
     return "\n".join(line.rstrip() for line in lines)
@@ -169,14 +90,14 @@ def format_sheet(r: Round, lang: str = "de") -> str:
 
 def sheet_csv(r: Round, lang: str = "de") -> str:
     """The Spielliste as CSV: one line per row, points and running totals per player."""
-    t = _lang(lang)
+    t = texts_of("sheet", lang)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow([t["nr"], t["dealer"], t["kind"], t["column"], t["bock"],
-                *r.players, *(f"{t['sum']} {p}" for p in r.players), t["plus"]])
+    w.writerow([t("nr"), t("dealer"), t("kind"), t("column"), t("bock"),
+                *r.players, *(f"{t('sum')} {p}" for p in r.players), t("plus")])
     for row in r.rows:
         w.writerow(["" if row.number is None else row.number, r.players[row.dealer],
-                    row.label(lang), t[row.column], row.multiplier if row.bock else "",
+                    row.label(lang), t(row.column), row.multiplier if row.bock else "",
                     *row.scores, *row.totals, " ".join(str(p + 1) for p in row.plus)])
     return buf.getvalue()
 
