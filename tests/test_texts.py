@@ -130,3 +130,17 @@ def test_score_cli_german_no_set(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["score", "--lang", "en", str(path)]) == 2
     assert capsys.readouterr().err == (
         "doko score: error: re_eyes: no set of cards holds 1 Augen\n")
+
+
+def test_sheet_cli_prints_german_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["sheet", "new", "r.json", "--players", "A,B,C,D"]) == 0
+    Path("s.json").write_text('{"contract": "normal", "re_eyes": 1, "re_players": [0, 1]}',
+                              encoding="utf-8")
+    capsys.readouterr()
+    assert main(["sheet", "add", "r.json", "s.json"]) == 2
+    assert capsys.readouterr().err == (
+        "doko sheet: Fehler: re_eyes: keine Auswahl von Karten hat genau 1 Augen\n")
+    assert main(["sheet", "add", "--lang", "en", "r.json", "s.json"]) == 2
+    assert capsys.readouterr().err == "doko sheet: error: re_eyes: no set of cards holds 1 Augen\n"

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from doko.engine.rules import PRESETS, preset
+from doko.engine.scoring import ScoringInputError
 from doko.engine.texts import text as _text
 from doko.session import (
     TSR_LENGTH,
@@ -121,10 +122,7 @@ def run(ns: argparse.Namespace) -> int:
     lang: str = getattr(ns, "lang", "de")
     action = getattr(ns, "sheet_command", None)
     if action is None:
-        print("doko sheet: " + ("Fehler: eine Aktion angeben: new, add, penalty, time-up, show"
-                                if lang == "de" else
-                                "error: give an action: new, add, penalty, time-up, show"),
-              file=sys.stderr)
+        print(_text("cli.sheet.no_action", lang), file=sys.stderr)
         return 2
     try:
         out = _ACTIONS[action](ns, lang)
@@ -132,7 +130,9 @@ def run(ns: argparse.Namespace) -> int:
         return _fail(lang, e.text(lang))
     except _Usage as e:
         return _fail(lang, str(e))
-    except ValueError as e:  # e.g. a bad game summary (ScoringInputError)
+    except ScoringInputError as e:  # a bad game summary
+        return _fail(lang, e.text(lang))
+    except ValueError as e:
         return _fail(lang, str(e))
     except OSError as e:
         return _fail(lang, f"{e.filename or ns.file}: {e.strerror or e}")
@@ -184,9 +184,7 @@ def _new(ns: argparse.Namespace, lang: str) -> str:
         try:
             games = int(g)
         except ValueError:
-            raise _Usage(f"--games: {ns.games!r} " + (
-                "ist keine Zahl, 'open' oder 'tsr'" if lang == "de" else
-                "is not a number, 'open' or 'tsr'")) from None
+            raise _Usage(_text("cli.sheet.bad_games", lang, games=repr(ns.games))) from None
     r = Round.create(ns.file, players, games, rules=preset(ns.rules),
                      pflichtsoli=False if ns.no_pflichtsoli else None,
                      time_limit=ns.time_limit)
@@ -205,11 +203,9 @@ def _read_summary(path: str, lang: str) -> Mapping[str, Any]:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         name = "<stdin>" if path == "-" else path
-        raise _Usage(f"{name}: " + ("kein gültiges JSON" if lang == "de" else "invalid JSON")
-                     + f": {e}") from None
+        raise _Usage(_text("score_input.invalid_json", lang, file=name, why=e)) from None
     if not isinstance(obj, dict):
-        raise _Usage("the summary must be a JSON object" if lang == "en" else
-                     "die Zusammenfassung muss ein JSON-Objekt sein")
+        raise _Usage(_text("cli.sheet.not_object", lang))
     return obj
 
 
@@ -218,12 +214,10 @@ def _add(ns: argparse.Namespace, lang: str) -> str:
     obj = dict(_read_summary(ns.summary, lang))
     extra = {k: obj.pop(k) for k in _SUMMARY_EXTRA if k in obj}
     if "re_players" not in extra:
-        raise _Usage("\"re_players\" fehlt: die Re-Spieler (Nummern oder Namen)" if lang == "de"
-                     else "\"re_players\" is missing: the Re players (numbers or names)")
+        raise _Usage(_text("cli.sheet.no_re_players", lang))
     re_in = extra["re_players"]
     if not isinstance(re_in, list):
-        raise _Usage("\"re_players\" muss eine Liste sein" if lang == "de" else
-                     "\"re_players\" must be a list")
+        raise _Usage(_text("cli.sheet.re_players_list", lang))
     re_players = [_player(r, p, lang) for p in re_in]
     soloist = extra.get("soloist")
     row = r.add_summary(

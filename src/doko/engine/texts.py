@@ -1203,6 +1203,26 @@ asks before every card of the others.""",
         "The record is valid.",
     ),
     # doko sheet
+    "cli.sheet.no_action": (
+        "doko sheet: Fehler: eine Aktion angeben: new, add, penalty, time-up, show",
+        "doko sheet: error: give an action: new, add, penalty, time-up, show",
+    ),
+    "cli.sheet.bad_games": (
+        "--games: {games} ist keine Zahl, 'open' oder 'tsr'",
+        "--games: {games} is not a number, 'open' or 'tsr'",
+    ),
+    "cli.sheet.not_object": (
+        "die Zusammenfassung muss ein JSON-Objekt sein",
+        "the summary must be a JSON object",
+    ),
+    "cli.sheet.no_re_players": (
+        "\"re_players\" fehlt: die Re-Spieler (Nummern oder Namen)",
+        "\"re_players\" is missing: the Re players (numbers or names)",
+    ),
+    "cli.sheet.re_players_list": (
+        "\"re_players\" muss eine Liste sein",
+        "\"re_players\" must be a list",
+    ),
     "cli.sheet.error": (
         "Fehler",
         "error",
