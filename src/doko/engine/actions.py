@@ -38,6 +38,7 @@ from typing import NewType
 
 from doko.engine.cards import card_code, card_name, parse_card
 from doko.engine.contracts import SOLO_CONTRACTS, SOLO_NAMES
+from doko.engine.texts import text
 from doko.engine.vocab import CallLevel, Party
 
 PLAY_BASE = 0
@@ -186,21 +187,14 @@ def from_dict(obj: Mapping[str, object]) -> Action:
     return encode(seat, code)
 
 
-_SIMPLE_DE = {
-    HEALTHY: "gesund",
-    RESERVATION: "Vorbehalt",
-    MARRIAGE: "Hochzeit",
-    PASS: "passt",
-    CONCEDE: "gibt auf",
-    CLAIM: "beansprucht alle Stiche",
-}
-_SIMPLE_EN = {
-    HEALTHY: "healthy (gesund)",
-    RESERVATION: "Vorbehalt",
-    MARRIAGE: "Hochzeit",
-    PASS: "pass",
-    CONCEDE: "concedes",
-    CLAIM: "claims all remaining tricks",
+#: Catalogue keys (doko.engine.texts) of the actions that are one word or phrase.
+_SIMPLE_KEYS = {
+    HEALTHY: "action.healthy",
+    RESERVATION: "action.reservation",
+    MARRIAGE: "action.marriage",
+    PASS: "action.pass",
+    CONCEDE: "action.concede",
+    CLAIM: "action.claim",
 }
 
 
@@ -209,7 +203,7 @@ def code_text(code: int, lang: str = "de") -> str:
     if code < 24:
         return card_name(code, lang)
     if code in _SIMPLE:
-        return (_SIMPLE_DE if lang == "de" else _SIMPLE_EN)[code]
+        return text(_SIMPLE_KEYS[code], "de" if lang == "de" else "en")
     if SOLO_BASE <= code < SOLO_BASE + 7:
         return f"Solo ({SOLO_CONTRACTS[code - SOLO_BASE].label(lang)})"
     if CALL_RE <= code <= BLACK:
@@ -224,5 +218,5 @@ def describe(action: Action, lang: str = "de") -> str:
     >>> describe(encode(1, NO90))
     'Platz 2: keine 90'
     """
-    who = "Platz" if lang == "de" else "seat"
-    return f"{who} {seat_of(action) + 1}: {code_text(code_of(action), lang)}"
+    return text("action.seat", "de" if lang == "de" else "en", n=seat_of(action) + 1,
+                action=code_text(code_of(action), lang))

@@ -29,6 +29,76 @@ __all__ = ["LANGS", "TEXTS", "lang_of", "text", "texts_of"]
 LANGS = ("de", "en")
 
 TEXTS: dict[str, tuple[str, str]] = {
+    # the game kinds (doko.engine.vocab.Contract.label)
+    "contract.normal": (
+        "Normalspiel",
+        "Normalspiel",
+    ),
+    "contract.marriage": (
+        "Hochzeit",
+        "Hochzeit",
+    ),
+    "contract.silent_marriage": (
+        "stille Hochzeit",
+        "stille Hochzeit",
+    ),
+    "contract.solo_diamonds": (
+        "Karo-Solo",
+        "diamonds solo",
+    ),
+    "contract.solo_hearts": (
+        "Herz-Solo",
+        "hearts solo",
+    ),
+    "contract.solo_spades": (
+        "Pik-Solo",
+        "spades solo",
+    ),
+    "contract.solo_clubs": (
+        "Kreuz-Solo",
+        "clubs solo",
+    ),
+    "contract.solo_queens": (
+        "Damensolo",
+        "queens solo (Damensolo)",
+    ),
+    "contract.solo_jacks": (
+        "Bubensolo",
+        "jacks solo (Bubensolo)",
+    ),
+    "contract.solo_meatless": (
+        "Fleischloser",
+        "Fleischloser (no trumps)",
+    ),
+    # actions in words (doko.engine.actions.code_text, describe)
+    "action.healthy": (
+        "gesund",
+        "healthy (gesund)",
+    ),
+    "action.reservation": (
+        "Vorbehalt",
+        "Vorbehalt",
+    ),
+    "action.marriage": (
+        "Hochzeit",
+        "Hochzeit",
+    ),
+    "action.pass": (
+        "passt",
+        "pass",
+    ),
+    "action.concede": (
+        "gibt auf",
+        "concedes",
+    ),
+    "action.claim": (
+        "beansprucht alle Stiche",
+        "claims all remaining tricks",
+    ),
+    "action.seat": (
+        "Platz {n}: {action}",
+        "seat {n}: {action}",
+    ),
     # engine errors (IllegalActionError, TSR)
     "error.phase": (
         "{what} ist jetzt nicht möglich: {why} (TSR {rule})",

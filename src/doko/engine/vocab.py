@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from doko.engine.texts import text
+
 __all__ = ["CallLevel", "Contract", "Party", "Phase"]
 
 
@@ -117,7 +119,7 @@ class Contract(IntEnum):
 
     def label(self, lang: str = "de") -> str:
         """The game kind as players say it (``lang`` ``"de"`` or ``"en"``)."""
-        return (_CONTRACT_DE if lang == "de" else _CONTRACT_EN)[self]
+        return text("contract." + _CONTRACT_NAMES[self], "de" if lang == "de" else "en")
 
     @classmethod
     def from_record_name(cls, name: str) -> Contract:
@@ -178,30 +180,6 @@ _PHASE_BY_NAME = {p.record_name: p for p in Phase}
 _SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless")
 _CONTRACT_NAMES = ("normal", "marriage", "silent_marriage", *(f"solo_{n}" for n in _SOLO_KINDS))
 _CONTRACT_BY_NAME = {c.record_name: c for c in Contract}
-_CONTRACT_DE = (
-    "Normalspiel",
-    "Hochzeit",
-    "stille Hochzeit",
-    "Karo-Solo",
-    "Herz-Solo",
-    "Pik-Solo",
-    "Kreuz-Solo",
-    "Damensolo",
-    "Bubensolo",
-    "Fleischloser",
-)
-_CONTRACT_EN = (
-    "Normalspiel",
-    "Hochzeit",
-    "stille Hochzeit",
-    "diamonds solo",
-    "hearts solo",
-    "spades solo",
-    "clubs solo",
-    "queens solo (Damensolo)",
-    "jacks solo (Bubensolo)",
-    "Fleischloser (no trumps)",
-)
 # index = level; level 1 depends on the party (see CallLevel.call_name / label)
 _CALL_NAMES = ("", "", "no90", "no60", "no30", "black")
 _CALL_LABELS = ("", "", "keine 90", "keine 60", "keine 30", "schwarz")
