@@ -355,6 +355,67 @@ TEXTS: dict[str, tuple[str, str]] = {
         "doko score: Fehler: {msg}",
         "doko score: error: {msg}",
     ),
+    # the kinds of rows of the Spielliste (doko.session.Row.label)
+    "row.normal": (
+        "Normalspiel",
+        "Normalspiel",
+    ),
+    "row.marriage": (
+        "Hochzeit",
+        "Hochzeit",
+    ),
+    "row.silent_marriage": (
+        "stille Hochzeit",
+        "stille Hochzeit",
+    ),
+    "row.solo_diamonds": (
+        "Karo-Solo",
+        "Karo-Solo (diamonds)",
+    ),
+    "row.solo_hearts": (
+        "Herz-Solo",
+        "Herz-Solo (hearts)",
+    ),
+    "row.solo_spades": (
+        "Pik-Solo",
+        "Pik-Solo (spades)",
+    ),
+    "row.solo_clubs": (
+        "Kreuz-Solo",
+        "Kreuz-Solo (clubs)",
+    ),
+    "row.solo_queens": (
+        "Damensolo",
+        "Damensolo (queens)",
+    ),
+    "row.solo_jacks": (
+        "Bubensolo",
+        "Bubensolo (jacks)",
+    ),
+    "row.solo_meatless": (
+        "Fleischloser",
+        "Fleischloser (no trumps)",
+    ),
+    "row.marriage_solo": (
+        "Hochzeit → Karo-Solo",
+        "Hochzeit → Karo-Solo",
+    ),
+    "row.solo": (
+        "Solo",
+        "Solo",
+    ),
+    "row.penalty_minor": (
+        "Strafe: geringfügig",
+        "penalty: minor (geringfügig)",
+    ),
+    "row.penalty_serious": (
+        "Strafe: schwerwiegend",
+        "penalty: serious (schwerwiegend)",
+    ),
+    "row.penalty_944": (
+        ", Strafe 9.4.4",
+        ", penalty 9.4.4",
+    ),
     # session: the score sheet and the round's status lines
     "sheet.title": (
         "Spielliste",

@@ -42,6 +42,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import TSR, Rules
 from doko.engine.scoring import KONTRA, RE, GameSummary, Score, ScoringInputError, score
+from doko.engine.texts import text as _text
 from doko.engine.vocab import Contract
 from doko.session.files import read_json_file, write_atomic
 
@@ -72,25 +73,11 @@ TSR_MINUTES = {4: 100, 5: 125}
 #: (TSR 7.3.3 item 2).
 _ODD_EXCEPTIONS = (3, 15, 21)
 
-_KIND_DE = {
-    **{c.record_name: c.label("de") for c in Contract},
-    "marriage_solo": "Hochzeit → Karo-Solo",
-    "solo": "Solo",
-    "penalty_minor": "Strafe: geringfügig",
-    "penalty_serious": "Strafe: schwerwiegend",
-}
-_KIND_EN = {
-    **_KIND_DE,
-    "solo_diamonds": "Karo-Solo (diamonds)",
-    "solo_hearts": "Herz-Solo (hearts)",
-    "solo_spades": "Pik-Solo (spades)",
-    "solo_clubs": "Kreuz-Solo (clubs)",
-    "solo_queens": "Damensolo (queens)",
-    "solo_jacks": "Bubensolo (jacks)",
-    "solo_meatless": "Fleischloser (no trumps)",
-    "penalty_minor": "penalty: minor (geringfügig)",
-    "penalty_serious": "penalty: serious (schwerwiegend)",
-}
+#: The kinds a row of the Spielliste can have; their labels are the catalogue's ``row.<kind>``.
+_KINDS = frozenset({
+    *(c.record_name for c in Contract), "marriage_solo", "solo", "penalty_minor",
+    "penalty_serious",
+})
 
 
 # ------------------------------------------------------------------------------------ errors
@@ -184,8 +171,8 @@ class Row:
 
     def label(self, lang: str = "de") -> str:
         """The game kind as players say it, with Pflichtsolo/Lustsolo/Vorführung."""
-        names = _KIND_DE if lang == "de" else _KIND_EN
-        text = names.get(self.kind, self.kind)
+        lang = "de" if lang == "de" else "en"
+        text = _text("row." + self.kind, lang) if self.kind in _KINDS else self.kind
         if self.type == "game" and self.kind.startswith("solo"):
             if self.vorfuehrung:
                 text += ", Vorführung"
@@ -194,7 +181,7 @@ class Row:
             else:
                 text += ", Lustsolo"
         if self.penalty is not None and self.type == "game":
-            text += ", Strafe 9.4.4" if lang == "de" else ", penalty 9.4.4"
+            text += _text("row.penalty_944", lang)
         return text
 
     def to_json(self) -> dict[str, Any]:
