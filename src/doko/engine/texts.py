@@ -16,7 +16,8 @@ KeyError: "unknown text key 'no.such.key'"
 
 Keys are grouped by a prefix: ``error.`` (engine rule violations), ``score_input.`` (bad game
 summaries), ``score.`` (the scoring table), ``sheet.`` (the Spielliste and status lines),
-``tui.`` (the terminal) and ``cli.<command>.`` (the command-line tools).
+``tui.`` (the terminal), ``server.`` (the web table's refusals) and ``cli.<command>.`` (the
+command-line tools).
 """
 
 from __future__ import annotations
@@ -29,6 +30,95 @@ __all__ = ["LANGS", "TEXTS", "lang_of", "text", "texts_of"]
 LANGS = ("de", "en")
 
 TEXTS: dict[str, tuple[str, str]] = {
+    # the web table's refusals (doko.server.errors.TableError)
+    "server.unknown_type": (
+        'unbekannter Nachrichtentyp {detail!r}',
+        'unknown message type {detail!r}',
+    ),
+    "server.hello_first": (
+        "zuerst 'hello' senden",
+        "send 'hello' first",
+    ),
+    "server.bad_token": (
+        'der Schlüssel dieses Links gehört zu keinem Platz dieses Tisches',
+        "this link's key belongs to no seat of this table",
+    ),
+    "server.token_required": (
+        'nur ein Platz darf spielen, mit dem Schlüssel aus seinem Einladungslink',
+        'only a seat may act, with its key from the invitation link',
+    ),
+    "server.not_your_seat": (
+        'dein Schlüssel gehört zu Platz {detail}, nicht zu einem anderen Platz',
+        'your key belongs to seat {detail}, not to another seat',
+    ),
+    "server.bad_field": (
+        '{detail}',
+        '{detail}',
+    ),
+    "server.closed": (
+        'dieser Tisch wurde geschlossen',
+        'this table has been closed',
+    ),
+    "server.expired": (
+        'dieser Tisch ist abgelaufen: lange hat niemand an ihm gespielt',
+        'this table has expired: nobody played at it for a long time',
+    ),
+    "server.busy": (
+        'der Server hat gerade keinen Platz für einen weiteren Tisch; bitte später',
+        'the server has no room for another table now; try again later',
+    ),
+    "server.too_many_connections": (
+        'zu viele Verbindungen von deiner Adresse',
+        'too many connections from your address',
+    ),
+    "server.rate_limited": (
+        'zu viele Anfragen; bitte in {detail} s noch einmal',
+        'too many requests; try again in {detail} s',
+    ),
+    "server.bad_action": (
+        'keine gültige Aktion: {detail}',
+        'not a valid action: {detail}',
+    ),
+    "server.no_game": (
+        'es läuft kein Spiel',
+        'no game is running',
+    ),
+    "server.bot_seat": (
+        'diesen Platz spielt ein Computer',
+        'a computer player plays this seat',
+    ),
+    "server.not_pending": (
+        'in diesem Spiel gibt es für dich nichts mehr zu entscheiden',
+        'there is nothing left for you to decide in this game',
+    ),
+    "server.not_between": (
+        'das nächste Spiel kann erst nach diesem beginnen',
+        'the next game can only start after this one',
+    ),
+    "server.start_needs_bots": (
+        'Plätze sind noch frei und kein Computer darf sie übernehmen (Tischoption)',
+        'seats are still empty and no computer may take them (table option)',
+    ),
+    "server.not_waiting": (
+        'der Tisch hat schon begonnen',
+        'the table has started already',
+    ),
+    "server.round_running": (
+        'die Runde ist noch nicht zu Ende',
+        'the round is not over yet',
+    ),
+    "server.bad_name": (
+        'ein Name hat 1 bis 40 Zeichen',
+        'a name has 1 to 40 characters',
+    ),
+    "server.server": (
+        'der Server konnte die Aktion nicht speichern; nichts wurde geändert',
+        'the server could not store the action; nothing was changed',
+    ),
+    "server.no_table": (
+        'es gibt keinen Tisch {detail!r}, oder sein Link hat keinen Schlüssel dafür',
+        'there is no table {detail!r}, or its link has no key for it',
+    ),
     # the game kinds (doko.engine.vocab.Contract.label)
     "contract.normal": (
         "Normalspiel",
