@@ -735,7 +735,9 @@ def test_a_private_code_alone_reads_nothing(tmp_path: Path) -> None:
         unknown = next(x for x in ("ZZZZZZ", "YYYYYY") if x != code)
         spectate = spectator_key(t)
         for path in GAME_READS:
-            for key in (None, "not-a-key", t["seats"][0]["token"][:-1] + "x"):
+            token = t["seats"][0]["token"]
+            wrong = token[:-1] + ("y" if token.endswith("x") else "x")  # never the real key
+            for key in (None, "not-a-key", wrong):
                 a = c.get(f"/api/tables/{code}{path}", headers=keyed(key))
                 b = c.get(f"/api/tables/{unknown}{path}", headers=keyed(key))
                 assert a.status_code == 404, (path, key)
