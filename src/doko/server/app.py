@@ -33,7 +33,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from doko.bots.base import player_names
 from doko.engine.record import replay
 from doko.engine.rules import PRESETS
-from doko.server.db import Store, make_engine, migrate
+from doko.server.db import RoundData, Store, make_engine, migrate
 from doko.server.errors import HubBusy, LimitError, TableError
 from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
 from doko.server.limits import Limits, RateLimiter
@@ -291,24 +291,25 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                 sheet = t.sheet()
                 if sheet is not None:
                     return sheet
-        rounds = await hub().db(store.rounds, t.id)
-        rd = next((r for r in rounds if r.number == number), None)
-        if rd is None:
-            raise HTTPException(404, f"no round {number}")
+        rd = await _round_data(t, number)
         stored = await hub().db(store.round_sheet, rd.id)
         if stored is not None:  # stored when its last game was closed
             return {**stored, "names": t.names()}
-        r, numbers = await _round_of(t, number)  # a round closed before migration 0003
+        r, numbers = await _round_of(t, rd)  # a round closed before migration 0003
         return sheet_payload(r, numbers, t.names())
 
-    async def _round_of(t: Table, number: int) -> tuple[Round, list[int]]:
+    async def _round_data(t: Table, number: int) -> RoundData:
         rounds = await hub().db(store.rounds, t.id)
         rd = next((r for r in rounds if r.number == number), None)
         if rd is None:
             raise HTTPException(404, f"no round {number}")
+        return rd
+
+    async def _round_of(t: Table, rd: RoundData) -> tuple[Round, list[int]]:
+        """The round rebuilt from its stored games (only for games closed before their
+        results were stored, migration 0003)."""
         games = await hub().db(store.games, t.id, rd.id)
-        r = Round(["1", "2", "3", "4"], rd.games_total, rules=t.rules,
-                  pflichtsoli=rd.pflichtsoli)
+        r = t._new_round(rd)
         numbers = []
         for g in games:
             if g.closed:
@@ -341,7 +342,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         if g.row is not None:  # stored when the game was closed
             out["row"] = g.row
         else:  # closed before results were stored (migration 0003): rebuild the round
-            r, numbers = await _round_of(t, round_number)
+            r, numbers = await _round_of(t, await _round_data(t, round_number))
             if number in numbers:
                 row = r.games[numbers.index(number)]
                 out["row"] = {**row.to_json(), "label": {"de": row.label("de"),
