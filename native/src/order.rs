@@ -1,0 +1,184 @@
+//! Game kinds' card orders (TSR 2.3) and the one trick-winner rule (TSR 5.3.3), the same
+//! tables as `doko.engine.contracts.ORDERS` (indexes 0..9 in the same order).
+
+use crate::cards::*;
+
+/// The effective suit of a trump.
+pub const TRUMP: u8 = 4;
+
+pub const NORMAL_ORDER: usize = 0;
+pub const HEARTS_ORDER: usize = 1;
+pub const SPADES_ORDER: usize = 2;
+pub const CLUBS_ORDER: usize = 3;
+pub const QUEENS_ORDER: usize = 4;
+pub const JACKS_ORDER: usize = 5;
+pub const MEATLESS_ORDER: usize = 6;
+pub const DIAMONDS_MOVED_ORDER: usize = 7;
+pub const SPADES_MOVED_ORDER: usize = 8;
+pub const CLUBS_MOVED_ORDER: usize = 9;
+
+/// The Dulle rule (`Rules.dulle`): the first of two ♥10 wins (TSR 5.3.3), or as house rules
+/// the second, or the second except in the last trick.
+pub const DULLE_FIRST: u8 = 0;
+pub const DULLE_SECOND: u8 = 1;
+pub const DULLE_SECOND_EXCEPT_LAST: u8 = 2;
+
+/// One card order: effective suit (0..3 plain, [`TRUMP`]) and power of each kind (higher
+/// beats lower, every trump above every plain card).
+#[derive(Clone, Debug)]
+pub struct CardOrder {
+    pub trumps: Vec<u8>,
+    pub eff_suit: [u8; NUM_KINDS],
+    pub power: [u8; NUM_KINDS],
+    /// `follow[s]`: the kinds (bits 0..23) that follow a lead of effective suit `s`.
+    pub follow: [u64; 5],
+    /// The Dulle (a ten as top trump) of this order, or `None`.
+    pub dulle: Option<u8>,
+}
+
+impl CardOrder {
+    fn new(trumps: Vec<u8>) -> CardOrder {
+        let mut eff_suit = [0u8; NUM_KINDS];
+        let mut power = [0u8; NUM_KINDS];
+        for k in 0..NUM_KINDS as u8 {
+            eff_suit[k as usize] = suit_of(k);
+            power[k as usize] = rank_of(k);
+        }
+        let n = trumps.len() as u8;
+        for (i, &k) in trumps.iter().enumerate() {
+            eff_suit[k as usize] = TRUMP;
+            power[k as usize] = 100 + n - i as u8;
+        }
+        let mut follow = [0u64; 5];
+        for k in 0..NUM_KINDS {
+            follow[eff_suit[k] as usize] |= 1 << k;
+        }
+        let dulle = trumps.first().copied().filter(|&k| rank_of(k) == TEN);
+        CardOrder {
+            trumps,
+            eff_suit,
+            power,
+            follow,
+            dulle,
+        }
+    }
+
+    /// True if card `a` played after `b` (which leads or is winning) takes the trick; equal
+    /// cards never beat (the first played ranks higher, TSR 5.3.3).
+    #[inline]
+    pub fn beats(&self, a: u8, b: u8) -> bool {
+        let (sa, sb) = (self.eff_suit[a as usize], self.eff_suit[b as usize]);
+        (sa == TRUMP && sb != TRUMP)
+            || (sa == sb && self.power[a as usize] > self.power[b as usize])
+    }
+
+    /// Index of the card that wins `cards` (a trick, possibly unfinished) by TSR 5.3.3: the
+    /// highest trump, else the highest card of the suit led; of two equal cards the first,
+    /// unless the Dulle house rule (`dulle_rule` 1, or 2 outside the `last_trick`) lets a
+    /// second ♥10 beat the first.
+    #[inline]
+    pub fn trick_winner(&self, cards: &[u8], dulle_rule: u8, last_trick: bool) -> usize {
+        let led = self.eff_suit[cards[0] as usize];
+        let (mut best, mut bp) = (0usize, self.power[cards[0] as usize]);
+        for (i, &c) in cards.iter().enumerate().skip(1) {
+            let s = self.eff_suit[c as usize];
+            if (s == led || s == TRUMP) && self.power[c as usize] > bp {
+                best = i;
+                bp = self.power[c as usize];
+            }
+        }
+        if dulle_rule != DULLE_FIRST && !(last_trick && dulle_rule == DULLE_SECOND_EXCEPT_LAST) {
+            if let Some(d) = self.dulle {
+                if cards[best] == d {
+                    if let Some(last) = cards.iter().rposition(|&c| c == d) {
+                        best = last;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn suit_trumps(suit: u8, dulle_moves: bool) -> Vec<u8> {
+    let queens = [CLUBS, SPADES, HEARTS, DIAMONDS].map(|s| kind(s, QUEEN));
+    let jacks = [CLUBS, SPADES, HEARTS, DIAMONDS].map(|s| kind(s, JACK));
+    let mut out = Vec::with_capacity(14);
+    if dulle_moves && suit != HEARTS {
+        // house rule: the trump suit's ten is the Dulle
+        out.push(kind(suit, TEN));
+        out.extend(queens);
+        out.extend(jacks);
+        out.extend([ACE, KING, NINE].map(|r| kind(suit, r)));
+        return out;
+    }
+    out.push(TH);
+    out.extend(queens);
+    out.extend(jacks);
+    if suit == HEARTS {
+        out.extend([ACE, KING, NINE].map(|r| kind(suit, r)));
+    } else {
+        out.extend([ACE, TEN, KING, NINE].map(|r| kind(suit, r)));
+    }
+    out
+}
+
+/// The ten card orders, indexed as `doko.engine.contracts.ORDERS`.
+pub fn orders() -> &'static [CardOrder; 10] {
+    use std::sync::OnceLock;
+    static ORDERS: OnceLock<[CardOrder; 10]> = OnceLock::new();
+    ORDERS.get_or_init(|| {
+        [
+            CardOrder::new(suit_trumps(DIAMONDS, false)), // TSR 2.3.4
+            CardOrder::new(suit_trumps(HEARTS, false)),   // TSR 2.3.5
+            CardOrder::new(suit_trumps(SPADES, false)),
+            CardOrder::new(suit_trumps(CLUBS, false)),
+            CardOrder::new(
+                [CLUBS, SPADES, HEARTS, DIAMONDS]
+                    .map(|s| kind(s, QUEEN))
+                    .to_vec(),
+            ), // TSR 2.3.6
+            CardOrder::new(
+                [CLUBS, SPADES, HEARTS, DIAMONDS]
+                    .map(|s| kind(s, JACK))
+                    .to_vec(),
+            ),
+            CardOrder::new(Vec::new()), // TSR 2.3.7
+            CardOrder::new(suit_trumps(DIAMONDS, true)),
+            CardOrder::new(suit_trumps(SPADES, true)),
+            CardOrder::new(suit_trumps(CLUBS, true)),
+        ]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normal_trumps_as_tsr_2_3_4() {
+        let o = &orders()[NORMAL_ORDER];
+        let codes: Vec<String> = o.trumps.iter().map(|&k| card_code(k)).collect();
+        assert_eq!(
+            codes,
+            ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"]
+        );
+        assert_eq!(o.dulle, Some(TH));
+        assert_eq!(orders()[QUEENS_ORDER].dulle, None);
+    }
+
+    #[test]
+    fn two_dullen_tsr_5_3_3_and_house_rules() {
+        let o = &orders()[NORMAL_ORDER];
+        assert_eq!(o.trick_winner(&[TH, TH, QC, QC], DULLE_FIRST, false), 0);
+        assert_eq!(
+            o.trick_winner(&[TH, kind(HEARTS, ACE), TH], DULLE_SECOND, false),
+            2
+        );
+        assert_eq!(o.trick_winner(&[TH, TH], DULLE_SECOND_EXCEPT_LAST, true), 0);
+        assert_eq!(
+            o.trick_winner(&[TH, TH], DULLE_SECOND_EXCEPT_LAST, false),
+            1
+        );
+    }
+}
