@@ -22,7 +22,7 @@ from hypothesis import event, given, settings
 
 from conftest import Knobs, knobs, play, random_game, start_solo
 from doko.cli import main
-from doko.engine.actions import CLAIM, NO90, describe, encode
+from doko.engine.actions import CLAIM, NO90, PLAY_BASE, describe, encode
 from doko.engine.cards import card_code, card_name, card_symbol, hand_kinds
 from doko.engine.errors import IllegalActionError, ReplayError
 from doko.engine.game import Game
@@ -251,8 +251,7 @@ def test_seats_in_words_are_1_to_4() -> None:
     """Texts number the seats 1 to 4; actions and the error's ``seat`` stay 0..3."""
     assert describe(encode(1, NO90)) == "Platz 2: keine 90"
     assert describe(encode(3, NO90), "en") == "seat 4: keine 90"
-    e = IllegalActionError("not_your_turn", "5.2.1", 0, to_move=3, verb="play a card",
-                           verb_de="eine Karte spielen")
+    e = IllegalActionError("not_your_turn", "5.2.1", 0, to_move=3, action=PLAY_BASE)
     assert e.seat == 0 and e.params["seat"] == 0 and e.params["to_move"] == 3
     assert str(e) == "seat 1 is not on turn: seat 4 must play a card (TSR 5.2.1)"
     assert e.text("de") == "Platz 1 ist nicht an der Reihe: Platz 4 muss eine Karte spielen " \

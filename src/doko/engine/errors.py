@@ -3,16 +3,20 @@
 An :class:`IllegalActionError` names the rule broken, in English (``str(e)``) and German
 (``e.text("de")``)::
 
-    >>> e = IllegalActionError("deadline", "6.3.4", seat=1, call="keine 60", need=9, have=8)
+    >>> e = IllegalActionError("deadline", "6.3.4", seat=1, party=1, level=3, need=9, have=8)
     >>> str(e)
     'keine 60 needs at least 9 cards in hand, you hold 8 (TSR 6.3.4)'
     >>> e.text("de")
     'keine 60 verlangt mindestens 9 Karten auf der Hand, du hast 8 (TSR 6.3.4)'
 
-Texts number the seats 1 to 4, as the terminal and the web page show them; the attributes
-(``e.seat``, ``e.params``) and records keep the engine's seats 0 to 3::
+The parameters (``e.params``) are plain data, the same from the Python engine and the native
+core: seats 0..3, card kinds, party 0/1 and call levels 1..5 (:mod:`doko.engine.vocab`), action
+codes, short ASCII keys (``options``, ``field``); the texts put them in words from the catalogue
+(:mod:`doko.engine.texts`, ``error.*``). Texts number the seats 1 to 4, as the terminal and the
+web page show them; the attributes (``e.seat``, ``e.params``) and records keep the engine's
+seats 0 to 3::
 
-    >>> e = IllegalActionError("not_your_turn", "5.2.1", seat=2, to_move=0, verb="play a card")
+    >>> e = IllegalActionError("not_your_turn", "5.2.1", seat=2, to_move=0, action=5)
     >>> e.seat, str(e)
     (2, 'seat 3 is not on turn: seat 1 must play a card (TSR 5.2.1)')
 
@@ -30,8 +34,11 @@ shown to S during the game (the terminal and the web server do). Attributes docu
 
 from __future__ import annotations
 
+from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION
+from doko.engine.cards import card_symbol
 from doko.engine.claims import Line, explain
 from doko.engine.texts import text as _text
+from doko.engine.vocab import CallLevel, Party, Phase
 
 #: Parameters that hold an engine seat (0..3); texts show them as 1..4.
 _SEAT_PARAMS = frozenset({"seat", "to_move"})
@@ -72,18 +79,10 @@ class IllegalActionError(DokoError):
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (``"en"`` or ``"de"``); seats are shown as 1..4. Safe to show
         to the acting seat (see the class docstring)."""
-        params: dict[str, object] = {}
-        for name, value in self.params.items():
-            if name in _SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
-                value = value + 1
-            params[name] = value
-        if lang == "de":  # a German value (``verb_de``) replaces the English one where given
-            for name, value in self.params.items():
-                if name.endswith("_de"):
-                    params[name[:-3]] = value
+        lang = "de" if lang == "de" else "en"
         try:
-            return _text("error." + self.key, "de" if lang == "de" else "en", **params)
-        except (KeyError, IndexError):  # pragma: no cover - a template/params mismatch
+            return _text("error." + self.key, lang, **_worded(self.params, lang))
+        except (KeyError, IndexError, ValueError):  # pragma: no cover - a template mismatch
             return f"{self.key} {self.params}"
 
     def open_detail(self, lang: str = "en") -> str | None:
@@ -94,6 +93,68 @@ class IllegalActionError(DokoError):
         if self.refutation is None:
             return None
         return explain(self.refutation, lang)
+
+
+def _action_word(prefix: str, code: int, lang: str) -> str:
+    """The catalogue's word for an action code: ``error.what.*`` or ``error.verb.*``."""
+    if code < 24:
+        return _text(prefix + "play", lang, card=card_symbol(code, lang))
+    if code <= RESERVATION:
+        kind = ("healthy" if code == HEALTHY else "reservation") if prefix == "error.what." \
+            else "query"
+    elif code <= PASS:
+        kind = "naming"
+    else:
+        kind = "concede" if code == CONCEDE else "claim"
+    return _text(prefix + kind, lang)
+
+
+def _worded(params: dict[str, object], lang: str) -> dict[str, object]:
+    """The template parameters of an error's data (``IllegalActionError.params``): seats
+    1..4, card kinds as symbols, parties and call levels as players say them, action codes
+    as words (the catalogue's ``error.what.*``, ``error.verb.*``, ``error.why.*``...)."""
+    out: dict[str, object] = {}
+    for name, value in params.items():
+        if name in _SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            value = value + 1
+        out[name] = value
+    card = params.get("card")
+    if isinstance(card, int):
+        out["card"] = card_symbol(card, lang)
+    party = params.get("party")
+    if isinstance(party, int):
+        p = Party(party)
+        out["party"] = p.label
+        level = params.get("level")
+        if isinstance(level, int):
+            out["call"] = CallLevel(level).label(p)
+        done = params.get("done")
+        if isinstance(done, int):
+            out["done"] = CallLevel(done).label(p)
+        opp = params.get("opp")
+        if isinstance(opp, int):
+            out["opp"] = CallLevel(opp).label(p.other)
+        skipped = params.get("skipped")
+        if isinstance(skipped, int):
+            out["skipped"] = p.label if skipped == 1 else CallLevel(skipped).label()
+    action = params.get("action")
+    if isinstance(action, int):
+        out["what"] = _action_word("error.what.", action, lang)
+        out["verb"] = _action_word("error.verb.", action, lang)
+    phase = params.get("phase")
+    if isinstance(phase, int) and phase in (Phase.QUERY, Phase.NAMING, Phase.PLAY):
+        out["why"] = _text("error.why." + Phase(phase).record_name, lang,
+                           to_move=out.get("to_move", ""))
+    options = params.get("options")
+    if isinstance(options, str):
+        out["options"] = _text("error.options." + options, lang)
+    led = params.get("led")
+    if isinstance(led, int):
+        out["led"] = _text(f"error.led.{led}", lang)
+    field = params.get("field")
+    if isinstance(field, str):
+        out["detail"] = _text("error.bad_action." + field, lang, value=params.get("value"))
+    return out
 
 
 class RecordError(DokoError):

@@ -57,8 +57,6 @@ from doko.engine.cards import (
     KIND_MASK,
     QC,
     card_code,
-    card_name,
-    card_symbol,
     deck,
     hand_count,
     hand_from_codes,
@@ -76,7 +74,6 @@ from doko.engine.contracts import (
     SILENT_MARRIAGE,
     SOLO_CONTRACTS,
     SOLO_DIAMONDS,
-    TRUMP,
     order_of,
     trick_winner,
 )
@@ -582,10 +579,8 @@ class Game:
         """Raise :class:`IllegalActionError` if ``action`` is not allowed now."""
         seat, code = seat_of(action), code_of(action)
         if not 0 <= seat <= 3:
-            raise IllegalActionError(  # the action's encoded seat field, not a seat 1..4
-                "bad_action", detail=f"an action's seat field is 0..3, not {seat}",
-                detail_de=f"das Platzfeld einer Aktion ist 0..3, nicht {seat}",
-            )
+            # the action's encoded seat field, not a seat 1..4
+            raise IllegalActionError("bad_action", field="seat", value=seat)
         if code < 24:
             self._verify_play(seat, code)
         elif code <= RESERVATION:
@@ -597,10 +592,7 @@ class Game:
         elif code <= CLAIM:
             self._verify_shortening(seat, code)
         else:
-            raise IllegalActionError(
-                "bad_action", detail=f"no action has code {code}",
-                detail_de=f"keine Aktion hat den Code {code}",
-            )
+            raise IllegalActionError("bad_action", field="code", value=code)
 
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is allowed now."""
@@ -610,79 +602,59 @@ class Game:
             return False
         return True
 
-    def _phase_error(self, what: str, what_de: str) -> IllegalActionError:
+    def _phase_error(self, code: int) -> IllegalActionError:
+        # the texts (what was tried, why not now) come from the catalogue: error.what.*,
+        # error.why.* (doko.engine.errors)
         if self.phase == FINISHED:
             return IllegalActionError("finished", self._end_rule())
-        if self.phase == QUERY:
-            why = f"the Vorbehaltsabfrage is running, seat {self.to_move + 1} must answer"
-            why_de = f"die Vorbehaltsabfrage läuft, Platz {self.to_move + 1} muss antworten"
-        elif self.phase == NAMING:
-            why = f"seat {self.to_move + 1} must name its Vorbehalt"
-            why_de = f"Platz {self.to_move + 1} muss seinen Vorbehalt taufen"
-        else:
-            why = "the cards are being played"
-            why_de = "es wird gespielt"
-        return IllegalActionError("phase", "5.1.1", what=what, what_de=what_de, why=why,
-                                  why_de=why_de)
+        return IllegalActionError("phase", "5.1.1", action=code, phase=int(self.phase),
+                                  to_move=self.to_move)
 
     def _verify_play(self, seat: int, k: int) -> None:
         if self.phase != PLAY:
-            raise self._phase_error(f"playing {card_symbol(k, 'en')}", f"{card_symbol(k)} spielen")
+            raise self._phase_error(k)
         if seat != self.to_move:
             raise IllegalActionError(
                 "not_your_turn", ("5.2.1" if self.trick else "5.1.2" if self.tricks else "5.1.1"),
                 seat,
-                to_move=self.to_move, verb="play a card", verb_de="eine Karte spielen",
+                to_move=self.to_move, action=k,
             )
         h = self.hands[seat]
         if not h >> k & 1:
-            raise IllegalActionError("not_in_hand", "5.2", seat, card=card_symbol(k, "en"),
-                                     card_de=card_symbol(k))
+            raise IllegalActionError("not_in_hand", "5.2", seat, card=k)
         if self.trick:
             order = self.order
             lead = self.trick[0]
             led = order.eff_suit[lead]
             if order.eff_suit[k] != led and h & order.follow[led]:
-                led_en = "trump" if led == TRUMP else card_name(lead, "en").split(" of ")[1]
-                led_de = "Trumpf" if led == TRUMP else card_name(lead).split("-")[0]
-                raise IllegalActionError(
-                    "must_follow", "5.2.2", seat, card=card_symbol(k, "en"),
-                    card_de=card_symbol(k), led=led_en, led_de=led_de,
-                )
+                # led: the effective suit led, 0..3 or 4 (trump)
+                raise IllegalActionError("must_follow", "5.2.2", seat, card=k, led=led)
 
     def _end_rule(self) -> str:
         return {ENDED_CONCEDED: "5.4.6", ENDED_CLAIMED: "5.4.4"}.get(self.ended or "", "5.3.1")
 
     def _verify_query(self, seat: int, code: int) -> None:
-        what = "healthy" if code == HEALTHY else "Vorbehalt"
-        what_de = "gesund" if code == HEALTHY else "Vorbehalt"
         if self.phase != QUERY:
-            raise self._phase_error(what, what_de)
+            raise self._phase_error(code)
         if seat != self.to_move:
             raise IllegalActionError("not_your_turn", "4.1.2", seat, to_move=self.to_move,
-                                     verb="answer the Vorbehaltsabfrage",
-                                     verb_de="in der Vorbehaltsabfrage antworten")
+                                     action=code)
 
     def _naming_error(self, seat: int) -> IllegalActionError:
         if self.naming_stage == FORCED:
             return IllegalActionError("vorfuehrung", "4.1.9", seat)
-        opts = "a solo"
-        opts_de = "ein Solo"
         codes = self._naming_codes(seat)
-        if MARRIAGE in codes:
-            opts, opts_de = "a solo or Hochzeit", "ein Solo oder Hochzeit"
-        elif PASS in codes:
-            opts, opts_de = "a solo or pass", "ein Solo oder passen"
+        # options: what the seat may name now (texts: error.options.*)
+        opts = "solo_marriage" if MARRIAGE in codes else "solo_pass" if PASS in codes else "solo"
         rule = "4.1.4" if self.naming_stage == SINGLE else "4.1.6"
-        return IllegalActionError("naming_expected", rule, seat, options=opts, options_de=opts_de)
+        return IllegalActionError("naming_expected", rule, seat, options=opts)
 
     def _verify_naming(self, seat: int, code: int) -> None:
         if self.phase != NAMING:
-            raise self._phase_error("naming a Vorbehalt", "einen Vorbehalt taufen")
+            raise self._phase_error(code)
         if seat != self.to_move:
             raise IllegalActionError(
-                "not_your_turn", "4.1.6", seat, to_move=self.to_move,
-                verb="name its Vorbehalt", verb_de="seinen Vorbehalt taufen",
+                "not_your_turn", "4.1.6", seat, to_move=self.to_move, action=code,
             )
         if code in self._naming_codes(seat):
             return
@@ -711,13 +683,13 @@ class Game:
         if self.ended == ENDED_CONCEDED and p == RE:
             raise IllegalActionError("calls_conceded", "5.4.7", seat)
         if (code == CALL_RE and p == KONTRA) or (code == CALL_KONTRA and p == RE):
-            raise IllegalActionError("own_party", "6.2.2", seat, party=p.label)
+            raise IllegalActionError("own_party", "6.2.2", seat, party=int(p))
+        # params are data: party 0/1 (Party), levels 1..5 (CallLevel); errors.py words them
         target = call_level(code)
         cur = self.level[p]
-        call = target.label(p)
+        pi, li = int(p), int(target)
         if target <= cur:
-            raise IllegalActionError("repeat", "6.4.7", seat, party=p.label,
-                                     done=CallLevel(cur).label(p))
+            raise IllegalActionError("repeat", "6.4.7", seat, party=int(p), done=cur)
         n = self.cards_in_hand(seat)
         shift = self.shift
         rule_sfx = ", 6.4.2" if shift > self.base_shift else ""
@@ -734,30 +706,29 @@ class Game:
                     ontime = False
                     continue
                 if target > 1:
-                    raise IllegalActionError("skip", "6.4.3", seat, call=call,
-                                             skipped=p.label, need=need, have=n)
+                    raise IllegalActionError("skip", "6.4.3", seat, party=pi, level=li, skipped=1, need=need,
+                                             have=n)
                 if opp:
                     raise IllegalActionError(
-                        "deadline_reply", "6.2.2, 6.4.4" + rule_sfx, seat, call=call,
-                        need=need, reply=reply, opp=CallLevel(opp).label(p.other), have=n,
+                        "deadline_reply", "6.2.2, 6.4.4" + rule_sfx, seat, party=pi, level=li,
+                        need=need, reply=reply, opp=opp, have=n,
                     )
-                raise IllegalActionError("deadline", "6.2.2" + rule_sfx, seat, call=call,
+                raise IllegalActionError("deadline", "6.2.2" + rule_sfx, seat, party=pi, level=li,
                                          need=need, have=n)
             if not ontime:
-                raise IllegalActionError("late_reply", "6.4.4", seat, party=p.label)
+                raise IllegalActionError("late_reply", "6.4.4", seat, party=int(p))
             if n < need:
                 if lv < target:
-                    raise IllegalActionError("skip", "6.4.3", seat, call=call,
-                                             skipped=CallLevel(lv).label(), need=need, have=n)
-                raise IllegalActionError("deadline", "6.3.4" + rule_sfx, seat, call=call,
+                    raise IllegalActionError("skip", "6.4.3", seat, party=pi, level=li, skipped=lv,
+                                             need=need, have=n)
+                raise IllegalActionError("deadline", "6.3.4" + rule_sfx, seat, party=pi, level=li,
                                          need=need, have=n)
 
     def _verify_shortening(self, seat: int, code: int) -> None:
-        verb, verb_de = ("concede", "aufgeben") if code == CONCEDE else ("claim", "abkürzen")
         if self.phase != PLAY:
-            raise self._phase_error(verb, verb_de)
+            raise self._phase_error(code)
         if seat != self.soloist:
-            raise IllegalActionError("not_soloist", "5.4.3", seat, verb=verb, verb_de=verb_de)
+            raise IllegalActionError("not_soloist", "5.4.3", seat, action=code)
         if code == CLAIM:
             line = self._claim_refutation()
             if line is not None:

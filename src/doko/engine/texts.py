@@ -297,6 +297,44 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{detail}",
         "{detail}",
     ),
+    "error.bad_action.seat": (
+        "das Platzfeld einer Aktion ist 0..3, nicht {value}",
+        "an action's seat field is 0..3, not {value}",
+    ),
+    "error.bad_action.code": (
+        "keine Aktion hat den Code {value}",
+        "no action has code {value}",
+    ),
+    # parts of engine errors: what was tried (error.phase), why not now, the verb of
+    # error.not_your_turn / error.not_soloist, the options of error.naming_expected, the suit led
+    "error.what.play": ("{card} spielen", "playing {card}"),
+    "error.what.healthy": ("gesund", "healthy"),
+    "error.what.reservation": ("Vorbehalt", "Vorbehalt"),
+    "error.what.naming": ("einen Vorbehalt taufen", "naming a Vorbehalt"),
+    "error.what.concede": ("aufgeben", "concede"),
+    "error.what.claim": ("abkürzen", "claim"),
+    "error.why.query": (
+        "die Vorbehaltsabfrage läuft, Platz {to_move} muss antworten",
+        "the Vorbehaltsabfrage is running, seat {to_move} must answer",
+    ),
+    "error.why.naming": (
+        "Platz {to_move} muss seinen Vorbehalt taufen",
+        "seat {to_move} must name its Vorbehalt",
+    ),
+    "error.why.play": ("es wird gespielt", "the cards are being played"),
+    "error.verb.play": ("eine Karte spielen", "play a card"),
+    "error.verb.query": ("in der Vorbehaltsabfrage antworten", "answer the Vorbehaltsabfrage"),
+    "error.verb.naming": ("seinen Vorbehalt taufen", "name its Vorbehalt"),
+    "error.verb.concede": ("aufgeben", "concede"),
+    "error.verb.claim": ("abkürzen", "claim"),
+    "error.options.solo": ("ein Solo", "a solo"),
+    "error.options.solo_marriage": ("ein Solo oder Hochzeit", "a solo or Hochzeit"),
+    "error.options.solo_pass": ("ein Solo oder passen", "a solo or pass"),
+    "error.led.0": ("Kreuz", "clubs"),
+    "error.led.1": ("Pik", "spades"),
+    "error.led.2": ("Herz", "hearts"),
+    "error.led.3": ("Karo", "diamonds"),
+    "error.led.4": ("Trumpf", "trump"),
     # scoring: format_score
     "score.clause": (
         "TSR",

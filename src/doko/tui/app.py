@@ -554,11 +554,6 @@ class GameTable:
     def _explain(self, e: IllegalActionError, code: int) -> str:
         if e.key == "not_in_hand":
             return tr(self.lang, "err_not_in_hand", card=card_symbol(code, self.lang))
-        if e.key == "phase" and self.lang == "de":
-            # the engine's German template shows the English {what}; use the German words
-            p = e.params
-            return f"{p.get('what_de')} ist jetzt nicht möglich: {p.get('why_de')} " \
-                f"(TSR {p.get('rule')})"
         return e.text(self.lang)
 
     def _confirm(self, prompt: str) -> bool:
