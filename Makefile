@@ -6,8 +6,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-tui
 SERVE_STAMP := $(VENV)/.installed-server
+# the native core (Rust, PyO3): built by maturin and installed into .venv as doko_native
+NATIVE_STAMP := $(VENV)/.installed-native
+NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(wildcard native/src/*.rs) \
+	$(wildcard native/*.pyi)
+CARGO ?= cargo
 
-.PHONY: test lint typecheck pytest play serve bench clean browser
+.PHONY: test lint typecheck pytest play serve bench clean browser native native-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +30,24 @@ $(SERVE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $(SERVE_STAMP)
 
-test: $(STAMP) browser
+# everything: the native core built and checked (cargo fmt, clippy, cargo test), ruff, mypy,
+# pytest over both backends (the native tests need doko_native: `make test` installs it)
+test: $(STAMP) browser native native-check
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src
-	$(BIN)/pytest
+	DOKO_REQUIRE_NATIVE=1 $(BIN)/pytest
+
+# the native core into .venv (needs a Rust toolchain; `make play` and `make serve` do not)
+native: $(NATIVE_STAMP)
+
+$(NATIVE_STAMP): $(NATIVE_SRC) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet ./native
+	touch $(NATIVE_STAMP)
+
+native-check:
+	cd native && $(CARGO) fmt --check
+	cd native && $(CARGO) clippy --quiet --all-targets --features python -- -D warnings
+	cd native && $(CARGO) test --quiet
 
 # Debian's Chromium for the browser test (Playwright drives /usr/bin/chromium; no download)
 browser:
@@ -55,4 +74,4 @@ bench: $(PLAY_STAMP)
 	$(BIN)/doko bench
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache native/target

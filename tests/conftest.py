@@ -6,6 +6,8 @@ means "the cards nobody else holds". Games are driven through the public API onl
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -37,6 +39,10 @@ from doko.engine.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_sol
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.record import to_record
+
+if os.environ.get("DOKO_REQUIRE_NATIVE"):
+    # `make test` builds the native core and sets this: its tests must run, not be skipped
+    importlib.import_module("doko_native")
 
 ALL_CODES: list[str] = [card_code(k) for k in deck()]  # 48 codes, each kind twice
 
