@@ -189,6 +189,76 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Platz {n}: {action}",
         "seat {n}: {action}",
     ),
+    # cards (doko.engine.cards): suit names as labels, and the parts of a card's full name
+    "card.suit.clubs": (
+        "Kreuz",
+        "Clubs",
+    ),
+    "card.suit.spades": (
+        "Pik",
+        "Spades",
+    ),
+    "card.suit.hearts": (
+        "Herz",
+        "Hearts",
+    ),
+    "card.suit.diamonds": (
+        "Karo",
+        "Diamonds",
+    ),
+    "card.of_suit.clubs": (
+        "Kreuz",
+        "clubs",
+    ),
+    "card.of_suit.spades": (
+        "Pik",
+        "spades",
+    ),
+    "card.of_suit.hearts": (
+        "Herz",
+        "hearts",
+    ),
+    "card.of_suit.diamonds": (
+        "Karo",
+        "diamonds",
+    ),
+    "card.rank.nine": (
+        "Neun",
+        "nine",
+    ),
+    "card.rank.jack": (
+        "Bube",
+        "jack",
+    ),
+    "card.rank.queen": (
+        "Dame",
+        "queen",
+    ),
+    "card.rank.king": (
+        "König",
+        "king",
+    ),
+    "card.rank.ten": (
+        "Zehn",
+        "ten",
+    ),
+    "card.rank.ace": (
+        "Ass",
+        "ace",
+    ),
+    "card.name": (
+        "{suit}-{rank}",
+        "{rank} of {suit}",
+    ),
+    # claims (doko.engine.claims.explain): a line of play that refutes a claim
+    "claims.line": (
+        "z. B. {moves}",
+        "e.g. {moves}",
+    ),
+    "claims.move": (
+        "Platz {seat} {card}",
+        "seat {seat} {card}",
+    ),
     # engine errors (IllegalActionError, TSR)
     "error.phase": (
         "{what} ist jetzt nicht möglich: {why} (TSR {rule})",
@@ -478,6 +548,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{file}: kein gültiges JSON: {why}",
         "{file}: invalid JSON: {why}",
     ),
+    # doko play (the command; the terminal's own texts are tui.*)
+    "cli.play.error": (
+        "doko play: Fehler: {msg}",
+        "doko play: error: {msg}",
+    ),
+    "cli.play.no_rich": (
+        "die Terminal-Oberfläche braucht Rich: pip install 'doko[tui]'",
+        "the terminal front end needs Rich: pip install 'doko[tui]'",
+    ),
+    "cli.play.no_player": (
+        "kein Computerspieler {level!r} installiert; vorhanden: {names}",
+        "no computer player {level!r} is installed; available: {names}",
+    ),
+    "cli.play.games": (
+        "--games ist 0 (offene Liste) oder mindestens 4, ein Pflichtsolo je Spieler (TSR 4.2.3)",
+        "--games must be 0 (open-ended) or at least 4, one Pflichtsolo per player (TSR 4.2.3)",
+    ),
+    "cli.play.four_only": (
+        "doko play spielt nur an einem 4er-Tisch; diese Runde hat 5 Mitspieler",
+        "doko play plays at a 4-table only; this round has 5 players",
+    ),
     # doko score
     "cli.score.error": (
         "doko score: Fehler: {msg}",
@@ -675,6 +766,294 @@ TEXTS: dict[str, tuple[str, str]] = {
         "gestrichen",
         "struck",
     ),
+    # the Spielliste's row labels (doko.session.Row.label): the kind of solo
+    "row.pflichtsolo": (
+        ", Pflichtsolo",
+        ", Pflichtsolo",
+    ),
+    "row.lustsolo": (
+        ", Lustsolo",
+        ", Lustsolo",
+    ),
+    "row.vorfuehrung": (
+        ", Vorführung",
+        ", Vorführung",
+    ),
+    # session: the round's refusals (doko.session.RoundError; " (TSR x)" is added to each);
+    # field names and values of the round file and the game summary stay as in the JSON
+    "round.players_count": (
+        "ein Tisch hat 4 oder 5 Mitspieler, nicht {n}",
+        "a table has 4 or 5 players, not {n}",
+    ),
+    "round.player_names": (
+        "die Namen der Mitspieler müssen verschieden und nicht leer sein",
+        "player names must be non-empty and distinct",
+    ),
+    "round.games_positive": (
+        "die Anzahl der Spiele muss positiv sein, nicht {games!r}",
+        "the number of games must be a positive integer, not {games!r}",
+    ),
+    "round.games_pflichtsoli": (
+        "{games} Spiele reichen nicht für {n} Pflichtsoli",
+        "{games} games leave no room for {n} Pflichtsoli",
+    ),
+    "round.time_limit": (
+        "das Zeitlimit muss positiv sein, nicht {limit!r}",
+        "the time limit must be positive, not {limit!r}",
+    ),
+    "round.time_up_twice": (
+        "das Ende der Spielzeit ist schon eingetragen",
+        "the end of the playing time is already recorded",
+    ),
+    "round.unfinished": (
+        "das Spiel ist nicht beendet: nur beendete Spiele kommen in die Spielliste",
+        "the game is not finished: only finished games enter the sheet",
+    ),
+    "round.other_rules": (
+        "das Spiel lief mit den Regeln {game!r}, die Runde mit {round!r}",
+        "the game was played with rules {game!r}, the round uses {round!r}",
+    ),
+    "round.other_dealer": (
+        "Geber des Spiels ist Platz {seat}, Geber der Runde ist {name} (Platz {round_seat})",
+        "the game's dealer is seat {seat}, the round's dealer {name} is seat {round_seat}",
+    ),
+    "round.other_debts": (
+        "die offenen Pflichtsoli des Spiels {game} passen nicht zur Runde {round}",
+        "the game's Pflichtsolo debts {game} do not match the round's {round}",
+    ),
+    "round.vorf_other": (
+        "Vorführung in diesem Spiel – {name}; das Spiel sagt vorfuehrung={value}",
+        "{name} is vorgeführt in this game, the game says vorfuehrung={value}",
+    ),
+    "round.vorf_none": (
+        "in diesem Spiel ist keine Vorführung fällig",
+        "no Vorführung is due in this game",
+    ),
+    "round.no_record": (
+        "ein Spiel-Eintrag braucht seinen 'record'",
+        "a game entry needs its 'record'",
+    ),
+    "round.no_replay": (
+        "der Spielbericht lässt sich nicht nachspielen: {why}",
+        "the game record does not replay: {why}",
+    ),
+    "round.replay_action": (
+        "Aktion {index} (Platz {seat}): {why}",
+        "action {index} (seat {seat}): {why}",
+    ),
+    "round.bad_summary": (
+        "fehlerhafte Spielzusammenfassung: {why}",
+        "bad game summary: {why}",
+    ),
+    "round.re_players": (
+        "re_players müssen verschiedene Spielernummern 0..{last} sein, nicht {value!r}",
+        "re_players must be distinct player numbers 0..{last}, got {value!r}",
+    ),
+    "round.nines": (
+        "'nines' der Zusammenfassung passt nicht zu den Regeln der Runde (Hausregel: ohne "
+        "Neunen)",
+        "the summary's 'nines' does not match the round's rules (house rule: without nines)",
+    ),
+    "round.soloist_number": (
+        "soloist muss eine Spielernummer 0..{last} sein, nicht {value!r}",
+        "soloist must be a player number 0..{last}, got {value!r}",
+    ),
+    "round.not_bool": (
+        "{field} muss true oder false sein, nicht {value!r}",
+        "{field} must be true or false, got {value!r}",
+    ),
+    "round.not_bool_field": (
+        "{field} muss true oder false sein",
+        "{field} must be true or false",
+    ),
+    "round.solo_kind": (
+        "solo muss eines von {kinds} sein, nicht {value!r}",
+        "solo must be one of {kinds}, got {value!r}",
+    ),
+    "round.re_count_solo": (
+        "ein Solo hat {want} Re-Spieler, nicht re_players={got}",
+        "a solo has {want} Re player(s), got re_players={got}",
+    ),
+    "round.re_count_normal": (
+        "ein Normalspiel hat {want} Re-Spieler, nicht re_players={got}",
+        "a Normalspiel has {want} Re player(s), got re_players={got}",
+    ),
+    "round.sitter_re": (
+        "der Geber sitzt in diesem Spiel ({name}) und kann nicht Re sein",
+        "{name} deals this game and sits out: he cannot be Re",
+    ),
+    "round.soloist_not_re": (
+        "der Solist {soloist} muss der eine Re-Spieler {re} sein",
+        "the soloist {soloist} must be the one Re player {re}",
+    ),
+    "round.no_soloist": (
+        "ein Spiel {contract} hat keinen Solisten",
+        "a {contract} game has no soloist",
+    ),
+    "round.solo_fields": (
+        "pflichtsolo, marriage_solo und solo gehören zu einem Solo, nicht zu {contract!r}",
+        "pflichtsolo, marriage_solo and solo belong to a solo, not to {contract!r}",
+    ),
+    "round.marriage_solo": (
+        "eine Hochzeit, die ein Karo-Solo wurde, ist kein Pflichtsolo und ein Karo-Solo",
+        "a Hochzeit that became a Karo solo is no Pflichtsolo and is a Karo solo",
+    ),
+    "round.no_pflichtsoli": (
+        "in dieser Runde gibt es keine Pflichtsoli: jedes Solo ist ein Lustsolo",
+        "this round has no Pflichtsoli: every solo is a Lustsolo",
+    ),
+    "round.pflicht_done": (
+        "{name}: Pflichtsolo schon gespielt – ein weiteres Solo ist ein Lustsolo",
+        "{name} has already played his Pflichtsolo: a second one is a Lustsolo",
+    ),
+    "round.pflicht_owed": (
+        "{name}: Pflichtsolo noch nicht gespielt – ein Lustsolo ist nicht erlaubt",
+        "{name} still owes his Pflichtsolo: he cannot play a Lustsolo",
+    ),
+    "round.vorf_due": (
+        "eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – {name}",
+        "a Vorführung is due: {name} must play his Pflichtsolo in this game",
+    ),
+    "round.player_number": (
+        "player muss eine Spielernummer 0..{last} sein, nicht {value!r}",
+        "player must be a player number 0..{last}, got {value!r}",
+    ),
+    "round.penalty_kind": (
+        "die Art des Regelverstoßes ist minor (geringfügig) oder serious (schwerwiegend), "
+        "nicht {kind!r}",
+        "the kind of violation is minor or serious, not {kind!r}",
+    ),
+    "round.absagen": (
+        "die Zahl der Absagen ist 0..4 (keine 90, 60, 30, schwarz), nicht {value!r}",
+        "the number of Absagen is 0..4 (keine 90, 60, 30, schwarz), not {value!r}",
+    ),
+    "round.penalty_contract": (
+        "contract ist solo, silent_marriage oder marriage_solo, nicht {contract!r}",
+        "contract is solo, silent_marriage or marriage_solo, not {contract!r}",
+    ),
+    "round.sitter_penalty": (
+        "der Geber sitzt in diesem Spiel ({name}) und spielt nicht mit",
+        "{name} deals this game and sits out: he takes no part",
+    ),
+    "round.harms_offender": (
+        "„zum Nachteil des Solospielers“ (9.3.3 b1) verlangt einen Solisten, der nicht der "
+        "Verursacher ist",
+        "'harms the soloist' (9.3.3 b1) needs a soloist other than the offender",
+    ),
+    "round.minor_absagen": (
+        "Absagen zählen nur bei einem schwerwiegenden Regelverstoß",
+        "Absagen only matter for a serious violation",
+    ),
+    "round.harms_minor": (
+        "„zum Nachteil des Solospielers“ ist ein Fall des geringfügigen Regelverstoßes",
+        "'harms the soloist' is a case of a minor violation",
+    ),
+    "round.counts_as_played": (
+        "pflichtsolo/contract beschreiben nur ein Solo, das als gespielt gilt (9.4.4)",
+        "pflichtsolo/contract only describe a solo that counts as played (9.4.4)",
+    ),
+    "round.over_time": (
+        "die Spielzeit ist abgelaufen und kein Pflichtsolo steht aus: die Runde ist beendet",
+        "the playing time is over and no Pflichtsolo is outstanding: the round is over",
+    ),
+    "round.over_games": (
+        "die Runde ist beendet: alle {games} Spiele sind gespielt",
+        "the round is over: all {games} games are played",
+    ),
+    "round.sheet_checks": (
+        "der Eintrag besteht die Prüfung nicht: {problems}",
+        "the entry fails the sheet checks: {problems}",
+    ),
+    "round.at": (
+        "'at' muss eine Zeit in Sekunden sein, nicht {value!r}",
+        "'at' must be a time in seconds, got {value!r}",
+    ),
+    "round.entry_type": (
+        "unbekannter Eintrag {type!r}",
+        "unknown entry type {type!r}",
+    ),
+    # session: round files (doko.session.RoundFileError)
+    "round.file_exists": (
+        "{path} gibt es schon",
+        "{path} exists already",
+    ),
+    "round.file_not_object": (
+        "eine Rundendatei enthält ein JSON-Objekt",
+        "a round file holds a JSON object",
+    ),
+    "round.file_unknown_keys": (
+        "unbekannte Schlüssel: {keys}",
+        "unknown keys: {keys}",
+    ),
+    "round.file_format": (
+        "'format' muss {format!r} sein",
+        "'format' must be {format!r}",
+    ),
+    "round.file_players": (
+        "'players' muss eine Liste von Namen sein",
+        "'players' must be a list of names",
+    ),
+    "round.file_games": (
+        "'games' muss eine Zahl oder null sein",
+        "'games' must be a number or null",
+    ),
+    "round.file_pflichtsoli": (
+        "'pflichtsoli' muss true oder false sein",
+        "'pflichtsoli' must be true or false",
+    ),
+    "round.file_number": (
+        "{key!r} muss eine Zahl oder null sein",
+        "{key!r} must be a number or null",
+    ),
+    "round.file_rules": (
+        "'rules': {why}",
+        "'rules': {why}",
+    ),
+    "round.file_entries": (
+        "'entries' muss eine Liste sein",
+        "'entries' must be a list",
+    ),
+    "round.file_entry_object": (
+        "Eintrag {n} ist kein Objekt",
+        "entry {n} is not an object",
+    ),
+    "round.file_entry": (
+        "Eintrag {n}: {why}",
+        "entry {n}: {why}",
+    ),
+    "round.file_scores": (
+        "Eintrag {n}: die Datei sagt {stored}, die Regeln ergeben {scores}",
+        "entry {n}: the file says {stored}, the rules give {scores}",
+    ),
+    # session: the checks of TSR 7.3.3 over the Spielliste (Round.check)
+    "round.check_game": (
+        "Spiel {n}",
+        "game {n}",
+    ),
+    "round.check_penalty": (
+        "Strafe",
+        "penalty",
+    ),
+    "round.check_sum": (
+        "{label}: Quersumme {total}, nicht 0 (TSR 7.3.3 Nr. 1)",
+        "{label}: the row sums to {total}, not 0 (TSR 7.3.3 item 1)",
+    ),
+    "round.check_sitter": (
+        "{label}: der Geber sitzt ({name}) und bekommt 0 Punkte (TSR 10.1.2)",
+        "{label}: the dealer {name} sits out and scores 0 (TSR 10.1.2)",
+    ),
+    "round.check_parity": (
+        "{label}: Punkte {scores} weder alle gerade noch alle ungerade (TSR 7.3.3 Nr. 2)",
+        "{label}: points {scores} are neither all even nor all odd (TSR 7.3.3 item 2)",
+    ),
+    "round.check_running": (
+        "Zwischensumme falsch nach {n}",
+        "running totals wrong after {n}",
+    ),
+    "round.check_totals": (
+        "Summen falsch",
+        "totals wrong",
+    ),
     # the terminal (doko play)
     "tui.you": (
         "Du",
@@ -803,6 +1182,50 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tui.soloist_may": (
         "Als Solospieler: aufgeben, abkürzen (wenn alle Stiche sicher sind)",
         "As soloist: concede, claim (when every trick is certain)",
+    ),
+    "tui.soloist_may_claim": (
+        "Als Solospieler: aufgeben, abkürzen",
+        "As soloist: concede, claim",
+    ),
+    "tui.solo_mark": (
+        " (Solo)",
+        " (Solo)",
+    ),
+    "tui.type_diamonds": (
+        "karo",
+        "diamonds",
+    ),
+    "tui.type_hearts": (
+        "herz",
+        "hearts",
+    ),
+    "tui.type_spades": (
+        "pik",
+        "spades",
+    ),
+    "tui.type_clubs": (
+        "kreuz",
+        "clubs",
+    ),
+    "tui.type_queens": (
+        "damen",
+        "queens",
+    ),
+    "tui.type_jacks": (
+        "buben",
+        "jacks",
+    ),
+    "tui.type_meatless": (
+        "fleischlos",
+        "meatless",
+    ),
+    "tui.type_marriage": (
+        "hochzeit",
+        "marriage",
+    ),
+    "tui.type_pass": (
+        "passe",
+        "pass",
     ),
     "tui.hand": (
         "Deine Karten",
@@ -1460,6 +1883,10 @@ asks before every card of the others.""",
     "cli.replay.valid": (
         "Die Aufzeichnung ist gültig.",
         "The record is valid.",
+    ),
+    "cli.replay.too_deep": (
+        "zu tief verschachtelt",
+        "nested too deeply",
     ),
     # doko sheet
     "cli.sheet.no_action": (

@@ -33,16 +33,17 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from doko.engine.contracts import SOLO_NAMES
-from doko.engine.errors import DokoError
+from doko.engine.errors import DokoError, IllegalActionError, ReplayError
 from doko.engine.game import Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import TSR, Rules
 from doko.engine.scoring import KONTRA, RE, GameSummary, Score, ScoringInputError, score
 from doko.engine.texts import text as _text
+from doko.engine.texts import texts_of
 from doko.engine.vocab import Contract
 from doko.session.files import read_json_file, write_atomic
 
@@ -86,8 +87,10 @@ _KINDS = frozenset({
 class RoundError(DokoError):
     """An entry or request the round refuses; nothing was changed.
 
-    ``rule`` names the TSR clause; the message exists in English (``str``) and German
-    (:meth:`text`).
+    ``rule`` names the TSR clause; the message exists in English (``str``, :attr:`en`) and German
+    (:meth:`text`, :attr:`de`). The round's own refusals come from the text catalogue
+    (:meth:`of`: ``key`` is the catalogue key without ``round.``, ``params`` its parameters);
+    a message given as text (``RoundError(en, de)``) has ``key`` None.
     """
 
     def __init__(self, en: str, de: str | None = None, rule: str | None = None) -> None:
@@ -95,7 +98,22 @@ class RoundError(DokoError):
         self.en = en + suffix
         self.de = (de if de is not None else en) + suffix
         self.rule = rule
+        self.key: str | None = None
+        self.params: dict[str, object] = {}
         super().__init__(self.en)
+
+    @classmethod
+    def of(cls, key: str, rule: str | None = None, /, **params: object) -> Self:
+        """The refusal ``round.<key>`` of the catalogue with ``params`` filled in; a parameter
+        ``<name>_de`` replaces ``<name>`` in the German text (a nested message in German)."""
+        en_params = {k: v for k, v in params.items() if not k.endswith("_de")}
+        de_params = dict(en_params)
+        de_params.update({k[:-3]: v for k, v in params.items() if k.endswith("_de")})
+        err = cls(_text("round." + key, "en", **en_params),
+                  _text("round." + key, "de", **de_params), rule)
+        err.key = key
+        err.params = dict(params)
+        return err
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (``"en"`` or ``"de"``)."""
@@ -174,12 +192,9 @@ class Row:
         lang = "de" if lang == "de" else "en"
         text = _text("row." + self.kind, lang) if self.kind in _KINDS else self.kind
         if self.type == "game" and self.kind.startswith("solo"):
-            if self.vorfuehrung:
-                text += ", Vorführung"
-            elif self.pflichtsolo:
-                text += ", Pflichtsolo"
-            else:
-                text += ", Lustsolo"
+            which = ("vorfuehrung" if self.vorfuehrung else
+                     "pflichtsolo" if self.pflichtsolo else "lustsolo")
+            text += _text("row." + which, lang)
         if self.penalty is not None and self.type == "game":
             text += _text("row.penalty_944", lang)
         return text
@@ -236,6 +251,16 @@ def _name_list(names: Sequence[str]) -> str:
     return ", ".join(names)
 
 
+def _german(e: Exception) -> str:
+    """The German message of ``e`` where doko has one (its errors), else ``str(e)``."""
+    if isinstance(e, (RoundError, ScoringInputError, IllegalActionError)):
+        return e.text("de")
+    if isinstance(e, ReplayError):
+        return _text("round.replay_action", "de", index=e.index, seat=e.seat + 1,
+                     why=e.error.text("de"))
+    return str(e)
+
+
 # ------------------------------------------------------------------------------------ the round
 
 
@@ -263,27 +288,20 @@ class Round:
     ) -> None:
         names = [str(p).strip() for p in players]
         if len(names) not in (4, 5):
-            raise RoundError(
-                f"a table has 4 or 5 players, not {len(names)}",
-                f"ein Tisch hat 4 oder 5 Mitspieler, nicht {len(names)}", "2.1.1, 10")
+            raise RoundError.of("players_count", "2.1.1, 10", n=len(names))
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise RoundError("player names must be non-empty and distinct",
-                             "die Namen der Mitspieler müssen verschieden und nicht leer sein")
+            raise RoundError.of("player_names")
         n = len(names)
         if games is TSR_LENGTH:
             games = _TSR_GAMES[n]
         if games is not None and (not _is_int(games) or games < 1):
-            raise RoundError(f"the number of games must be a positive integer, not {games!r}",
-                             f"die Anzahl der Spiele muss positiv sein, nicht {games!r}")
+            raise RoundError.of("games_positive", games=games)
         if pflichtsoli is None:
             pflichtsoli = games is not None
         if pflichtsoli and games is not None and games < n:
-            raise RoundError(
-                f"{games} games leave no room for {n} Pflichtsoli",
-                f"{games} Spiele reichen nicht für {n} Pflichtsoli", "4.2.3")
+            raise RoundError.of("games_pflichtsoli", "4.2.3", games=games, n=n)
         if time_limit is not None and not time_limit > 0:
-            raise RoundError(f"the time limit must be positive, not {time_limit!r}",
-                             f"das Zeitlimit muss positiv sein, nicht {time_limit!r}")
+            raise RoundError.of("time_limit", limit=time_limit)
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value")
         self.players: tuple[str, ...] = tuple(names)
@@ -428,8 +446,7 @@ class Round:
         outstanding Pflichtsoli are still played as Vorführungen (8.6). Games already begun
         are entered as usual."""
         if self._s.time_up:
-            raise RoundError("the end of the playing time is already recorded",
-                             "das Ende der Spielzeit ist schon eingetragen", "8.5.1")
+            raise RoundError.of("time_up_twice", "8.5.1")
         when = self.clock() if at is None else float(at)
         self._commit({"type": "time_up", "at": when})
 
@@ -507,9 +524,7 @@ class Round:
         if not isinstance(game, Game):
             raise TypeError("add_game takes a doko.engine.game.Game")
         if not game.is_over:
-            raise RoundError("the game is not finished: only finished games enter the sheet",
-                             "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "
-                             "Spielliste", "7.3.1")
+            raise RoundError.of("unfinished", "7.3.1")
         if (not self._s.time_up and self._clock_expired()
                 and self._game_context_problem(game, self._context(False)) is not None
                 and self._game_context_problem(game, self._context(True)) is None):
@@ -520,34 +535,18 @@ class Round:
 
     def _game_context_problem(self, game: Game, ctx: Context) -> RoundError | None:
         if game.rules != self.rules:
-            return RoundError(
-                f"the game was played with rules {game.rules.name!r}, the round uses "
-                f"{self.rules.name!r}",
-                f"das Spiel lief mit den Regeln {game.rules.name!r}, die Runde mit "
-                f"{self.rules.name!r}")
+            return RoundError.of("other_rules", game=game.rules.name, round=self.rules.name)
         if game.dealer != ctx.engine_dealer:
-            return RoundError(
-                f"the game's dealer is seat {game.dealer + 1}, the round's dealer "
-                f"{self.players[ctx.dealer]} is seat {ctx.engine_dealer + 1}",
-                f"Geber des Spiels ist Platz {game.dealer + 1}, Geber der Runde ist "
-                f"{self.players[ctx.dealer]} (Platz {ctx.engine_dealer + 1})", "3.3.1")
+            return RoundError.of("other_dealer", "3.3.1", seat=game.dealer + 1,
+                                 name=self.players[ctx.dealer], round_seat=ctx.engine_dealer + 1)
         if tuple(game.owes_pflichtsolo) != ctx.owes_pflichtsolo:
-            return RoundError(
-                f"the game's Pflichtsolo debts {list(game.owes_pflichtsolo)} do not match the "
-                f"round's {list(ctx.owes_pflichtsolo)}",
-                f"die offenen Pflichtsoli des Spiels {list(game.owes_pflichtsolo)} passen nicht "
-                f"zur Runde {list(ctx.owes_pflichtsolo)}", "4.2.3")
+            return RoundError.of("other_debts", "4.2.3", game=list(game.owes_pflichtsolo),
+                                 round=list(ctx.owes_pflichtsolo))
         if game.vorfuehrung != ctx.vorfuehrung:
             if ctx.vorgefuehrt is not None:
-                who = self.players[ctx.vorgefuehrt]
-                return RoundError(
-                    f"{who} is vorgeführt in this game, the game says "
-                    f"vorfuehrung={game.vorfuehrung}",
-                    f"{who} wird in diesem Spiel vorgeführt, das Spiel sagt "
-                    f"vorfuehrung={game.vorfuehrung}", "4.2.3")
-            return RoundError(
-                "no Vorführung is due in this game",
-                "in diesem Spiel ist keine Vorführung fällig", "4.2.3")
+                return RoundError.of("vorf_other", "4.2.3", name=self.players[ctx.vorgefuehrt],
+                                     value=game.vorfuehrung)
+            return RoundError.of("vorf_none", "4.2.3")
         return None
 
     def _apply_game(self, entry: dict[str, Any], game: Game | None = None) -> Row:
@@ -556,17 +555,13 @@ class Round:
         if game is None:
             record = entry.get("record")
             if not isinstance(record, Mapping):
-                raise RoundFileError("a game entry needs its 'record'",
-                                     "ein Spiel-Eintrag braucht seinen 'record'")
+                raise RoundFileError.of("no_record")
             try:
                 game = replay(record)
             except ValueError as e:
-                raise RoundError(f"the game record does not replay: {e}",
-                                 f"der Spielbericht lässt sich nicht nachspielen: {e}") from None
+                raise RoundError.of("no_replay", why=e, why_de=_german(e)) from None
         if not game.is_over:
-            raise RoundError("the game is not finished: only finished games enter the sheet",
-                             "das Spiel ist nicht beendet: nur beendete Spiele kommen in die "
-                             "Spielliste", "7.3.1")
+            raise RoundError.of("unfinished", "7.3.1")
         self._refuse_if_over()
         ctx = self._context(self._s.time_up)
         problem = self._game_context_problem(game, ctx)
@@ -618,76 +613,48 @@ class Round:
         try:
             summary = GameSummary.from_json(entry.get("summary"))
         except ValueError as e:
-            de = e.text("de") if isinstance(e, ScoringInputError) else str(e)
-            raise RoundError(f"bad game summary: {e}", f"fehlerhafte Spielzusammenfassung: {de}",
-                             ) from None
+            raise RoundError.of("bad_summary", why=e, why_de=_german(e)) from None
         n = self.size
         re_in = entry.get("re_players")
         if (not isinstance(re_in, list) or not all(_is_int(p) and 0 <= p < n for p in re_in)
                 or len(set(re_in)) != len(re_in)):
-            raise RoundError(
-                f"re_players must be distinct player numbers 0..{n - 1}, got {re_in!r}",
-                f"re_players müssen verschiedene Spielernummern 0..{n - 1} sein, nicht {re_in!r}")
+            raise RoundError.of("re_players", last=n - 1, value=re_in)
         re_players: list[int] = list(re_in)
         if summary.nines != self.rules.nines:
-            raise RoundError(
-                "the summary's 'nines' does not match the round's rules (house rule: without "
-                "nines)",
-                "'nines' der Zusammenfassung passt nicht zu den Regeln der Runde (Hausregel: "
-                "ohne Neunen)")
+            raise RoundError.of("nines")
         soloist = entry.get("soloist")
         pflicht = entry.get("pflichtsolo")
         marriage_solo = entry.get("marriage_solo", False)
         solo_kind = entry.get("solo")
         if soloist is not None and not (_is_int(soloist) and 0 <= soloist < n):
-            raise RoundError(f"soloist must be a player number 0..{n - 1}, got {soloist!r}",
-                             f"soloist muss eine Spielernummer 0..{n - 1} sein, nicht {soloist!r}")
+            raise RoundError.of("soloist_number", last=n - 1, value=soloist)
         if pflicht is not None and not isinstance(pflicht, bool):
-            raise RoundError(f"pflichtsolo must be true or false, got {pflicht!r}",
-                             f"pflichtsolo muss true oder false sein, nicht {pflicht!r}")
+            raise RoundError.of("not_bool", field="pflichtsolo", value=pflicht)
         if not isinstance(marriage_solo, bool):
-            raise RoundError(f"marriage_solo must be true or false, got {marriage_solo!r}",
-                             f"marriage_solo muss true oder false sein, nicht {marriage_solo!r}")
+            raise RoundError.of("not_bool", field="marriage_solo", value=marriage_solo)
         if solo_kind is not None and solo_kind not in SOLO_NAMES:
-            raise RoundError(
-                f"solo must be one of {', '.join(SOLO_NAMES)}, got {solo_kind!r}",
-                f"solo muss eines von {', '.join(SOLO_NAMES)} sein, nicht {solo_kind!r}")
+            raise RoundError.of("solo_kind", kinds=", ".join(SOLO_NAMES), value=solo_kind)
         self._refuse_if_over()
         ctx = self._context(self._s.time_up)
         contract = summary.contract
         alone = contract in ("solo", "silent_marriage")
         want = 1 if alone else 2
         if len(re_players) != want:
-            what = "a solo" if alone else "a Normalspiel"
-            what_de = "ein Solo" if alone else "ein Normalspiel"
-            raise RoundError(
-                f"{what} has {want} Re player(s), got re_players={re_players}",
-                f"{what_de} hat {want} Re-Spieler, nicht re_players={re_players}", "2.4")
+            raise RoundError.of("re_count_solo" if alone else "re_count_normal", "2.4",
+                                want=want, got=re_players)
         if ctx.sitting_out is not None and ctx.sitting_out in re_players:
-            who = self.players[ctx.sitting_out]
-            raise RoundError(
-                f"{who} deals this game and sits out: he cannot be Re",
-                f"{who} gibt dieses Spiel und sitzt: er kann nicht Re sein", "10.1.1")
+            raise RoundError.of("sitter_re", "10.1.1", name=self.players[ctx.sitting_out])
         if alone:
             if soloist is None:
                 soloist = re_players[0]
             elif soloist != re_players[0]:
-                raise RoundError(
-                    f"the soloist {soloist} must be the one Re player {re_players[0]}",
-                    f"der Solist {soloist} muss der eine Re-Spieler {re_players[0]} sein", "2.4")
+                raise RoundError.of("soloist_not_re", "2.4", soloist=soloist, re=re_players[0])
         elif soloist is not None:
-            raise RoundError(f"a {contract} game has no soloist",
-                             f"ein Spiel {contract} hat keinen Solisten")
+            raise RoundError.of("no_soloist", contract=contract)
         if contract != "solo" and (pflicht or marriage_solo or solo_kind is not None):
-            raise RoundError(
-                f"pflichtsolo, marriage_solo and solo belong to a solo, not to {contract!r}",
-                f"pflichtsolo, marriage_solo und solo gehören zu einem Solo, nicht zu "
-                f"{contract!r}")
+            raise RoundError.of("solo_fields", contract=contract)
         if marriage_solo and (pflicht or solo_kind not in (None, "diamonds")):
-            raise RoundError(
-                "a Hochzeit that became a Karo solo is no Pflichtsolo and is a Karo solo",
-                "eine Hochzeit, die ein Karo-Solo wurde, ist kein Pflichtsolo und ein Karo-Solo",
-                "4.4.3")
+            raise RoundError.of("marriage_solo", "4.4.3")
         if contract == "solo" and not marriage_solo:
             assert soloist is not None
             pflicht = self._solo_is_pflicht(soloist, pflicht)
@@ -715,19 +682,10 @@ class Round:
             return owes
         if pflicht and not owes:
             if not self.pflichtsoli:
-                raise RoundError(
-                    "this round has no Pflichtsoli: every solo is a Lustsolo",
-                    "in dieser Runde gibt es keine Pflichtsoli: jedes Solo ist ein Lustsolo",
-                    "4.3")
-            raise RoundError(
-                f"{who} has already played his Pflichtsolo: a second one is a Lustsolo",
-                f"{who}: Pflichtsolo schon gespielt, ein weiteres ist ein Lustsolo",
-                "4.2.3, 4.3.1")
+                raise RoundError.of("no_pflichtsoli", "4.3")
+            raise RoundError.of("pflicht_done", "4.2.3, 4.3.1", name=who)
         if not pflicht and owes:
-            raise RoundError(
-                f"{who} still owes his Pflichtsolo: he cannot play a Lustsolo",
-                f"{who}: Pflichtsolo noch nicht gespielt, ein Lustsolo ist nicht erlaubt",
-                "4.3.1")
+            raise RoundError.of("pflicht_owed", "4.3.1", name=who)
         return pflicht
 
     def _check_vorfuehrung(self, ctx: Context, soloist: int | None, pflicht: bool) -> None:
@@ -735,11 +693,8 @@ class Round:
         if vorg is None:
             return
         if soloist != vorg or not pflicht:
-            who = self.players[vorg]
-            raise RoundError(
-                f"a Vorführung is due: {who} must play his Pflichtsolo in this game",
-                f"eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – {who}",
-                "4.2.3" if not self._s.time_up else "4.2.3, 8.6")
+            raise RoundError.of("vorf_due", "4.2.3" if not self._s.time_up else "4.2.3, 8.6",
+                                name=self.players[vorg])
 
     # -------------------------------------------------------------- penalties
 
@@ -787,30 +742,19 @@ class Round:
         pflicht = entry.get("pflichtsolo")
         contract = entry.get("contract", "solo")
         if not (_is_int(player) and 0 <= player < n):
-            raise RoundError(f"player must be a player number 0..{n - 1}, got {player!r}",
-                             f"Spieler muss eine Nummer 0..{n - 1} sein, nicht {player!r}")
+            raise RoundError.of("player_number", last=n - 1, value=player)
         if kind not in ("minor", "serious"):
-            raise RoundError(f"the kind of violation is minor or serious, not {kind!r}",
-                             f"die Art des Regelverstoßes ist minor (geringfügig) oder serious "
-                             f"(schwerwiegend), nicht {kind!r}", "9.3, 9.4")
+            raise RoundError.of("penalty_kind", "9.3, 9.4", kind=kind)
         if soloist is not None and not (_is_int(soloist) and 0 <= soloist < n):
-            raise RoundError(f"soloist must be a player number 0..{n - 1}, got {soloist!r}",
-                             f"Solist muss eine Nummer 0..{n - 1} sein, nicht {soloist!r}")
+            raise RoundError.of("soloist_number", last=n - 1, value=soloist)
         if not isinstance(harms, bool):
-            raise RoundError("harms_soloist must be true or false",
-                             "harms_soloist muss true oder false sein")
+            raise RoundError.of("not_bool_field", field="harms_soloist")
         if not _is_int(absagen) or not 0 <= absagen <= 4:
-            raise RoundError(
-                f"the number of Absagen is 0..4 (keine 90, 60, 30, schwarz), not {absagen!r}",
-                f"die Zahl der Absagen ist 0..4 (keine 90, 60, 30, schwarz), nicht {absagen!r}",
-                "9.4.3")
+            raise RoundError.of("absagen", "9.4.3", value=absagen)
         if pflicht is not None and not isinstance(pflicht, bool):
-            raise RoundError("pflichtsolo must be true or false",
-                             "pflichtsolo muss true oder false sein")
+            raise RoundError.of("not_bool_field", field="pflichtsolo")
         if contract not in ("solo", "silent_marriage", "marriage_solo"):
-            raise RoundError(
-                f"contract is solo, silent_marriage or marriage_solo, not {contract!r}",
-                f"contract ist solo, silent_marriage oder marriage_solo, nicht {contract!r}")
+            raise RoundError.of("penalty_contract", contract=contract)
         player = int(player)
         soloist = None if soloist is None else int(soloist)
         absagen = int(absagen)
@@ -820,29 +764,17 @@ class Round:
         for who in (player, soloist):
             if who is not None and who == sitter:
                 assert sitter is not None
-                raise RoundError(
-                    f"{self.players[sitter]} deals this game and sits out: he takes no part",
-                    f"{self.players[sitter]} gibt dieses Spiel und sitzt: er spielt nicht mit",
-                    "10.1.1")
+                raise RoundError.of("sitter_penalty", "10.1.1", name=self.players[sitter])
         kontra_offender = soloist is not None and soloist != player
         if harms and not kontra_offender:
-            raise RoundError(
-                "'harms the soloist' (9.3.3 b1) needs a soloist other than the offender",
-                "„zum Nachteil des Solospielers“ (9.3.3 b1) verlangt einen Solisten, der nicht "
-                "der Verursacher ist", "9.3.3")
+            raise RoundError.of("harms_offender", "9.3.3")
         if kind == "minor" and absagen:
-            raise RoundError("Absagen only matter for a serious violation",
-                             "Absagen zählen nur bei einem schwerwiegenden Regelverstoß", "9.3")
+            raise RoundError.of("minor_absagen", "9.3")
         if harms and kind != "minor":
-            raise RoundError("'harms the soloist' is a case of a minor violation",
-                             "„zum Nachteil des Solospielers“ ist ein Fall des geringfügigen "
-                             "Regelverstoßes", "9.3.3")
+            raise RoundError.of("harms_minor", "9.3.3")
         if (pflicht is not None or contract != "solo") and not (
                 kind == "serious" and kontra_offender):
-            raise RoundError(
-                "pflichtsolo/contract only describe a solo that counts as played (9.4.4)",
-                "pflichtsolo/contract beschreiben nur ein Solo, das als gespielt gilt (9.4.4)",
-                "9.4.4")
+            raise RoundError.of("counts_as_played", "9.4.4")
         active = [p for p in range(n) if p != sitter]
         scores = [0] * n
         if kind == "minor":
@@ -899,14 +831,8 @@ class Round:
     def _refuse_if_over(self) -> None:
         if self._games_left(self._s.time_up) == 0:
             if self._s.time_up:
-                raise RoundError(
-                    "the playing time is over and no Pflichtsolo is outstanding: the round "
-                    "is over",
-                    "die Spielzeit ist abgelaufen und kein Pflichtsolo steht aus: die Runde ist "
-                    "beendet", "8.5.1")
-            raise RoundError(
-                f"the round is over: all {self.games_total} games are played",
-                f"die Runde ist beendet: alle {self.games_total} Spiele sind gespielt", "8.5.1")
+                raise RoundError.of("over_time", "8.5.1")
+            raise RoundError.of("over_games", "8.5.1", games=self.games_total)
 
     def _add_penalty_row(self, ctx: Context, kind: str, scores: list[int],
                          detail: dict[str, Any]) -> Row:
@@ -924,9 +850,8 @@ class Round:
     def _accept_row(self, row: Row) -> None:
         problems = self._row_problems(row, "en")
         if problems:
-            de = self._row_problems(row, "de")
-            raise RoundError("the entry fails the sheet checks: " + "; ".join(problems),
-                             "der Eintrag besteht die Prüfung nicht: " + "; ".join(de), "7.3.3")
+            raise RoundError.of("sheet_checks", "7.3.3", problems="; ".join(problems),
+                                problems_de="; ".join(self._row_problems(row, "de")))
         self._s.rows.append(row)
         self._s.totals = list(row.totals)
 
@@ -976,12 +901,10 @@ class Round:
 
     def _apply_time_up(self, entry: dict[str, Any]) -> None:
         if self._s.time_up:
-            raise RoundError("the end of the playing time is already recorded",
-                             "das Ende der Spielzeit ist schon eingetragen", "8.5.1")
+            raise RoundError.of("time_up_twice", "8.5.1")
         at = entry.get("at")
         if at is not None and not isinstance(at, (int, float)):
-            raise RoundFileError(f"'at' must be a time in seconds, got {at!r}",
-                                 f"'at' muss eine Zeit in Sekunden sein, nicht {at!r}")
+            raise RoundFileError.of("at", value=at)
         left = self._games_left(False)
         outstanding = sum(self._s.owes)
         self._s.struck = 0 if left is None else max(0, left - outstanding)
@@ -999,7 +922,7 @@ class Round:
         if t == "time_up":
             self._apply_time_up(entry)
             return None
-        raise RoundFileError(f"unknown entry type {t!r}", f"unbekannter Eintrag {t!r}")
+        raise RoundFileError.of("entry_type", type=t)
 
     def _commit(self, entry: dict[str, Any], game: Game | None = None) -> Row | None:
         """Apply ``entry`` (a game entry's ``game`` itself when given); with a file, write it
@@ -1045,43 +968,35 @@ class Round:
     # -------------------------------------------------------------- checks (TSR 7.3.3)
 
     def _row_problems(self, row: Row, lang: str) -> list[str]:
-        de = lang == "de"
+        t = texts_of("round", "de" if lang == "de" else "en")
         out: list[str] = []
-        label = (f"Spiel {row.number}" if de else f"game {row.number}") if row.number else (
-            "Strafe" if de else "penalty")
+        label = t("check_game", n=row.number) if row.number else t("check_penalty")
         total = sum(row.scores)
         if total != 0:
-            out.append(f"{label}: Quersumme {total}, nicht 0 (TSR 7.3.3 Nr. 1)" if de else
-                       f"{label}: the row sums to {total}, not 0 (TSR 7.3.3 item 1)")
+            out.append(t("check_sum", label=label, total=total))
         if row.sitting_out is not None and row.scores[row.sitting_out] != 0:
-            who = self.players[row.sitting_out]
-            out.append(f"{label}: der Geber {who} sitzt und bekommt 0 Punkte (TSR 10.1.2)" if de
-                       else f"{label}: the dealer {who} sits out and scores 0 (TSR 10.1.2)")
+            out.append(t("check_sitter", label=label, name=self.players[row.sitting_out]))
         if self.size == 4 and len({s % 2 for s in row.scores}) > 1:
             exc = (row.penalty is not None and row.penalty.get("soloist") is not None
                    and sorted(row.scores) in ([-k, 0, 0, k] for k in _ODD_EXCEPTIONS)
                    and max(row.scores) == row.scores[row.penalty["soloist"]])
             if not exc:
-                out.append(
-                    f"{label}: Punkte {list(row.scores)} weder alle gerade noch alle ungerade "
-                    "(TSR 7.3.3 Nr. 2)" if de else
-                    f"{label}: points {list(row.scores)} are neither all even nor all odd "
-                    "(TSR 7.3.3 item 2)")
+                out.append(t("check_parity", label=label, scores=list(row.scores)))
         return out
 
     def check(self, lang: str = "en") -> list[str]:
         """The checks of TSR 7.3.3 (and 10.1.2) over the whole sheet; an empty list if all
         pass."""
+        t = texts_of("round", "de" if lang == "de" else "en")
         out: list[str] = []
         running = [0] * self.size
         for row in self._s.rows:
             out += self._row_problems(row, lang)
-            running = [t + s for t, s in zip(running, row.scores, strict=True)]
+            running = [a + b for a, b in zip(running, row.scores, strict=True)]
             if tuple(running) != row.totals:
-                out.append(f"Zwischensumme falsch nach {row.number}" if lang == "de" else
-                           f"running totals wrong after {row.number}")
+                out.append(t("check_running", n=row.number))
         if tuple(running) != tuple(self._s.totals) or sum(running) != 0:
-            out.append("Summen falsch" if lang == "de" else "totals wrong")
+            out.append(t("check_totals"))
         return out
 
     # -------------------------------------------------------------- files
@@ -1112,7 +1027,7 @@ class Round:
                games: int | Literal[_Default.TSR] | None = TSR_LENGTH, **kw: Any) -> Round:
         """A new round bound to a new file ``path`` (refused if it exists)."""
         if Path(path).exists():
-            raise RoundFileError(f"{path} exists already", f"{path} gibt es schon")
+            raise RoundFileError.of("file_exists", path=path)
         r = cls(players, games, **kw)
         r.save(path)
         return r
@@ -1122,39 +1037,32 @@ class Round:
         """Rebuild a round from its file form, re-validating every entry (game records are
         replayed through the engine); raises :class:`RoundFileError`."""
         if not isinstance(obj, Mapping):
-            raise RoundFileError("a round file holds a JSON object",
-                                 "eine Rundendatei enthält ein JSON-Objekt")
+            raise RoundFileError.of("file_not_object")
         known = {"format", "players", "games", "pflichtsoli", "time_limit", "started_at",
                  "rules", "entries"}
         unknown = set(obj) - known
         if unknown:
-            raise RoundFileError(f"unknown keys: {', '.join(sorted(unknown))}",
-                                 f"unbekannte Schlüssel: {', '.join(sorted(unknown))}")
+            raise RoundFileError.of("file_unknown_keys", keys=", ".join(sorted(unknown)))
         if obj.get("format") != FORMAT:
-            raise RoundFileError(f"'format' must be {FORMAT!r}",
-                                 f"'format' muss {FORMAT!r} sein")
+            raise RoundFileError.of("file_format", format=FORMAT)
         players = obj.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RoundFileError("'players' must be a list of names",
-                                 "'players' muss eine Liste von Namen sein")
+            raise RoundFileError.of("file_players")
         games = obj.get("games")
         pflicht = obj.get("pflichtsoli")
         limit = obj.get("time_limit")
         started = obj.get("started_at")
         if games is not None and not _is_int(games):
-            raise RoundFileError("'games' must be a number or null",
-                                 "'games' muss eine Zahl oder null sein")
+            raise RoundFileError.of("file_games")
         if pflicht is not None and not isinstance(pflicht, bool):
-            raise RoundFileError("'pflichtsoli' must be true or false",
-                                 "'pflichtsoli' muss true oder false sein")
+            raise RoundFileError.of("file_pflichtsoli")
         for key, val in (("time_limit", limit), ("started_at", started)):
             if val is not None and (not isinstance(val, (int, float)) or isinstance(val, bool)):
-                raise RoundFileError(f"{key!r} must be a number or null",
-                                     f"{key!r} muss eine Zahl oder null sein")
+                raise RoundFileError.of("file_number", key=key)
         try:
             rules = Rules.from_json(obj.get("rules", "tsr"))
         except ValueError as e:
-            raise RoundFileError(f"'rules': {e}", f"'rules': {e}") from None
+            raise RoundFileError.of("file_rules", why=e, why_de=_german(e)) from None
         try:
             r = cls(players, games, rules=rules, pflichtsoli=pflicht, time_limit=limit,
                     started_at=started, clock=clock)
@@ -1164,27 +1072,21 @@ class Round:
             r.started_at = None
         entries = obj.get("entries", [])
         if not isinstance(entries, list):
-            raise RoundFileError("'entries' must be a list", "'entries' muss eine Liste sein")
+            raise RoundFileError.of("file_entries")
         for i, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
-                raise RoundFileError(f"entry {i + 1} is not an object",
-                                     f"Eintrag {i + 1} ist kein Objekt")
+                raise RoundFileError.of("file_entry_object", n=i + 1)
             item = dict(entry)
             stored_scores = item.pop("scores", None)
             try:
                 row = r._apply(item)
-            except RoundError as err:
-                raise RoundFileError(f"entry {i + 1}: {err.en}", f"Eintrag {i + 1}: {err.de}",
-                                     ) from None
             except ValueError as err:
-                raise RoundFileError(f"entry {i + 1}: {err}", f"Eintrag {i + 1}: {err}") from None
+                raise RoundFileError.of("file_entry", n=i + 1, why=err,
+                                        why_de=_german(err)) from None
             if row is not None:
                 if stored_scores is not None and list(row.scores) != stored_scores:
-                    raise RoundFileError(
-                        f"entry {i + 1}: the file says {stored_scores}, the rules give "
-                        f"{list(row.scores)}",
-                        f"Eintrag {i + 1}: die Datei sagt {stored_scores}, die Regeln ergeben "
-                        f"{list(row.scores)}")
+                    raise RoundFileError.of("file_scores", n=i + 1, stored=stored_scores,
+                                            scores=list(row.scores))
                 item["scores"] = list(row.scores)
             r._s.entries.append(item)
         return r
