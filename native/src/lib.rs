@@ -4,6 +4,7 @@
 //! state (the differential tests in `tests/native/` drive both).
 
 pub mod cards;
+pub mod heuristic;
 pub mod order;
 
 #[cfg(feature = "python")]
