@@ -119,6 +119,115 @@ TEXTS: dict[str, tuple[str, str]] = {
         'es gibt keinen Tisch {detail!r}, oder sein Link hat keinen Schlüssel dafür',
         'there is no table {detail!r}, or its link has no key for it',
     ),
+    # the web table's limits (doko.server.errors.LimitError)
+    "server.limit.tables_per_client": (
+        "du hast schon {n} offene Tische (höchstens {most}); beende oder verlasse erst einen",
+        "you have {n} open tables already (at most {most}); finish or leave one first",
+    ),
+    # why a client's input does not fit the schema (doko.server.schema.SchemaError)
+    "server.schema.lone_surrogate": (
+        "kein gültiges Unicode (ein einzelnes Surrogat)",
+        "not valid Unicode (a lone surrogate)",
+    ),
+    "server.schema.control_char": (
+        "ein Steuerzeichen ist nicht erlaubt",
+        "a control character is not allowed",
+    ),
+    "server.schema.empty": (
+        "darf nicht leer sein",
+        "must not be empty",
+    ),
+    "server.schema.too_long": (
+        "höchstens {n} Zeichen",
+        "at most {n} characters",
+    ),
+    "server.schema.key_chars": (
+        "ein Schlüssel hat nur die Zeichen A-Z a-z 0-9 - _",
+        "a key has only the characters A-Z a-z 0-9 - _",
+    ),
+    "server.schema.constant": (
+        "kein JSON ({name} ist keine JSON-Zahl)",
+        "not JSON ({name} is no JSON number)",
+    ),
+    "server.schema.number_too_large": (
+        "die Zahl {number} ist zu groß",
+        "the number {number} is too large",
+    ),
+    "server.schema.too_many_bytes": (
+        "länger als {n} Bytes",
+        "longer than {n} bytes",
+    ),
+    "server.schema.not_utf8": (
+        "kein UTF-8",
+        "not UTF-8",
+    ),
+    "server.schema.too_deep": (
+        "tiefer als {n} Ebenen verschachtelt",
+        "nested deeper than {n} levels",
+    ),
+    "server.schema.not_json_because": (
+        "kein JSON ({why})",
+        "not JSON ({why})",
+    ),
+    "server.schema.not_json": (
+        "kein JSON",
+        "not JSON",
+    ),
+    "server.schema.not_object": (
+        "kein JSON-Objekt",
+        "not a JSON object",
+    ),
+    "server.schema.no_type": (
+        "kein 'type'",
+        "no 'type'",
+    ),
+    "server.schema.unknown_type": (
+        "unbekannter Nachrichtentyp {tag!r}",
+        "unknown message type {tag!r}",
+    ),
+    "server.schema.ref": (
+        "eine ganze Zahl unter 2**53 oder ein Text mit höchstens {n} Zeichen",
+        "a whole number below 2**53 or a text of at most {n} characters",
+    ),
+    "server.schema.invalid": (
+        "ungültig",
+        "invalid",
+    ),
+    "server.schema.binary": (
+        "Binärnachrichten werden nicht angenommen",
+        "binary frames are not accepted",
+    ),
+    # a field that does not fit, by pydantic's error type: the English sent is pydantic's own
+    # message (it names the limit); the English here stands in only where pydantic gives none
+    "server.field.missing": ("fehlt", "missing"),
+    "server.field.extra_forbidden": ("unbekanntes Feld", "unknown field"),
+    "server.field.string_type": ("muss ein Text sein", "must be a text"),
+    "server.field.string_unicode": ("kein gültiges Unicode", "not valid Unicode"),
+    "server.field.int_type": ("muss eine ganze Zahl sein", "must be a whole number"),
+    "server.field.bool_type": ("muss true oder false sein", "must be true or false"),
+    "server.field.float_type": ("muss eine Zahl sein", "must be a number"),
+    "server.field.finite_number": ("muss eine endliche Zahl sein", "must be a finite number"),
+    "server.field.list_type": ("muss eine Liste sein", "must be a list"),
+    "server.field.model_type": ("muss ein Objekt sein", "must be an object"),
+    "server.field.model_attributes_type": ("muss ein Objekt sein", "must be an object"),
+    "server.field.int_parsing": ("muss eine ganze Zahl sein", "must be a whole number"),
+    "server.field.int_from_float": ("muss eine ganze Zahl sein", "must be a whole number"),
+    "server.field.bool_parsing": ("muss true oder false sein", "must be true or false"),
+    "server.field.float_parsing": ("muss eine Zahl sein", "must be a number"),
+    "server.field.json_type": ("muss JSON sein", "must be JSON"),
+    "server.field.dict_type": ("muss ein Objekt sein", "must be an object"),
+    "server.field.literal_error": (
+        "ist keiner der erlaubten Werte",
+        "is none of the allowed values",
+    ),
+    "server.field.string_too_long": ("ist zu lang", "is too long"),
+    "server.field.string_too_short": ("ist zu kurz", "is too short"),
+    "server.field.too_long": ("hat zu viele Einträge", "has too many items"),
+    "server.field.too_short": ("hat zu wenige Einträge", "has too few items"),
+    "server.field.greater_than_equal": ("ist zu klein", "is too small"),
+    "server.field.greater_than": ("ist zu klein", "is too small"),
+    "server.field.less_than_equal": ("ist zu groß", "is too large"),
+    "server.field.less_than": ("ist zu groß", "is too large"),
     # the game kinds (doko.engine.vocab.Contract.label)
     "contract.normal": (
         "Normalspiel",

@@ -50,6 +50,9 @@ from doko.server.schema import (
     parse_message,
     raw_ref,
 )
+from doko.server.schema import (
+    reason as schema_reason,
+)
 from doko.server.table import Conn, Table
 from doko.session import Round
 
@@ -450,8 +453,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             ref: object = None
             try:
                 if text is None:
-                    raise SchemaError("", "binary frames are not accepted",
-                                      "Binärnachrichten werden nicht angenommen", "malformed")
+                    raise SchemaError("", *schema_reason("binary"), "malformed")
                 msg = parse_message(text)
                 ref = msg.ref
                 if isinstance(msg, Hello):

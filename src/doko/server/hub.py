@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from doko.bots.base import player_names
 from doko.engine.rules import PRESETS
+from doko.engine.texts import text
 from doko.server.botpool import (
     BotPool,
     BotPoolBusy,
@@ -281,11 +282,9 @@ class Hub:
         data.creator = client_key(client)
         open_tables = await self.db(self.store.count_active_by_creator, data.creator)
         if open_tables >= self.limits.tables_per_client:
-            raise LimitError(
-                f"you have {open_tables} open tables already (at most "
-                f"{self.limits.tables_per_client}); finish or leave one first",
-                f"du hast schon {open_tables} offene Tische (höchstens "
-                f"{self.limits.tables_per_client}); beende oder verlasse erst einen")
+            params = {"n": open_tables, "most": self.limits.tables_per_client}
+            raise LimitError(text("server.limit.tables_per_client", "en", **params),
+                             text("server.limit.tables_per_client", "de", **params))
         await self._make_room()
         for _ in range(20):
             code = new_code()

@@ -42,6 +42,7 @@ from pydantic import (
 
 from doko.engine.actions import CALL_NAMES
 from doko.engine.contracts import SOLO_NAMES
+from doko.engine.texts import TEXTS, text
 
 #: The longest message or REST body accepted, in bytes (UTF-8).
 MAX_MESSAGE = 16384
@@ -78,6 +79,13 @@ class SchemaError(ValueError):
         return self.de if lang == "de" else self.en
 
 
+def reason(key: str, **params: object) -> tuple[str, str]:
+    """The reason ``server.schema.<key>`` from the catalogue (:mod:`doko.engine.texts`) as
+    (English, German), the order :class:`SchemaError` takes them in."""
+    return (text(f"server.schema.{key}", "en", **params),
+            text(f"server.schema.{key}", "de", **params))
+
+
 # ------------------------------------------------------------------------------ text
 
 
@@ -86,12 +94,11 @@ def text_problem(value: str) -> tuple[str, str] | None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return ("not valid Unicode (a lone surrogate)", "kein gültiges Unicode (ein einzelnes "
-                                                         "Surrogat)")
+        return reason("lone_surrogate")
     for ch in value:
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cs", "Co", "Cn") or ch in _BIDI:
-            return ("a control character is not allowed", "ein Steuerzeichen ist nicht erlaubt")
+            return reason("control_char")
     return None
 
 
@@ -103,10 +110,9 @@ def clean_text(value: str, field: str, max_len: int, *, empty: bool = False) -> 
         raise SchemaError(field, *problem)
     out = unicodedata.normalize("NFC", value.strip())
     if not out and not empty:
-        raise SchemaError(field, "must not be empty", "darf nicht leer sein")
+        raise SchemaError(field, *reason("empty"))
     if len(out) > max_len:
-        raise SchemaError(field, f"at most {max_len} characters",
-                          f"höchstens {max_len} Zeichen")
+        raise SchemaError(field, *reason("too_long", n=max_len))
     return out
 
 
@@ -124,8 +130,7 @@ def _short(v: str) -> str:
 
 def _token(v: str) -> str:
     if not v.isascii() or not all(ch.isalnum() or ch in "-_" for ch in v):
-        raise SchemaError("", "a key has only the characters A-Z a-z 0-9 - _",
-                          "ein Schlüssel hat nur die Zeichen A-Z a-z 0-9 - _")
+        raise SchemaError("", *reason("key_chars"))
     return v
 
 
@@ -168,15 +173,13 @@ def nesting_depth(text: str) -> int:
 
 
 def _no_constant(name: str) -> float:
-    raise SchemaError("", f"not JSON ({name} is no JSON number)",
-                      f"kein JSON ({name} ist keine JSON-Zahl)", "malformed")
+    raise SchemaError("", *reason("constant", name=name), "malformed")
 
 
 def _finite_float(text: str) -> float:
     x = float(text)
     if x in (float("inf"), float("-inf")):
-        raise SchemaError("", f"the number {text[:20]} is too large",
-                          f"die Zahl {text[:20]} ist zu groß", "malformed")
+        raise SchemaError("", *reason("number_too_large", number=text[:20]), "malformed")
     return x
 
 
@@ -185,53 +188,28 @@ def parse_json(data: str | bytes) -> Any:
     refused. Raises :class:`SchemaError` (key ``malformed``)."""
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
-        raise SchemaError("", f"longer than {MAX_MESSAGE} bytes",
-                          f"länger als {MAX_MESSAGE} Bytes", "malformed")
+        raise SchemaError("", *reason("too_many_bytes", n=MAX_MESSAGE), "malformed")
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise SchemaError("", "not UTF-8", "kein UTF-8", "malformed") from None
+            raise SchemaError("", *reason("not_utf8"), "malformed") from None
     if nesting_depth(data) > MAX_DEPTH:
-        raise SchemaError("", f"nested deeper than {MAX_DEPTH} levels",
-                          f"tiefer als {MAX_DEPTH} Ebenen verschachtelt", "malformed")
+        raise SchemaError("", *reason("too_deep", n=MAX_DEPTH), "malformed")
     try:
         return json.loads(data, parse_constant=_no_constant, parse_float=_finite_float)
     except SchemaError:
         raise
     except (ValueError, RecursionError) as e:
         msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
-        raise SchemaError("", f"not JSON ({msg})", f"kein JSON ({msg})", "malformed") from None
+        raise SchemaError("", *reason("not_json_because", why=msg), "malformed") from None
 
 
-_PYDANTIC_DE = {
-    "missing": "fehlt",
-    "extra_forbidden": "unbekanntes Feld",
-    "string_type": "muss ein Text sein",
-    "string_unicode": "kein gültiges Unicode",
-    "int_type": "muss eine ganze Zahl sein",
-    "bool_type": "muss true oder false sein",
-    "float_type": "muss eine Zahl sein",
-    "finite_number": "muss eine endliche Zahl sein",
-    "list_type": "muss eine Liste sein",
-    "model_type": "muss ein Objekt sein",
-    "model_attributes_type": "muss ein Objekt sein",
-    "int_parsing": "muss eine ganze Zahl sein",
-    "int_from_float": "muss eine ganze Zahl sein",
-    "bool_parsing": "muss true oder false sein",
-    "float_parsing": "muss eine Zahl sein",
-    "json_type": "muss JSON sein",
-    "dict_type": "muss ein Objekt sein",
-    "literal_error": "ist keiner der erlaubten Werte",
-    "string_too_long": "ist zu lang",
-    "string_too_short": "ist zu kurz",
-    "too_long": "hat zu viele Einträge",
-    "too_short": "hat zu wenige Einträge",
-    "greater_than_equal": "ist zu klein",
-    "greater_than": "ist zu klein",
-    "less_than_equal": "ist zu groß",
-    "less_than": "ist zu groß",
-}
+def _field_text(kind: str, lang: str, default: str) -> str:
+    """The catalogue's reason ``server.field.<kind>`` for pydantic's error type ``kind``, or
+    ``default`` for a type it does not list."""
+    key = f"server.field.{kind}"
+    return text(key, lang) if key in TEXTS else default
 
 
 def schema_error(e: ValidationError) -> SchemaError:
@@ -243,17 +221,16 @@ def describe_errors(errors: Sequence[Mapping[str, Any]]) -> SchemaError:
     """The first of pydantic's (or FastAPI's) error entries as a :class:`SchemaError`; the
     offending input is never echoed."""
     if not errors:
-        return SchemaError("", "invalid", "ungültig")
+        return SchemaError("", *reason("invalid"))
     err = errors[0]
     loc = [str(x) for x in err.get("loc", ())]
     kind = str(err.get("type", ""))
     ctx = err.get("ctx") or {}
     if kind == "union_tag_not_found":
-        return SchemaError("", "no 'type'", "kein 'type'", "malformed")
+        return SchemaError("", *reason("no_type"), "malformed")
     if kind == "union_tag_invalid":
         tag = str(ctx.get("tag"))[:REF_MAX]
-        return SchemaError("type", f"unknown message type {tag!r}",
-                           f"unbekannter Nachrichtentyp {tag!r}", "unknown_type")
+        return SchemaError("type", *reason("unknown_type", tag=tag), "unknown_type")
     if loc and loc[0] == "header":  # a header's name has dashes: keep it as it is
         loc = [loc[1]] if len(loc) > 1 else []
         kind_loc = True
@@ -270,19 +247,17 @@ def describe_errors(errors: Sequence[Mapping[str, Any]]) -> SchemaError:
                if "-" not in x and "[" not in x and x not in ("int", "str", "none")]
     field = ".".join(loc)
     if field == "ref":
-        return SchemaError("ref", "a whole number below 2**53 or a text of at most "
-                           f"{REF_MAX} characters", "eine ganze Zahl unter 2**53 oder ein Text "
-                           f"mit höchstens {REF_MAX} Zeichen")
+        return SchemaError("ref", *reason("ref", n=REF_MAX))
     cause = ctx.get("error")
     if kind == "value_error" and isinstance(cause, SchemaError):
         return SchemaError(field, cause.en.removeprefix(": "), cause.de.removeprefix(": "))
-    en = str(err.get("msg", "invalid"))
+    en = str(err.get("msg") or _field_text(kind, "en", text("server.schema.invalid", "en")))
     en = en.removeprefix("Value error, ")
     if kind == "string_unicode":
-        en = "not valid Unicode"
+        en = text("server.field.string_unicode", "en")
     if kind == "json_invalid":
-        return SchemaError("", "not JSON", "kein JSON", "malformed")
-    de = _PYDANTIC_DE.get(kind, en)
+        return SchemaError("", *reason("not_json"), "malformed")
+    de = _field_text(kind, "de", en)
     return SchemaError(field, en, de)
 
 
@@ -366,9 +341,9 @@ def parse_message(text: str | bytes) -> Hello | ActionMsg | NameMsg | LangMsg | 
     """A socket message from its text; raises :class:`SchemaError`."""
     raw = parse_json(text)
     if not isinstance(raw, dict):
-        raise SchemaError("", "not a JSON object", "kein JSON-Objekt", "malformed")
+        raise SchemaError("", *reason("not_object"), "malformed")
     if not isinstance(raw.get("type"), str):
-        raise SchemaError("", "no 'type'", "kein 'type'", "malformed")
+        raise SchemaError("", *reason("no_type"), "malformed")
     try:
         msg: Hello | ActionMsg | NameMsg | LangMsg | Ping | Request = (
             _MESSAGE.validate_python(raw))
