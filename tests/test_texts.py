@@ -3,6 +3,7 @@ both, no English in the German texts, and the German fixes in the output that us
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import string
@@ -144,3 +145,119 @@ def test_sheet_cli_prints_german_errors(tmp_path: Path, monkeypatch: pytest.Monk
         "doko sheet: Fehler: re_eyes: keine Auswahl von Karten hat genau 1 Augen\n")
     assert main(["sheet", "add", "--lang", "en", "r.json", "s.json"]) == 2
     assert capsys.readouterr().err == "doko sheet: error: re_eyes: no set of cards holds 1 Augen\n"
+
+
+# ------------------------------------------------------- no words outside the catalogue (issue 14)
+
+_SRC = Path(__file__).resolve().parent.parent / "src" / "doko"
+
+#: Modules whose user-facing words all come from the catalogue. (``cli/bench.py`` and
+#: ``cli/solve.py`` take theirs from it too; ``cli/serve.py`` and ``cli/admin.py`` are the
+#: operator's tools, English only, without ``--lang``; ``tui/parse.py`` holds the words a player
+#: may type, in both languages.)
+CATALOGUED = (
+    "session/round.py",
+    "engine/cards.py",
+    "engine/claims.py",
+    "tui/app.py",
+    "tui/render.py",
+    "tui/texts.py",
+    "cli/play.py",
+    "cli/score.py",
+    "cli/replay.py",
+    "cli/sheet.py",
+    "cli/simulate.py",
+    "cli/arena.py",
+)
+
+#: Words of a German or English phrase (a literal with a space in it).
+_PHRASE_WORDS = frozenset({
+    "nicht", "muss", "müssen", "ist", "sind", "hat", "haben", "kein", "keine", "keinen", "oder",
+    "und", "der", "die", "das", "ein", "eine", "einen", "Spiel", "Spiele", "Spieler", "Platz",
+    "Strafe", "Fehler", "Summe", "Runde", "Geber", "Solist", "Stich", "Stiche", "Karte", "Karten",
+    "the", "must", "not", "is", "are", "has", "have", "cannot", "can", "no", "of", "and", "or",
+    "to", "error", "seat", "seats", "player", "players", "game", "games", "only", "got", "trick",
+    "tricks", "card", "cards",
+})
+
+#: Words that are a label on their own (never an identifier or a JSON name in these modules).
+_LABEL_WORDS = frozenset({
+    "Platz", "Spiel", "Strafe", "Fehler", "Kreuz", "Pik", "Herz", "Karo", "Neun", "Bube", "Dame",
+    "König", "Zehn", "Ass", "Hochzeit", "Pflichtsolo", "Lustsolo", "Vorführung", "Solo", "karo",
+    "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "hochzeit", "passe", "Clubs", "Spades",
+    "Hearts", "Diamonds",
+})
+
+#: Literals allowed where they are: argparse's own framing of a usage error, English like the
+#: message argparse puts after it (the command's --lang is not known when parsing fails).
+_ALLOWED = {"cli/sheet.py": [": error: "]}
+
+#: Keywords whose strings are developer-facing (argparse help) and may stay English.
+_HELP_KEYWORDS = frozenset({"help", "description", "metavar", "prog", "epilog"})
+#: Exceptions whose messages are for programmers (or argparse's own English framing).
+_DEV_ERRORS = frozenset({"TypeError", "ArgumentTypeError", "AssertionError"})
+
+
+def _exempt_nodes(tree: ast.AST) -> set[int]:
+    """The ids of string constants that may hold words: docstrings, argparse help texts and the
+    messages of programmer errors."""
+    out: set[int] = set()
+
+    def mark(node: ast.AST) -> None:
+        out.update(id(n) for n in ast.walk(node) if isinstance(n, ast.Constant))
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                mark(body[0])
+        elif isinstance(node, ast.keyword) and node.arg in _HELP_KEYWORDS:
+            mark(node.value)
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func = node.exc.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in _DEV_ERRORS:
+                mark(node.exc)
+    return out
+
+
+def word_leaks(source: str) -> list[str]:
+    """The string literals of ``source`` that look like German or English text for a user."""
+    tree = ast.parse(source)
+    exempt = _exempt_nodes(tree)
+    leaks = []
+    for node in ast.walk(tree):
+        if (not isinstance(node, ast.Constant) or not isinstance(node.value, str)
+                or id(node) in exempt):
+            continue
+        value = node.value
+        words = re.findall(r"[A-Za-zÄÖÜäöüß]+", value)
+        if len(value.split()) > 1:
+            if any(w in _PHRASE_WORDS for w in words):
+                leaks.append(value)
+        elif value.strip() in _LABEL_WORDS:
+            leaks.append(value)
+    return leaks
+
+
+def test_word_leaks_finds_texts() -> None:
+    """The scan itself: it finds phrases and labels in both languages, and leaves docstrings,
+    help texts, programmer errors, identifiers and styles alone."""
+    assert word_leaks('x = "der Spieler ist dran"') == ["der Spieler ist dran"]
+    assert word_leaks('x = f"the seat {n} must play"') == ["the seat ", " must play"]
+    assert word_leaks('x = f"{n} must play"') == [" must play"]
+    assert word_leaks('who = "Platz" if de else "seat"') == ["Platz"]
+    assert word_leaks('x = ("Kreuz", "Pik")') == ["Kreuz", "Pik"]
+    assert word_leaks('"""Der Spieler ist dran."""\ndef f() -> None:\n    """The doc."""\n') == []
+    assert word_leaks('p.add_argument("--x", help="the number of games")') == []
+    assert word_leaks('raise TypeError("rules must be a Rules value")') == []
+    assert word_leaks('x = {"type": "game", "players": [], "soloist": None}') == []
+    assert word_leaks('t = Text("x", style="bold reverse")') == []
+
+
+@pytest.mark.parametrize("module", CATALOGUED)
+def test_no_words_outside_the_catalogue(module: str) -> None:
+    """Issue 14: these modules show no German or English word that is not from the catalogue
+    (doko.engine.texts)."""
+    source = (_SRC / module).read_text(encoding="utf-8")
+    assert word_leaks(source) == _ALLOWED.get(module, []), module

@@ -11,6 +11,7 @@ import random
 import sys
 
 from doko.engine.rules import PRESETS, preset
+from doko.engine.texts import text
 
 LEVELS = ("random", "rules", "search")
 
@@ -66,24 +67,22 @@ def run(ns: argparse.Namespace) -> int:
         from doko.tui.app import PlayOptions, run_play
     except ImportError as e:
         if e.name is not None and e.name.split(".")[0] == "rich":
-            print("doko play: error: the terminal front end needs Rich: "
-                  "pip install 'doko[tui]'", file=sys.stderr)
+            print(_error(ns.lang, text("cli.play.no_rich", ns.lang)), file=sys.stderr)
             return 2
         raise
     from doko.bots.base import player_names
 
     level = ns.level or default_level()
     if level not in player_names():
-        print(f"doko play: error: no computer player {level!r} is installed; available: "
-              f"{', '.join(player_names())}", file=sys.stderr)
+        print(_error(ns.lang, text("cli.play.no_player", ns.lang, level=level,
+                                   names=", ".join(player_names()))), file=sys.stderr)
         return 2
     games: int | None = 24
     if ns.games is not None:
         if ns.games == 0:
             games = None
         elif ns.games < 4:
-            print("doko play: error: --games must be 0 (open-ended) or at least 4, one "
-                  "Pflichtsolo per player (TSR 4.2.3)", file=sys.stderr)
+            print(_error(ns.lang, text("cli.play.games", ns.lang)), file=sys.stderr)
             return 2
         else:
             games = ns.games
@@ -102,3 +101,8 @@ def run(ns: argparse.Namespace) -> int:
         ask_calls=ns.ask_calls,
     )
     return run_play(opts)
+
+
+def _error(lang: str, msg: str) -> str:
+    """One line for standard error: ``doko play: Fehler: ...`` (``error`` in English)."""
+    return text("cli.play.error", lang, msg=msg)

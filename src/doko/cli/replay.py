@@ -36,12 +36,9 @@ from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import NORMAL
 from doko.engine.errors import IllegalActionError, RecordError, ReplayError
 from doko.engine.game import FINISHED, PLAY, QUERY, Game
-from doko.engine.record import loads, start_of
+from doko.engine.record import FORMAT, loads, start_of
 from doko.engine.texts import texts_of
 from doko.engine.vocab import CallLevel, Party
-
-#: Sayings in German and English; TSR terms stay German in both.
-
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -81,7 +78,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         game, actions = start_of(loads(text))
     except (RecordError, RecursionError) as e:
-        why = str(e) if isinstance(e, RecordError) else "nested too deeply"
+        why = str(e) if isinstance(e, RecordError) else t("too_deep")
         print(f"doko replay: {t('bad_file', file=name, why=why)}", file=sys.stderr)
         return 2
     failure = play_through(game, actions)
@@ -250,7 +247,7 @@ def format_game(game: Game, lang: str = "de") -> str:
     """The game so far as text: deal, Vorbehaltsabfrage, tricks with calls, result."""
     t = texts_of("cli.replay", lang)
     lines: list[str] = []
-    head = f"doko-game/1 · {t('rules')}: {game.rules.name} · {t('dealer')}: " + _seat(
+    head = f"{FORMAT} · {t('rules')}: {game.rules.name} · {t('dealer')}: " + _seat(
         game.dealer, lang)
     owes = [s for s in range(4) if game.owes_pflichtsolo[s]]
     if owes:
@@ -287,9 +284,10 @@ def format_game(game: Game, lang: str = "de") -> str:
     re_seats = game.re_seats()
     kontra_seats = [s for s in range(4) if s not in re_seats]
     if game.contract == C_MARRIAGE and not game.klaerung:
-        lines.append(f"Re: {_seat_list(re_seats, lang)} (+ ?)")
+        lines.append(f"{Party.RE.label}: {_seat_list(re_seats, lang)} (+ ?)")
     else:
-        lines.append(f"Re: {_seat_list(re_seats, lang)} · Kontra: {_seat_list(kontra_seats, lang)}")
+        lines.append(f"{Party.RE.label}: {_seat_list(re_seats, lang)} · "
+                     f"{Party.KONTRA.label}: {_seat_list(kontra_seats, lang)}")
     lines.append("")
     lines.append(f"{t('tricks')}:")
     lines += _trick_lines(game, i, lang)
@@ -406,8 +404,9 @@ def _result_lines(game: Game, lang: str) -> list[str]:
     kontra_seats = [s for s in range(4) if s not in re_seats]
     title = t("result") if game.phase == FINISHED else f"{t('result')} ({t('so_far')})"
     out.append(f"{title}:")
-    for label, seats, eyes, tricks in (("Re", re_seats, re_eyes, re_tricks),
-                                       ("Kontra", kontra_seats, kontra_eyes, kontra_tricks)):
+    for label, seats, eyes, tricks in ((Party.RE.label, re_seats, re_eyes, re_tricks),
+                                       (Party.KONTRA.label, kontra_seats, kontra_eyes,
+                                        kontra_tricks)):
         key = "eyes_trick" if tricks == 1 else "eyes_tricks"
         out.append(f"  {label} ({_seat_list(seats, lang)}): "
                    + t(key, eyes=eyes, tricks=tricks))
@@ -446,7 +445,8 @@ def _score_lines(res: dict[str, Any], lang: str) -> list[str]:
     re_total = sum(int(i["points"]) for i in items if i["party"] == _RE)
     kontra_total = sum(int(i["points"]) for i in items if i["party"] == _KONTRA)
     width = max([len(t("item")), len(t("total")), *(len(r[1]) for r in rows)])
-    head = f"  {'TSR':<10} {t('item'):<{width}} {'Re':>6} {'Kontra':>7}"
+    head = (f"  {'TSR':<10} {t('item'):<{width}} {Party.RE.label:>6} "
+            f"{Party.KONTRA.label:>7}")
     rule = "  " + "-" * (len(head) - 2)
     out = [f"{t('score')}:", head, rule]
     out += [f"  {c:<10} {label:<{width}} {r:>6} {k:>7}".rstrip() for c, label, r, k in rows]

@@ -23,18 +23,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from doko.engine.texts import text
+
 CLUBS, SPADES, HEARTS, DIAMONDS = 0, 1, 2, 3
 NINE, JACK, QUEEN, KING, TEN, ACE = 0, 1, 2, 3, 4, 5
 
 SUIT_CHARS = "CSHD"
 RANK_CHARS = "9JQKTA"
 SUIT_SYMBOLS = "♣♠♥♦"
-SUIT_NAMES_DE = ("Kreuz", "Pik", "Herz", "Karo")
-SUIT_NAMES_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
+#: The suits and ranks as the text catalogue names them (keys ``card.suit.<suit>``,
+#: ``card.rank.<rank>``), in suit and rank order.
+SUIT_KEYS = ("clubs", "spades", "hearts", "diamonds")
+RANK_KEYS = ("nine", "jack", "queen", "king", "ten", "ace")
+#: Suit names as labels (``"Kreuz"``, ``"Clubs"``), from the catalogue.
+SUIT_NAMES_DE = tuple(text("card.suit." + s, "de") for s in SUIT_KEYS)
+SUIT_NAMES_EN = tuple(text("card.suit." + s, "en") for s in SUIT_KEYS)
 RANK_SYMBOLS_DE = ("9", "B", "D", "K", "10", "A")
 RANK_SYMBOLS_EN = ("9", "J", "Q", "K", "10", "A")
-RANK_NAMES_DE = ("Neun", "Bube", "Dame", "König", "Zehn", "Ass")
-RANK_NAMES_EN = ("nine", "jack", "queen", "king", "ten", "ace")
+#: Rank names (``"Dame"``, ``"queen"``), from the catalogue.
+RANK_NAMES_DE = tuple(text("card.rank." + r, "de") for r in RANK_KEYS)
+RANK_NAMES_EN = tuple(text("card.rank." + r, "en") for r in RANK_KEYS)
 
 #: Augen by rank (TSR 2.2.2): 9 0, J 2, Q 3, K 4, 10 10, A 11.
 RANK_EYES = (0, 2, 3, 4, 10, 11)
@@ -79,19 +87,32 @@ def card_symbol(k: int, lang: str = "de") -> str:
     return SUIT_SYMBOLS[k // 6] + ranks[k % 6]
 
 
+def _full_names(lang: str) -> tuple[str, ...]:
+    """Every kind's full name in ``lang``, built once from the catalogue (``card.name``)."""
+    return tuple(
+        text("card.name", lang, suit=text("card.of_suit." + SUIT_KEYS[k // 6], lang),
+             rank=text("card.rank." + RANK_KEYS[k % 6], lang))
+        for k in range(NUM_KINDS)
+    )
+
+
+_NAMES_DE = _full_names("de")
+_NAMES_EN = _full_names("en")
+
+
 def card_name_de(k: int) -> str:
     """German name, e.g. ``"Kreuz-Dame"``."""
-    return f"{SUIT_NAMES_DE[k // 6]}-{RANK_NAMES_DE[k % 6]}"
+    return _NAMES_DE[k]
 
 
 def card_name_en(k: int) -> str:
     """English name, e.g. ``"queen of clubs"``."""
-    return f"{RANK_NAMES_EN[k % 6]} of {SUIT_NAMES_EN[k // 6].lower()}"
+    return _NAMES_EN[k]
 
 
 def card_name(k: int, lang: str = "de") -> str:
     """Full card name in ``lang`` (``"de"`` or ``"en"``)."""
-    return card_name_de(k) if lang == "de" else card_name_en(k)
+    return _NAMES_DE[k] if lang == "de" else _NAMES_EN[k]
 
 
 _CODES: dict[str, int] = {}
@@ -105,7 +126,20 @@ for _k in range(NUM_KINDS):
 
 
 class CardError(ValueError):
-    """A card code that is not one of the 24 Doppelkopf cards."""
+    """A card code that is not one of the 24 Doppelkopf cards, or a third copy of one.
+
+    ``key`` names the text (the catalogue's ``card.error.<key>``), ``params`` fill it in; the
+    message is in English (``str``) and German (:meth:`text`).
+    """
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``)."""
+        return text("card.error." + self.key, "de" if lang == "de" else "en", **self.params)
 
 
 def parse_card(code: str) -> int:
@@ -113,9 +147,7 @@ def parse_card(code: str) -> int:
     try:
         return _CODES[code.strip()]
     except (KeyError, AttributeError):
-        raise CardError(
-            f"unknown card code {code!r}: use rank 9 J Q K T(10) A + suit C S H D, e.g. 'QC'"
-        ) from None
+        raise CardError("unknown", code=code) from None
 
 
 def is_card_code(code: object) -> bool:
@@ -133,7 +165,7 @@ def hand_add(hand: int, k: int) -> int:
         return hand | 1 << k
     if not hand >> (k + 24) & 1:
         return hand | 1 << (k + 24)
-    raise CardError(f"a hand cannot hold a third {card_code(k)}: every card exists twice")
+    raise CardError("third", code=card_code(k))
 
 
 def hand_remove(hand: int, k: int) -> int:

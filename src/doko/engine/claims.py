@@ -20,6 +20,7 @@ from doko.engine.contracts import (
     CardOrder,
     trick_winner,
 )
+from doko.engine.texts import text
 
 #: A line of play, as (seat, card kind) pairs.
 Line = tuple[tuple[int, int], ...]
@@ -36,9 +37,9 @@ def explain(line: Line, lang: str = "en") -> str:
     >>> explain(((0, parse_card("AC")), (1, parse_card("QS"))), "de")
     'z. B. Platz 1 ♣A, Platz 2 ♠D'
     """
-    who = "Platz" if lang == "de" else "seat"
-    shown = ", ".join(f"{who} {s + 1} {card_symbol(k, lang)}" for s, k in line)
-    return ("z. B. " if lang == "de" else "e.g. ") + shown
+    moves = ", ".join(text("claims.move", lang, seat=s + 1, card=card_symbol(k, lang))
+                      for s, k in line)
+    return text("claims.line", lang, moves=moves)
 
 
 def claim_refutation(

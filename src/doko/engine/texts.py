@@ -359,6 +359,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{suit}-{rank}",
         "{rank} of {suit}",
     ),
+    "card.error.unknown": (
+        "unbekannter Kartencode {code!r}: Rang 9 J Q K T(10) A und Farbe C S H D, z. B. 'QC'",
+        "unknown card code {code!r}: use rank 9 J Q K T(10) A + suit C S H D, e.g. 'QC'",
+    ),
+    "card.error.third": (
+        "eine Hand kann kein drittes {code} halten: jede Karte gibt es zweimal",
+        "a hand cannot hold a third {code}: every card exists twice",
+    ),
     # claims (doko.engine.claims.explain): a line of play that refutes a claim
     "claims.line": (
         "z. B. {moves}",

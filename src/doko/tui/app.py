@@ -41,10 +41,12 @@ from doko.engine.actions import (
     call_code_for,
     call_level,
     code_of,
+    code_text,
     encode,
     seat_of,
 )
 from doko.engine.cards import EYES, QC, card_symbol
+from doko.engine.contracts import SOLO_NAMES
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import (
     ASK_LUST,
@@ -57,6 +59,7 @@ from doko.engine.record import to_record
 from doko.engine.result import game_result
 from doko.engine.rules import TSR, Rules
 from doko.engine.scoring import format_score
+from doko.engine.texts import text
 from doko.engine.view import SeatView, view
 from doko.engine.vocab import Party, Phase
 from doko.session import Round, RoundError, status_lines, write_atomic
@@ -80,10 +83,6 @@ from doko.tui.texts import (
 
 __all__ = ["PlayOptions", "QuitRequest", "Terminal", "run_play"]
 
-_SOLO_WORDS = {
-    "de": ("karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos"),
-    "en": ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless"),
-}
 
 
 @dataclass
@@ -132,7 +131,7 @@ class Terminal:
 
     def error(self, message: str) -> None:
         """One line on standard error: ``doko play: error: ...``."""
-        print(f"doko play: error: {message}", file=sys.stderr)
+        print(text("cli.play.error", self.lang, msg=message), file=sys.stderr)
 
     def clear(self) -> None:
         if self.interactive:
@@ -467,12 +466,13 @@ class GameTable:
                 g.apply(encode(self.human, code))
                 self._update()
                 return
-            words = [_SOLO_WORDS[lang][c - SOLO_BASE] for c in sorted(codes)
+            # the words to type (doko.tui.parse understands them in both languages)
+            words = [tr(lang, "type_" + SOLO_NAMES[c - SOLO_BASE]) for c in sorted(codes)
                      if SOLO_BASE <= c < SOLO_BASE + 7]
             if MARRIAGE in codes:
-                words.append("hochzeit" if lang == "de" else "marriage")
+                words.append(tr(lang, "type_marriage"))
             if PASS in codes:
-                words.append("passe" if lang == "de" else "pass")
+                words.append(tr(lang, "type_pass"))
             options = ", ".join(words)
             key = {FORCED: "prompt_forced", ASK_PFLICHT: "prompt_pflicht",
                    ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
@@ -483,7 +483,7 @@ class GameTable:
 
     def _naming_word(self, code: int) -> str:
         if code == MARRIAGE:
-            return "Hochzeit"
+            return code_text(MARRIAGE, self.lang)
         return solo_text(code, self.lang)
 
     # ------------------------------------------------------------------ input
@@ -574,10 +574,10 @@ class GameTable:
                 self._say(tr(lang, "last_none"))
                 return
             leader, cards, w = v.tricks[-1]
-            text = tr(lang, "last_trick", n=len(v.tricks),
+            line = tr(lang, "last_trick", n=len(v.tricks),
                       cards=trick_text(leader, cards, self.names, lang).plain,
                       name=self.names[w], eyes=sum(EYES[k] for k in cards))
-            self._say(text)
+            self._say(line)
         elif name == "sheet":
             if self.sheet is None:
                 self._say(tr(lang, "err_no_sheet"), error=True)
@@ -623,9 +623,10 @@ def _result_page(game: Game, names: Sequence[str], human: int,
     if game.ended in ("conceded", "claimed"):
         out.append(end_how(game, names, human, lang))
     for party, seats, eyes, tricks in (
-            ("Re", re_seats, game.re_eyes(), game.re_tricks()),
-            ("Kontra", ko_seats, game.kontra_eyes(), game.kontra_tricks())):
-        out.append(tr(lang, "end_party", party=party, names=", ".join(names[x] for x in seats),
+            (Party.RE, re_seats, game.re_eyes(), game.re_tricks()),
+            (Party.KONTRA, ko_seats, game.kontra_eyes(), game.kontra_tricks())):
+        out.append(tr(lang, "end_party", party=party.label,
+                      names=", ".join(names[x] for x in seats),
                       eyes=eyes, tricks=tricks))
     out.append("")
     out.append(Text(format_score(s, lang)))
@@ -760,7 +761,7 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
         term.error(f"{path}: {e.strerror or e}")
         return 2
     if r.size != 4:
-        term.error("doko play plays at a 4-table only; this round has 5 players")
+        term.error(text("cli.play.four_only", lang))
         return 2
     names = list(r.players)
     human = next((i for i, n in enumerate(names) if n in HUMAN_NAMES.values()), opts.seat)

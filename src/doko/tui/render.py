@@ -22,7 +22,7 @@ from doko.engine.actions import (
     code_of,
     seat_of,
 )
-from doko.engine.cards import EYES, SUIT_SYMBOLS, card_symbol
+from doko.engine.cards import EYES, SUIT_NAMES_DE, SUIT_NAMES_EN, SUIT_SYMBOLS, card_symbol
 from doko.engine.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
 from doko.engine.rules import DULLE_RULES
 from doko.engine.view import SeatView
@@ -31,8 +31,6 @@ from doko.tui.texts import call_word, tr
 
 WIDTH = 78
 _RED = "red"
-_SUIT_DE = ("Kreuz", "Pik", "Herz", "Karo")
-_SUIT_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
 
 
 @dataclass
@@ -101,7 +99,7 @@ def _label(v: SeatView, screen: Screen, seat: int) -> Text:
             t.append(" · ")
             t.append(party.label, style=_PARTY_STYLE[party])
         if v.soloist == seat:
-            t.append(" (Solo)")
+            t.append(tr(lang, "solo_mark"))
     n = v.hand_sizes[seat]
     t.append(" · " + (tr(lang, "card1") if n == 1 else tr(lang, "cards", n=n)), style="dim")
     return t
@@ -208,7 +206,7 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             p = v.parties[s]
             parties.append(screen.names[s] + " ")
             if p is None:
-                parties.append("?", style="dim")
+                parties.append(tr(lang, "unknown"), style="dim")
             else:
                 parties.append(p.label, style=_PARTY_STYLE[p])
         out.append(parties)
@@ -241,10 +239,7 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
         out.append(Text(screen.call_note, style="dim"))
     legal_codes = {code_of(a) for a in v.legal_actions}
     if CONCEDE in legal_codes and v.phase == Phase.PLAY:
-        note = tr(lang, "soloist_may")
-        if CLAIM in legal_codes:
-            note = note.replace("abkürzen (wenn alle Stiche sicher sind)", "abkürzen").replace(
-                "claim (when every trick is certain)", "claim")
+        note = tr(lang, "soloist_may_claim" if CLAIM in legal_codes else "soloist_may")
         out.append(Text(note, style="dim"))
     return out
 
@@ -275,7 +270,7 @@ def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
             style = "bold yellow"
         else:
             short = SUIT_SYMBOLS[suit]
-            name = short + " " + (_SUIT_DE if lang == "de" else _SUIT_EN)[suit]
+            name = short + " " + (SUIT_NAMES_DE if lang == "de" else SUIT_NAMES_EN)[suit]
             style = _RED if suit in (2, 3) else "bold"
         if cell_len(name) + 1 > cell * len(members):
             name = short
