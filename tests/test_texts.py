@@ -14,6 +14,7 @@ import pytest
 from doko.cli import main
 from doko.engine.scoring import GameSummary, ScoringInputError
 from doko.engine.texts import LANGS, TEXTS, text
+from doko.session import Round, RoundError, RoundFileError
 
 #: English words that, inside a German text, signal an English leak.
 LEAK_WORDS = (" the ", " must ", " not ", " no set ")
@@ -261,3 +262,56 @@ def test_no_words_outside_the_catalogue(module: str) -> None:
     (doko.engine.texts)."""
     source = (_SRC / module).read_text(encoding="utf-8")
     assert word_leaks(source) == _ALLOWED.get(module, []), module
+
+
+# ------------------------------------------------------------------ the round's refusals
+
+
+def test_round_keys_are_used() -> None:
+    """Every ``round.*`` text is one the round can show (no dead keys)."""
+    source = (_SRC / "session/round.py").read_text(encoding="utf-8")
+    for key in TEXTS:
+        if key.startswith("round."):
+            short = key.removeprefix("round.")
+            assert f'"{short}"' in source or f'"{key}"' in source, key
+
+
+def test_round_texts_name_no_player_as_subject() -> None:
+    """A player's name is never the subject of a German verb: the terminal names the human
+    "Du", and "Du hat", "Du gibt" are wrong ("Du muss ... sein Pflichtsolo", issue 14)."""
+    for key, (de, _) in TEXTS.items():
+        if key.startswith("round."):
+            assert not re.search(r"\{name\} [a-zäöü]", de), key
+
+
+def test_round_error_in_both_languages() -> None:
+    with pytest.raises(RoundError) as info:
+        Round(["A", "B", "C"])
+    e = info.value
+    assert e.key == "players_count" and e.params == {"n": 3} and e.rule == "2.1.1, 10"
+    assert str(e) == "a table has 4 or 5 players, not 3 (TSR 2.1.1, 10)"
+    assert e.text("de") == "ein Tisch hat 4 oder 5 Mitspieler, nicht 3 (TSR 2.1.1, 10)"
+
+
+def test_round_error_vorfuehrung_for_the_human() -> None:
+    """TSR 4.2.3: with four games left and four Pflichtsoli owed, the first player on the
+    dealer's left is vorgeführt; the terminal's human is called "Du"."""
+    r = Round(["Anna", "Du", "Clara", "Dirk"], games=4)
+    with pytest.raises(RoundError) as info:
+        r.add_summary({"contract": "normal", "re_eyes": 151}, re_players=[0, 2])
+    assert info.value.text("de") == (
+        "eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – Du (TSR 4.2.3)")
+    assert str(info.value) == "a Vorführung is due: Du must play his Pflichtsolo in this game " \
+        "(TSR 4.2.3)"
+
+
+def test_round_file_error_nests_the_german_text() -> None:
+    """A bad entry in a round file is named in German with the German reason inside."""
+    obj = {"format": "doko-round/1", "players": ["A", "B", "C", "D"], "games": None,
+           "entries": [{"type": "summary", "summary": {"contract": "normal", "re_eyes": 1},
+                        "re_players": [0, 1]}]}
+    with pytest.raises(RoundFileError) as info:
+        Round.from_json(obj)
+    assert str(info.value) == "entry 1: bad game summary: re_eyes: no set of cards holds 1 Augen"
+    assert info.value.text("de") == ("Eintrag 1: fehlerhafte Spielzusammenfassung: re_eyes: "
+                                     "keine Auswahl von Karten hat genau 1 Augen")

@@ -228,7 +228,7 @@ def _add(ns: argparse.Namespace, lang: str) -> str:
         marriage_solo=extra.get("marriage_solo", False),
         solo=extra.get("solo"),
     )
-    bock = f" ×{row.multiplier} Bock" if row.bock else ""
+    bock = f" ×{row.multiplier} {_text('sheet.bock', lang)}" if row.bock else ""
     head = _text("cli.sheet.game", lang, n=row.number, kind=row.label(lang), bock=bock,
                  scores=_scores_text(r, row))
     return head + "\n" + _status(r, lang)

@@ -14,10 +14,13 @@ Traceback (most recent call last):
 ...
 KeyError: "unknown text key 'no.such.key'"
 
-Keys are grouped by a prefix: ``error.`` (engine rule violations), ``score_input.`` (bad game
-summaries), ``score.`` (the scoring table), ``sheet.`` (the Spielliste and status lines),
-``tui.`` (the terminal), ``server.`` (the web table's refusals) and ``cli.<command>.`` (the
-command-line tools).
+Keys are grouped by a prefix: ``card.`` (suit and rank names, card errors), ``contract.`` and
+``action.`` (game kinds and actions in words), ``claims.`` (a refuted claim's line),
+``error.`` (engine rule violations), ``score_input.`` (bad game summaries), ``score.`` (the
+scoring table), ``row.`` (the kinds of rows of the Spielliste), ``round.`` (the round's
+refusals and sheet checks), ``sheet.`` (the Spielliste and status lines), ``tui.`` (the
+terminal), ``server.`` (the web table's refusals) and ``cli.<command>.`` (the command-line
+tools).
 """
 
 from __future__ import annotations
