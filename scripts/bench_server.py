@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import pstats
 import random
@@ -51,7 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -248,6 +249,7 @@ class Stats:
     bot_moves: list[float] = field(default_factory=list)  # bots scenario (s)
     errors: int = 0
     dropped: int = 0  # connections that ended before their table did
+    resyncs: int = 0  # updates that did not apply to the state held (never, if all is well)
     in_flight: int = 0  # requests sent and not answered yet
 
 
@@ -262,16 +264,24 @@ async def open_seat(url: str, token: str | None) -> ClientConnection:
     return ws
 
 
-def idle_state(raw: str, seat: int) -> bool:
-    """Whether ``raw`` is a state message that asks nothing of ``seat`` (another seat is on
-    turn, the game is not closed, no "done" is due): such a message is not decoded, which
-    leaves the machine's CPU to the server (the clients share it)."""
-    head = raw[:24]
-    if '"type":"state"' not in head and '"type": "state"' not in head:
-        return False
-    return (f'"to_move":{seat},' not in raw and f'"to_move": {seat},' not in raw
-            and '"closed":true' not in raw and '"closed": true' not in raw
-            and '"done_needed":true' not in raw and '"done_needed": true' not in raw)
+def apply_update(state: dict[str, Any] | None, m: dict[str, Any]) -> dict[str, Any] | None:
+    """The state after the ``update`` ``m`` (docs/server.md), or None if it does not apply to
+    ``state`` (its ``base`` is not the version held): then the whole state is asked for."""
+    if state is None or m["base"] != state["version"]:
+        return None
+    out = {**state, "version": m["version"]}
+    for key in ("table", "thinking", "sheet", "game"):
+        if key in m:
+            out[key] = m[key]
+    change = m.get("change")
+    if change is not None and state["game"] is not None:
+        game = {**state["game"], **change.get("game", {})}
+        v = {**state["game"]["view"], **change.get("view", {})}
+        v["history"] = v["history"] + change.get("history", [])
+        v["tricks"] = v["tricks"] + change.get("tricks", [])
+        game["view"] = v
+        out["game"] = game
+    return out
 
 
 async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: Stats,
@@ -285,14 +295,19 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
     bot_wait: tuple[int, float] | None = None  # (history length, since) while a bot is to move
     try:
         async for raw in ws:
-            if not watch_bots and isinstance(raw, str) and idle_state(raw, seat):
-                state = None  # nothing to do until a state that concerns this seat
-                continue
             m = json.loads(raw)
             kind = m["type"]
+            if kind == "update":
+                m = apply_update(state, m)
+                if m is None:  # a message was missed: ask for the whole state
+                    stats.resyncs += 1
+                    state = None
+                    await ws.send('{"type":"state"}')
+                    continue
+                kind = "state"
+            elif kind == "state" and "sheet" not in m and state is not None:
+                m["sheet"] = state.get("sheet")  # sent only when it changed
             if kind == "state":
-                if "sheet" not in m and state is not None:  # sent only when it changed
-                    m["sheet"] = state.get("sheet")
                 state = m
                 g = m["game"]
                 if watch_bots and g is not None:
@@ -374,55 +389,114 @@ def pct(values: list[float], p: float) -> float:
 # ------------------------------------------------------------------------------ scenarios
 
 
-async def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: int,
-                     seed: int, measure_s: float, pace_interval: float | None = None,
-                     watch_bots: bool = False) -> dict[str, Any]:
-    """Create the tables, connect every human seat, then play ``measure_s`` seconds."""
-    t_setup = time.perf_counter()
-    tables = await create_tables(server.base, specs)
-    ws_base = server.base.replace("http://", "ws://")
-    seats = [(i, s) for i, t in enumerate(tables) for s in t["seats"][:human_seats]]
-    conns = await connect_all([(f"{ws_base}/ws/{tables[i]['code']}", s["token"])
+async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
+                     human_seats: int, seed: int, measure_s: float,
+                     pace_interval: float | None, watch_bots: bool,
+                     start: Callable[[], None]) -> dict[str, Any]:
+    """Connect the human seats of ``tables`` (index, create answer), call ``start()`` (which
+    returns when every client is connected), then play ``measure_s`` seconds; returns the
+    figures of this client."""
+    seats = [(i, s) for i, t in tables for s in t["seats"][:human_seats]]
+    codes = dict(tables)
+    conns = await connect_all([(f"{ws_base}/ws/{codes[i]['code']}", s["token"])
                                for i, s in seats])
-    setup = time.perf_counter() - t_setup
     stats = Stats()
     await asyncio.sleep(0.5)  # the answers to the hellos arrive
-    cpu0, own0 = server.cpu(), own_cpu_seconds()
-    start = time.perf_counter()
+    start()
+    own0 = own_cpu_seconds()
+    began = time.perf_counter()
     t0 = time.monotonic()
     until = t0 + measure_s
-    paces = [None if pace_interval is None else Pace(pace_interval, random.Random(seed * 31 + i))
-             for i in range(len(tables))]
-    for p in paces:
+    paces = {i: None if pace_interval is None else Pace(pace_interval,
+                                                        random.Random(seed * 31 + i))
+             for i, _ in tables}
+    for p in paces.values():
         if p is not None:
             p.start(t0)
     tasks = [asyncio.ensure_future(play_seat(
         ws, s["seat"], random.Random(seed * 7919 + i * 4 + s["seat"]), stats, until, paces[i],
         watch_bots)) for (i, s), ws in zip(seats, conns, strict=True)]
     _, rest = await asyncio.wait(tasks, timeout=measure_s)
-    timed_out = bool(rest)
     if rest:  # no new requests now: collect the answers in flight, then stop the seats
         end = time.monotonic() + FINISH_S
         while stats.in_flight > 0 and time.monotonic() < end:
             await asyncio.sleep(0.02)
-        elapsed = time.perf_counter() - start
-        cpu1, own1 = server.cpu(), own_cpu_seconds()
+        elapsed = time.perf_counter() - began
+        own1 = own_cpu_seconds()
         for t in rest:
             t.cancel()
         await asyncio.gather(*rest, return_exceptions=True)
     else:
-        elapsed = time.perf_counter() - start
-        cpu1, own1 = server.cpu(), own_cpu_seconds()
-    lat = stats.latencies
+        elapsed = time.perf_counter() - began
+        own1 = own_cpu_seconds()
+    return {"latencies": stats.latencies, "bot_moves": stats.bot_moves, "errors": stats.errors,
+            "dropped": stats.dropped, "resyncs": stats.resyncs, "sockets": len(conns),
+            "seconds": elapsed, "client_cpu": own1 - own0, "timed_out": bool(rest)}
+
+
+def _client_process(args: dict[str, Any], barrier: Any, out: Any) -> None:
+    """One client process of ``--clients``: :func:`play_group`, its figures to ``out``."""
+    try:
+        out.put(run_loop(play_group(**args, start=lambda: barrier.wait(timeout=300))))
+    except BaseException as e:
+        barrier.abort()
+        out.put({"failed": repr(e)})
+
+
+def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: int,
+               seed: int, measure_s: float, pace_interval: float | None = None,
+               watch_bots: bool = False, clients: int = 1) -> dict[str, Any]:
+    """Create the tables, connect every human seat, then play ``measure_s`` seconds; with
+    ``clients`` above 1 the tables are split over that many client processes (each with its
+    own event loop), which start playing together."""
+    t_setup = time.perf_counter()
+    tables = run_loop(create_tables(server.base, specs))
+    ws_base = server.base.replace("http://", "ws://")
+    groups = [[(i, t) for i, t in enumerate(tables) if i % clients == c] for c in range(clients)]
+    marks: dict[str, float] = {}
+
+    def started() -> None:
+        marks["setup"] = time.perf_counter() - t_setup
+        marks["cpu0"] = server.cpu()
+
+    if clients == 1:
+        parts = [run_loop(play_group(ws_base, groups[0], human_seats, seed, measure_s,
+                                     pace_interval, watch_bots, started))]
+    else:
+        ctx = multiprocessing.get_context("fork")
+        barrier = ctx.Barrier(clients + 1)
+        out = ctx.Queue()
+        procs = [ctx.Process(target=_client_process, args=(
+            {"ws_base": ws_base, "tables": g, "human_seats": human_seats, "seed": seed,
+             "measure_s": measure_s, "pace_interval": pace_interval, "watch_bots": watch_bots},
+            barrier, out)) for g in groups]
+        for proc in procs:
+            proc.start()
+        barrier.wait(timeout=300)
+        started()
+        parts = [out.get(timeout=measure_s + FINISH_S + 60) for _ in procs]
+        for proc in procs:
+            proc.join(30)
+        failed = [p["failed"] for p in parts if "failed" in p]
+        if failed:
+            raise SystemExit(f"a client process failed: {failed[0]}")
+    cpu1 = server.cpu()
+    lat = [x for p in parts for x in p["latencies"]]
+    bots = [x for p in parts for x in p["bot_moves"]]
+    elapsed = max(p["seconds"] for p in parts)
     n = len(lat)
-    return {"tables": len(tables), "sockets": len(conns), "setup": setup, "actions": n,
+    return {"tables": len(tables), "sockets": sum(p["sockets"] for p in parts),
+            "setup": marks["setup"], "actions": n,
             "seconds": elapsed, "rate": n / elapsed if elapsed else 0.0,
             "p50": pct(lat, 0.50), "p90": pct(lat, 0.90), "p99": pct(lat, 0.99),
-            "max": pct(lat, 1.0), "errors": stats.errors, "dropped": stats.dropped,
-            "bot_moves": len(stats.bot_moves), "bot_p50": pct(stats.bot_moves, 0.50),
-            "bot_p90": pct(stats.bot_moves, 0.90), "bot_p99": pct(stats.bot_moves, 0.99),
-            "server_cpu": cpu1 - cpu0, "client_cpu": own1 - own0,
-            "timed_out": timed_out}
+            "max": pct(lat, 1.0), "errors": sum(p["errors"] for p in parts),
+            "dropped": sum(p["dropped"] for p in parts),
+            "resyncs": sum(p["resyncs"] for p in parts),
+            "bot_moves": len(bots), "bot_p50": pct(bots, 0.50),
+            "bot_p90": pct(bots, 0.90), "bot_p99": pct(bots, 0.99),
+            "server_cpu": cpu1 - marks["cpu0"],
+            "client_cpu": sum(p["client_cpu"] for p in parts),
+            "timed_out": any(p["timed_out"] for p in parts)}
 
 
 def four_humans(games: int) -> dict[str, Any]:
@@ -432,7 +506,9 @@ def four_humans(games: int) -> dict[str, Any]:
 
 
 def cpu_note(r: dict[str, Any]) -> str:
-    return f"cpu s: server {r['server_cpu']:.1f}, client {r['client_cpu']:.1f}"
+    per = 1000 * r["server_cpu"] / r["actions"] if r["actions"] else float("nan")
+    return (f"cpu s: server {r['server_cpu']:.1f} ({per:.2f} ms per action), "
+            f"clients {r['client_cpu']:.1f}")
 
 
 def problems(r: dict[str, Any]) -> str:
@@ -441,6 +517,8 @@ def problems(r: dict[str, Any]) -> str:
         out.append(f"{r['errors']} errors")
     if r["dropped"]:
         out.append(f"{r['dropped']} connections lost")
+    if r["resyncs"]:
+        out.append(f"{r['resyncs']} updates that did not apply")
     return f"  ({', '.join(out)})" if out else ""
 
 
@@ -465,7 +543,7 @@ def scenario_fast(server: ServerProcess, ns: argparse.Namespace) -> None:
     for k in ks:
         seed = ns.seed + 1000 * k
         specs = [four_humans(ns.games) for _ in range(k)]
-        r = run_loop(run_tables(server, specs, 4, seed, ns.time_limit))
+        r = run_tables(server, specs, 4, seed, ns.time_limit, clients=ns.clients)
         flag = "  (time limit reached)" if r["timed_out"] else ""
         print(f"{k:>4} {r['actions']:>8} {r['seconds']:>8.2f} {r['rate']:>10.1f} "
               f"{r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f} {r['max']:>8.2f}"
@@ -479,7 +557,8 @@ def scenario_paced(server: ServerProcess, ns: argparse.Namespace) -> None:
     if not 0.05 <= ns.interval <= 600:
         raise SystemExit("--interval is 0.05 to 600 seconds")
     specs = [four_humans(ns.games) for _ in range(n)]
-    r = run_loop(run_tables(server, specs, 4, ns.seed, ns.duration, pace_interval=ns.interval))
+    r = run_tables(server, specs, 4, ns.seed, ns.duration, pace_interval=ns.interval,
+                   clients=ns.clients)
     print(f"paced: {r['tables']} tables, {r['sockets']} WebSockets (set up in "
           f"{r['setup']:.1f} s), one action per table every {ns.interval:g} s on average, "
           f"{ns.duration:g} s")
@@ -497,7 +576,8 @@ def scenario_bots(server: ServerProcess, ns: argparse.Namespace) -> None:
               "seats": [{"kind": "human", "name": "P1"}] + [
                   {"kind": "bot", "level": ns.level} for _ in range(3)]}
              for i in range(n)]
-    r = run_loop(run_tables(server, specs, 1, ns.seed, ns.duration, watch_bots=True))
+    r = run_tables(server, specs, 1, ns.seed, ns.duration, watch_bots=True,
+                   clients=ns.clients)
     print(f"bots: {r['tables']} tables of one client-side person and three server-side "
           f"'{ns.level}' players (bot_delay_ms 0), {ns.duration:g} s")
     print(f"  person: actions {r['actions']}, p50 {r['p50']:.2f} ms, p90 {r['p90']:.2f} ms, "
@@ -523,6 +603,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1, help="games per table (1)")
     ap.add_argument("--time-limit", type=float, default=120.0, help="fast: seconds per K (120)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clients", type=int, default=1,
+                    help="client processes the tables are split over (1; each has its own "
+                         "event loop, so the clients' queueing adds less to the latency)")
     ap.add_argument("--bot-workers", type=int, default=None,
                     help="the server's --bot-workers (its default)")
     ap.add_argument("--sqlite-synchronous", choices=["full", "normal"], default="full",
@@ -536,6 +619,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-log", action="store_true",
                     help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)
+    if not 1 <= ns.clients <= 8:
+        raise SystemExit("--clients must be 1..8")
     if not 1 <= ns.games <= 500:
         raise SystemExit("--games must be 1..500")
     if not 0 < ns.duration <= 600 or not 0 < ns.time_limit <= 600:

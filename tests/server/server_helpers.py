@@ -154,6 +154,30 @@ def first_legal(state: State) -> dict[str, Any] | None:
     return None
 
 
+def apply_update(state: State | None, m: dict[str, Any]) -> State:
+    """The state after the ``update`` message ``m`` (docs/server.md), as the browser makes it:
+    a new dict (``state`` is left as it was). An update must apply to the state held: its
+    ``base`` is that state's ``version``, and a ``change`` needs a game."""
+    assert m["type"] == "update", m
+    assert state is not None, f"an update before any state: {m}"
+    assert m["base"] == state["version"], f"update for version {m['base']}, " \
+        f"held: {state['version']}"
+    out = {**state, "type": "state", "version": m["version"], "now": m["now"]}
+    for key in ("table", "thinking", "sheet", "game"):
+        if key in m:
+            out[key] = m[key]
+    change = m.get("change")
+    if change is not None:
+        assert "game" not in m and state["game"] is not None, m
+        game = {**state["game"], **change.get("game", {})}
+        v = {**state["game"]["view"], **change.get("view", {})}
+        v["history"] = v["history"] + change.get("history", [])
+        v["tricks"] = v["tricks"] + change.get("tricks", [])
+        game["view"] = v
+        out["game"] = game
+    return out
+
+
 def strict_json(text: str) -> Any:
     """``json.loads`` refusing NaN and Infinity, as a browser's ``JSON.parse`` does: every
     message of the server must be valid JSON."""
@@ -169,7 +193,9 @@ class Seat:
     def __init__(self, ws: Any, timeout: float = 20.0) -> None:
         self.ws = ws
         self.timeout = timeout
+        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent)
         self.messages: list[dict[str, Any]] = []
+        self.raw: list[dict[str, Any]] = []
         self.state: State | None = None
         self.pending: int | None = None
         self.ref = 0
@@ -188,6 +214,9 @@ class Seat:
         message = self.ws.portal.call(receive)
         self.ws._raise_on_close(message)
         m: dict[str, Any] = strict_json(message["text"])
+        self.raw.append(m)
+        if m["type"] == "update":  # logged as the state it makes
+            m = apply_update(self.state, m)
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed
@@ -413,7 +442,9 @@ class WsSeat:
         self.token = token
         self.timeout = timeout
         self.ws: Any = None
+        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent)
         self.messages: list[dict[str, Any]] = []
+        self.raw: list[dict[str, Any]] = []
         self.state: State | None = None
         self.pending: int | None = None
         self.ref = 0
@@ -440,6 +471,9 @@ class WsSeat:
         import asyncio
 
         m: dict[str, Any] = strict_json(await asyncio.wait_for(self.ws.recv(), self.timeout))
+        self.raw.append(m)
+        if m["type"] == "update":  # logged as the state it makes
+            m = apply_update(self.state, m)
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed

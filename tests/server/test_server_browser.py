@@ -2,11 +2,14 @@
 downloaded browser) against ``doko serve`` in a subprocess. A person creates a table, plays a
 whole game against three computer players by clicking, and checks the score breakdown and the
 Spielliste. Screenshots of the table (desktop, phone portrait and landscape) are saved under
-``tests/server/artifacts/``.
+``tests/server/artifacts/``. The page keeps its state from ``update`` messages after the first
+whole ``state``: mid-game and at the end, the state it made must be exactly the whole state the
+server sends on request.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -60,6 +63,46 @@ def _click_until_over(page: Any, deadline: float, on_trick: Any = None) -> int:
     raise AssertionError("the game did not end in time")
 
 
+#: In the page: ask for the whole state and compare it, when it comes, with the state the page
+#: made from the updates before it (keys sorted; ``now`` and ``thinking`` left out: the time,
+#: and the thinking seat, which comes in its own message).
+IN_SYNC = """() => new Promise((resolve) => {
+  const S = window.doko.S;
+  const ws = S.ws;
+  const orig = ws.onmessage;
+  const canon = (st) => JSON.stringify(Object.assign({}, st, { now: 0, thinking: null }),
+    (k, v) => (v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort()) : v));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type !== "state") { orig(ev); return; }
+    const held = S.state;
+    ws.onmessage = orig;
+    orig(ev);
+    resolve({ same: canon(held) === canon(S.state), held: canon(held), sent: canon(S.state),
+              updates: S.updates, resyncs: S.resyncs });
+  };
+  window.doko.send({ type: "state" });
+})"""
+
+
+def differences(held: Any, sent: Any, path: str = "") -> list[str]:
+    """Where two JSON values differ (paths)."""
+    if isinstance(held, dict) and isinstance(sent, dict):
+        return [d for k in sorted(set(held) | set(sent))
+                for d in differences(held.get(k), sent.get(k), f"{path}.{k}")]
+    return [] if held == sent else [f"{path}: {held!r:.80} != {sent!r:.80}"]
+
+
+def check_in_sync(page: Any) -> int:
+    """The page's state equals the whole state the server sends now; returns the updates the
+    page applied so far."""
+    r = page.evaluate(IN_SYNC)
+    assert r["same"], differences(json.loads(r["held"]), json.loads(r["sent"]))
+    assert r["resyncs"] == 0
+    return int(r["updates"])
+
+
 def test_play_a_whole_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     with running_server(tmp_path) as server:
@@ -105,6 +148,7 @@ def _play(browser: Any, page: Any, base: str) -> None:
         if not page.locator(".hand.myturn .card.legal").count():
             return
         shots["done"] = True
+        assert check_in_sync(page) > 10
         page.screenshot(path=str(ARTIFACTS / "table-desktop.png"))
         for name, size in (("table-phone-portrait.png", (390, 844)),
                            ("table-phone-landscape.png", (844, 390))):
@@ -140,6 +184,7 @@ def _play(browser: Any, page: Any, base: str) -> None:
     assert re.search(r"(Re|Kontra|Keine Partei)", result.inner_text())
     assert "null" not in result.inner_text()
     page.screenshot(path=str(ARTIFACTS / "result.png"))
+    assert check_in_sync(page) > 40  # the whole game came as updates
 
     # the Spielliste
     page.click("#modal-close")

@@ -3,7 +3,10 @@
 Every message each connection received is checked against the true game at that moment
 (replayed from the stored record): a seat may only be sent the cards in its own hand and the
 cards already played; a spectator only the cards already played. The seat's ``hand`` must be
-exactly its true hand. Card codes are matched as JSON strings anywhere in the message.
+exactly its true hand. Card codes are matched as JSON strings anywhere in the message. After
+its first state a connection gets ``update`` messages: each is checked as it was sent and as
+the whole state it makes applied to the state before (which must be exactly what the server
+holds for that seat: the privacy rule of the game's ``view`` then holds for it too).
 
 The people at the table also provoke errors all the time (security review, finding 3): at each
 of their turns they play a card they do not hold, a card that does not follow suit, claim
@@ -52,15 +55,23 @@ def round_over(st: State) -> bool:
 
 def check_messages(messages: list[dict[str, Any]], seat: int | None,
                    records: dict[int, dict[str, Any]],
-                   sent: dict[int, dict[str, Any]] | None = None) -> tuple[int, int]:
-    """Check every message; returns how many game states and error texts were checked.
-    ``sent``: the requests of the connection by ``ref`` (a refusal may name the card its
-    request named)."""
-    checked = errors = 0
+                   sent: dict[int, dict[str, Any]] | None = None,
+                   raw: list[dict[str, Any]] | None = None) -> tuple[int, int, int]:
+    """Check every message; returns how many game states, error texts and updates were
+    checked. ``sent``: the requests of the connection by ``ref`` (a refusal may name the card
+    its request named). ``raw``: the messages as sent (an ``update`` is checked as sent and as
+    the whole state it makes, which is in ``messages``)."""
+    checked = errors = updates = 0
     allowed: set[str] = set()
-    for m in messages:
+    for i, m in enumerate(messages):
         text = json.dumps(m)
         codes = set(CARD.findall(text))
+        if raw is not None:
+            assert raw[i]["type"] == m["type"] or (raw[i]["type"], m["type"]) == (
+                "update", "state")
+            if raw[i]["type"] == "update":
+                codes |= set(CARD.findall(json.dumps(raw[i])))
+                updates += 1
         if m["type"] == "state" and m["game"] is not None:
             g = m["game"]
             hist = g["view"]["history"]
@@ -83,7 +94,7 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None,
             errors += 1
         leak = codes - allowed
         assert not leak, f"message to seat {seat} names hidden cards {leak}: {text[:300]}"
-    return checked, errors
+    return checked, errors, updates
 
 
 def _named(v: dict[str, Any], action: str) -> dict[str, Any] | None:
@@ -218,18 +229,20 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
                                        headers=key).json()
                for g in games}
     assert records
-    total = errors = 0
+    total = errors = updates = 0
     for who, s in logs:
         # after leaving, the seat's connection only watches: it is then checked as a spectator
         if leave_after is not None and who == humans[0]:
             cut = next(i for i, m in enumerate(s.messages) if m["type"] == "left")
-            counts = [check_messages(s.messages[:cut], who, records, s.sent),
-                      check_messages(s.messages[cut:], None, records, s.sent)]
+            counts = [check_messages(s.messages[:cut], who, records, s.sent, s.raw[:cut]),
+                      check_messages(s.messages[cut:], None, records, s.sent, s.raw[cut:])]
         else:
-            counts = [check_messages(s.messages, who, records, s.sent)]
+            counts = [check_messages(s.messages, who, records, s.sent, s.raw)]
         total += sum(c[0] for c in counts)
         errors += sum(c[1] for c in counts)
+        updates += sum(c[2] for c in counts)
     assert total > 50
+    assert updates > 0.8 * total  # most states come as updates (checked as sent, too)
     # the refusals were provoked and checked: many, of every kind, in both languages
     refusals = [m for _, s in logs for m in s.errors]
     assert errors == len(refusals) > 100

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from server_helpers import apply_update
 
 from doko.server.db import GameData, RoundData
 from doko.server.hub import SeatSpec, TableSpec, validate
@@ -91,7 +92,30 @@ def test_state_text_is_the_state(seed: int) -> None:
         check(t)
 
 
+def receive(c: Conn, held: dict[Conn, Any], kinds: dict[str, int]) -> Any:
+    """The one message queued for ``c``, as the state it makes (an update applied to the
+    state ``c`` held; the Spielliste kept when it is not sent)."""
+    text = c.queue.get_nowait()
+    assert isinstance(text, str) and c.queue.empty()
+    m = json.loads(text)
+    kinds[m["type"]] = kinds.get(m["type"], 0) + 1
+    if m["type"] == "update":
+        assert set(m) <= {"type", "version", "base", "now", "table", "thinking", "sheet",
+                          "game", "change"}, m
+        m = apply_update(held[c], m)
+        if "sheet" not in m and "game" not in m and not m["game"]["over"]:
+            assert len(text) < 1500, len(text)  # the whole state is several kB
+    elif "sheet" not in m:
+        m["sheet"] = held[c]["sheet"]
+    held[c] = m
+    return dict(m)
+
+
 def test_broadcast_sends_each_connection_its_state() -> None:
+    """Each connection gets its first state whole and then updates; applied in order, they
+    give exactly Table.state() for its seat after every broadcast, over whole games (calls,
+    concessions, the thinking seat, the table changing), with connections coming late, moving
+    to the spectators and asking for the state again."""
     t = make_table(9)
     deal(t, 1)
     conns = {seat: Conn() for seat in SEATS}
@@ -103,25 +127,52 @@ def test_broadcast_sends_each_connection_its_state() -> None:
             t.seats[seat].conns.add(c)
     late = Conn()  # joins later: it has not got the Spielliste yet
     late.seat = 2
-    g = t.game
-    assert g is not None
+    held: dict[Conn, Any] = {}
+    kinds: dict[str, int] = {}
     rng = random.Random(3)
-    for step in range(30):
+    number = 1
+    for step in range(260):
         if step == 10:
             t.seats[2].conns.add(late)
+        if step == 40:  # seat 1 leaves: its connection only watches now
+            moved = conns[1]
+            t.seats[1].conns.discard(moved)
+            moved.seat = None
+            t.spectators.add(moved)
+        if step == 60:  # a connection asks for the state again
+            t.send_state(conns[3])
+            receive(conns[3], held, kinds)
+        if step % 7 == 3:
+            t.thinking = (rng.randrange(4), float(step)) if t.thinking is None else None
+        if step % 11 == 5:
+            t.seats[rng.randrange(4)].ready = rng.random() < 0.5
+        t.version += 1
         t.broadcast()
         for c in [*conns.values(), *([late] if step >= 10 else [])]:
-            text = c.queue.get_nowait()
-            assert isinstance(text, str) and c.queue.empty()
-            got = json.loads(text)
-            want = plain(t.state(c.seat, "sheet" in got))
+            got = receive(c, held, kinds)
+            want = plain(t.state(c.seat))
             got.pop("now")
             want.pop("now")
-            assert got == want
-            if c is late and step == 10:
-                assert "sheet" in got
-            elif step > 0:
-                assert "sheet" not in got  # sent once per connection and change
+            assert got == want, (step, c.seat)
+        g = t.game
+        assert g is not None and t.game_data is not None
         options = [a for s in range(4) for a in g.legal_actions(s)]
         if options:
             g.apply(rng.choice(options))
+        elif number < 3:  # the game is over: close it and deal the next one
+            assert t.round is not None
+            t.round.add_game(g)
+            t.round_games.append(number)
+            t.game_data.closed = True
+            t.invalidate_sheet()
+            t.version += 1
+            t.broadcast()
+            for c in [*conns.values(), late]:
+                receive(c, held, kinds)
+            number += 1
+            deal(t, number)
+    assert number == 3
+    # whole states only: the first message of each, the late one's, the moved one's, the
+    # answer to the request and the broadcast after it
+    assert kinds["state"] == len(conns) + 4, kinds
+    assert kinds["update"] > 1000, kinds

@@ -152,6 +152,7 @@ async def step(t: Table) -> bool:
                 t.round_data = RoundData(rid, 1, t.data.games_total,
                                             t.data.pflichtsoli)
                 t.round = t._new_round(t.round_data)
+                t.invalidate_sheet()  # the round's (empty) Spielliste goes with the deal
             await deal(t)
             return True
         g = t.game

@@ -108,10 +108,61 @@ class _JsonCache:
     view_parts: dict[str, str] = field(default_factory=dict)
     result_key: tuple[Any, ...] | None = None
     result: str = "null"
+    result_obj: Any = None
     sheet: tuple[Any, str] | None = None
     #: each seat's game (by seat), as long as everything it is made of is unchanged (games_key)
     games_key: tuple[Any, ...] | None = None
     games: dict[int | None, str] = field(default_factory=dict)
+
+
+#: The keys of a seat's view that an ``update`` sends in full when they changed (``history``
+#: and ``tricks`` only grow within a game: an update carries what was added; ``rules`` do not
+#: change within a game).
+_GROWING_VIEW = ("history", "tricks")
+
+
+def _sliced(v: SeatView, history_from: int, tricks_from: int) -> SeatView:
+    """``v`` with only the history and tricks from the given positions on (a shallow copy, as
+    :func:`_light`), so that its ``to_json`` encodes just what was added."""
+    out = object.__new__(type(v))
+    out.__dict__.update(v.__dict__, history=v.history[history_from:],
+                        tricks=v.tricks[tricks_from:])
+    return out
+
+
+@dataclass
+class _Snapshot:
+    """What the connections of one seat (None: the spectators) were sent by the broadcast of
+    ``version``, as plain JSON values: the next broadcast sends them only what changed
+    (:meth:`doko.server.table.Table.broadcast`). ``number`` is None while there is no game."""
+
+    version: int
+    table: str
+    thinking: str
+    number: int | None
+    game: dict[str, Any]
+    view: dict[str, Any]
+    history: int
+    tricks: int
+    #: the game it was made of (another object, even with the same number: sent whole)
+    game_of: Game | None
+
+
+def view_parts(v: SeatView, history_from: int, tricks_from: int
+               ) -> tuple[dict[str, Any], list[Any], list[Any]]:
+    """``v.to_json()`` split for an update: the view without ``history``, ``tricks`` and
+    ``rules``; the history from ``history_from`` on; the tricks from ``tricks_from`` on."""
+    d = _sliced(v, history_from, tricks_from).to_json()
+    history = d.pop("history")
+    tricks = d.pop("tricks")
+    del d["rules"]
+    return d, history, tricks
+
+
+def changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The entries of ``new`` that ``old`` does not have with the same value."""
+    missing = object()
+    return {k: v for k, v in new.items() if old.get(k, missing) != v}
 
 
 def sheet_payload(r: Round, numbers: list[int], names: list[str]) -> dict[str, Any]:

@@ -4,8 +4,9 @@ requests of its people, and its state messages.
 All changes of a table happen under its lock, in this order: the engine checks the action
 (:meth:`doko.engine.game.Game.apply`), the database commits it, and only then is the new state
 sent. A seat is only ever sent its own view and public facts; a spectator gets
-``view(game, None)``. The computer players' side (dealing, asking them, closing games) is
-:mod:`doko.server.driver`.
+``view(game, None)``. A connection gets its first state whole (``state``), then after every
+change only what changed for its seat (``update``: see :meth:`Table.broadcast`). The computer
+players' side (dealing, asking them, closing games) is :mod:`doko.server.driver`.
 """
 
 from __future__ import annotations
@@ -45,11 +46,14 @@ from doko.server.payloads import (
     _Common,
     _JsonCache,
     _light,
+    _Snapshot,
     call_deadline,
+    changed,
     contract_labels,
     dumps,
     result_json,
     sheet_payload,
+    view_parts,
 )
 from doko.server.schema import (
     ActionBody,
@@ -84,6 +88,9 @@ class Conn:
         self.lang = lang
         self.bound = False
         self.sheet_version = -1
+        #: (version, seat) of the broadcast whose state this connection holds, so that the next
+        #: one may send it an update; None: it gets the whole state next
+        self.base: tuple[int, int | None] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
 
@@ -154,6 +161,8 @@ class Table:
         self._sheet: dict[str, Any] | None = None
         self.sheet_version = 0
         self._json = _JsonCache()  # encoded parts of the state messages (broadcast)
+        #: per seat (None: the spectators), what the last broadcast sent its connections
+        self._snapshots: dict[int | None, _Snapshot] = {}
         self._requests: dict[str, Callable[[int, Any], Awaitable[None]]] = {
             "next": self._next, "done": self._done, "leave": self._leave,
             "start": self._start, "new_round": self._new_round_request, "name": self._name,
@@ -395,7 +404,8 @@ class Table:
         c = self._json
         key = (g, len(g.history))
         if c.result_key is None or c.result_key[0] is not g or c.result_key[1] != key[1]:
-            c.result_key, c.result = key, dumps(result_json(g))
+            c.result_obj = result_json(g)
+            c.result_key, c.result = key, dumps(c.result_obj)
         return c.result
 
     def _view_text(self, v: SeatView) -> str:
@@ -457,24 +467,120 @@ class Table:
 
     def send_state(self, conn: Conn) -> None:
         conn.sheet_version = self.sheet_version
+        conn.base = None  # the next broadcast sends it the whole state again
         conn.send(self.state_text(conn.seat))
 
     def broadcast(self) -> None:
-        """Send every connection the state it may see (one view per seat, one for spectators;
-        the parts they share are made once)."""
+        """Send every connection what changed for it (one view per seat, one for spectators;
+        the parts they share are made once).
+
+        A connection that holds the state of the previous broadcast for its seat gets an
+        ``update``: the new ``version``, its ``base`` (the version it applies to) and only
+        the parts that changed: the table, the thinking seat, the Spielliste, the whole game
+        when a new one was dealt, else the game's and the view's fields that changed with the
+        actions and completed tricks added (:meth:`_advance`). Any other connection (new, or
+        after a ``state`` request, or moved to another seat) gets the whole ``state``. Applied
+        to the previous state, an update gives exactly :meth:`state`
+        (``tests/server/test_server_state_text.py``)."""
         targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
         targets += [(s.seat, c) for s in self.seats for c in s.conns]
         if not targets:
+            self._snapshots = {}
             return
         common = self._common()
-        cache: dict[tuple[int | None, bool], str] = {}
+        fresh: dict[int | None, tuple[_Snapshot, str | None]] = {}
+        cache: dict[tuple[str, int | None, bool], str] = {}
         for seat, conn in targets:
-            key = (seat, conn.sheet_version != self.sheet_version)
-            text_ = cache.get(key)
-            if text_ is None:
-                text_ = cache[key] = self.state_text(seat, key[1], common)
+            if seat not in fresh:
+                fresh[seat] = self._advance(seat, common)
+            update = fresh[seat][1]
+            old = self._snapshots.get(seat)
+            with_sheet = conn.sheet_version != self.sheet_version
+            if update is not None and old is not None and conn.base == (old.version, seat):
+                key = ("update", seat, with_sheet)
+                text_ = cache.get(key)
+                if text_ is None:
+                    sheet = f',"sheet":{self._sheet_text()}' if with_sheet else ""
+                    text_ = cache[key] = f"{update}{sheet}}}"
+            else:
+                key = ("state", seat, with_sheet)
+                text_ = cache.get(key)
+                if text_ is None:
+                    text_ = cache[key] = self.state_text(seat, with_sheet, common)
             conn.sheet_version = self.sheet_version
+            conn.base = (self.version, seat)
             conn.send(text_)
+        self._snapshots = {seat: snap for seat, (snap, _) in fresh.items()}
+
+    def _advance(self, seat: int | None, common: _Common) -> tuple[_Snapshot, str | None]:
+        """The snapshot of ``seat`` now, and the update from its previous snapshot (without
+        the Spielliste and the closing brace; None if there is no previous one)."""
+        old = self._snapshots.get(seat)
+        g, gd = self.game, self.game_data
+        game: dict[str, Any] = {}
+        view_: dict[str, Any] = {}
+        added: tuple[list[Any], list[Any]] = ([], [])
+        number: int | None = None
+        same_game = False
+        history = tricks = 0
+        if g is not None and gd is not None:
+            number = gd.number
+            v = view(g, seat)
+            history, tricks = len(v.history), len(v.tricks)
+            same_game = (old is not None and old.number == number and old.game_of is g
+                         and old.history <= history and old.tricks <= tricks)
+            start = (old.history, old.tricks) if old is not None and same_game else (0, 0)
+            view_, *rest = view_parts(v, *start)
+            added = (rest[0], rest[1])
+            game = self._game_small(seat, v, common)
+        snap = _Snapshot(self.version, common.table, common.thinking, number, game, view_,
+                         history, tricks, g)
+        if old is None:
+            return snap, None
+        out = (f'{{"type":"update","version":{self.version:d},"base":{old.version:d},'
+               f'"now":{common.now}')
+        if common.table != old.table:
+            out += f',"table":{common.table}'
+        if common.thinking != old.thinking:
+            out += f',"thinking":{common.thinking}'
+        if not same_game and (number is not None or old.number is not None):
+            full = common.games.get(seat)
+            if full is None:
+                full = common.games[seat] = self._game_text(seat, common)
+            out += f',"game":{full}'
+        elif number is not None:
+            change: dict[str, Any] = {}
+            if game_changes := changed(old.game, game):
+                change["game"] = game_changes
+            if view_changes := changed(old.view, view_):
+                change["view"] = view_changes
+            if added[0]:
+                change["history"] = added[0]
+            if added[1]:
+                change["tricks"] = added[1]
+            if change:
+                out += f',"change":{dumps(change)}'
+        return snap, out
+
+    def _game_small(self, seat: int | None, v: SeatView, common: _Common) -> dict[str, Any]:
+        """The fields of :meth:`_game_json` besides ``number`` and ``view`` (the game is set)."""
+        g, gd = self.game, self.game_data
+        assert g is not None and gd is not None
+        calls: list[dict[str, Any]] = []
+        done_needed = False
+        if seat is not None:
+            calls = [call_deadline(g, a) for a in v.legal_actions
+                     if CALL_RE <= code_of(a) <= BLACK]
+            done_needed = seat in common.pending and seat not in gd.done_seats
+        result = row = None
+        if g.is_over:
+            self._result_text(g)
+            result = self._json.result_obj
+            if gd.closed and gd.number in self.round_games and self.round is not None:
+                row = self.round.games[self.round_games.index(gd.number)].to_json()
+        return {"contract_label": contract_labels(v.contract), "calls": calls,
+                "over": g.is_over, "closed": gd.closed, "done_needed": done_needed,
+                "result": result, "row": row}
 
     def send_all(self, msg: dict[str, Any]) -> None:
         text_ = dumps(msg)

@@ -313,7 +313,8 @@
 
   // ================================================================== the table
   const S = { code: null, token: null, spectate: null, ws: null, state: null, sheet: null, seat: null, leaving: false,
-              backoff: 400, thinking: null, offset: 0, shownResult: 0, ref: 0 };
+              backoff: 400, thinking: null, offset: 0, shownResult: 0, ref: 0,
+              resync: false, updates: 0, resyncs: 0 };
 
   function send(msg) {
     if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
@@ -326,6 +327,8 @@
     S.ws = ws;
     ws.onopen = () => {
       S.backoff = 400;
+      S.state = null;  // a new connection starts with a whole state
+      S.resync = false;
       const hello = { type: "hello", token: S.token, lang };
       const name = localStorage.getItem("doko.name");
       if (S.token && name && !localStorage.getItem("doko.named." + S.code)) {
@@ -351,12 +354,20 @@
         if (m.spectate) { S.spectate = m.spectate; localStorage.setItem("doko.spectate." + S.code, m.spectate); }
         break;
       case "state":
+        S.resync = false;
         if ("sheet" in m) S.sheet = m.sheet;  // sent only when it changed
         else m.sheet = S.sheet;
-        S.state = m;
-        S.offset = Date.now() / 1000 - m.now;
-        S.thinking = m.thinking;
-        render();
+        showState(m);
+        break;
+      case "update":
+        // what changed since the state of version m.base; anything else means a message was
+        // missed: ask for the whole state and ignore updates until it comes
+        if (!S.state || m.base !== S.state.version) {
+          if (!S.resync) { S.resync = true; S.resyncs++; send({ type: "state" }); }
+          break;
+        }
+        S.updates++;
+        showState(applyUpdate(S.state, m));
         break;
       case "thinking":
         S.thinking = { seat: m.seat, since: m.since };
@@ -372,6 +383,31 @@
         break;
       default: break;
     }
+  }
+
+  function showState(st) {
+    S.state = st;
+    S.offset = Date.now() / 1000 - st.now;
+    S.thinking = st.thinking;
+    render();
+  }
+
+  // an update (docs/server.md) applied to the state it is based on: a new state object
+  function applyUpdate(st, m) {
+    if ("sheet" in m) S.sheet = m.sheet;
+    const out = Object.assign({}, st, { version: m.version, now: m.now, sheet: S.sheet });
+    if ("table" in m) out.table = m.table;
+    if ("thinking" in m) out.thinking = m.thinking;
+    if ("game" in m) out.game = m.game;
+    else if (m.change && st.game) {
+      const c = m.change;
+      const g = Object.assign({}, st.game, c.game || {});
+      g.view = Object.assign({}, st.game.view, c.view || {});
+      if (c.history) g.view.history = st.game.view.history.concat(c.history);
+      if (c.tricks) g.view.tricks = st.game.view.tricks.concat(c.tricks);
+      out.game = g;
+    }
+    return out;
   }
 
   let toastTimer = 0;
