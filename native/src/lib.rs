@@ -6,6 +6,11 @@
 pub mod cards;
 pub mod heuristic;
 pub mod order;
+pub mod rng;
+pub mod scoring;
+
+#[cfg(feature = "python")]
+mod py_scoring;
 
 #[cfg(feature = "python")]
 mod python {
@@ -15,6 +20,7 @@ mod python {
     #[pymodule]
     fn doko_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        crate::py_scoring::register(m)?;
         Ok(())
     }
 }
