@@ -15,6 +15,8 @@ const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
 const LOWER_MASK: u32 = 0x7fff_ffff;
+/// `init_genrand(19650218)`, the fixed start of every `init_by_array`.
+static INIT_19650218: [u32; N] = Mt19937::init_genrand(19_650_218);
 
 /// MT19937 exactly as CPython's `_random.Random` runs it, with the methods of `random.Random`
 /// that the deal uses (`getrandbits`, `_randbelow`, `shuffle`, `randint`).
@@ -55,36 +57,44 @@ pub fn seed_key(magnitude: &[u8]) -> Vec<u32> {
 }
 
 impl Mt19937 {
-    /// The generator after `init_genrand(s)` (MT19937's basic seeding; CPython only uses it as
-    /// the first step of `init_by_array`).
-    fn init_genrand(s: u32) -> Mt19937 {
+    /// The state after `init_genrand(s)` (MT19937's basic seeding; CPython only uses it, with
+    /// the constant 19650218, as the first step of `init_by_array`).
+    const fn init_genrand(s: u32) -> [u32; N] {
         let mut state = [0u32; N];
         state[0] = s;
-        for i in 1..N {
+        let mut i = 1;
+        while i < N {
             let prev = state[i - 1];
             state[i] = 1_812_433_253u32
                 .wrapping_mul(prev ^ (prev >> 30))
                 .wrapping_add(i as u32);
+            i += 1;
         }
-        Mt19937 { state, index: N }
+        state
     }
 
     /// `random.Random(n)` for the int whose 32-bit words (least significant first) are `key`;
     /// see [`seed_key`]. An empty key is treated as `[0]`.
     pub fn from_key(key: &[u32]) -> Mt19937 {
         let key: &[u32] = if key.is_empty() { &[0] } else { key };
-        let mut mt = Mt19937::init_genrand(19_650_218);
+        let mut mt = Mt19937 {
+            state: INIT_19650218,
+            index: N,
+        };
         let mt_state = &mut mt.state;
+        // `prev` is word i - 1, kept in a register (after a wrap word 0 is a copy of word 623,
+        // the word just written, so it carries over unchanged)
         let (mut i, mut j) = (1usize, 0usize);
+        let mut prev = mt_state[0];
         for _ in 0..N.max(key.len()) {
-            let prev = mt_state[i - 1];
-            mt_state[i] = (mt_state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
+            prev = (mt_state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
                 .wrapping_add(key[j])
                 .wrapping_add(j as u32);
+            mt_state[i] = prev;
             i += 1;
             j += 1;
             if i >= N {
-                mt_state[0] = mt_state[N - 1];
+                mt_state[0] = prev;
                 i = 1;
             }
             if j >= key.len() {
@@ -92,12 +102,12 @@ impl Mt19937 {
             }
         }
         for _ in 0..N - 1 {
-            let prev = mt_state[i - 1];
-            mt_state[i] = (mt_state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
+            prev = (mt_state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
                 .wrapping_sub(i as u32);
+            mt_state[i] = prev;
             i += 1;
             if i >= N {
-                mt_state[0] = mt_state[N - 1];
+                mt_state[0] = prev;
                 i = 1;
             }
         }
@@ -115,24 +125,24 @@ impl Mt19937 {
         Mt19937::from_u64(n.unsigned_abs())
     }
 
-    fn twist(&mut self) {
-        let mt = &mut self.state;
-        for kk in 0..N {
-            let y = (mt[kk] & UPPER_MASK) | (mt[(kk + 1) % N] & LOWER_MASK);
-            let mag = if y & 1 == 0 { 0 } else { MATRIX_A };
-            mt[kk] = mt[(kk + M) % N] ^ (y >> 1) ^ mag;
-        }
-        self.index = 0;
-    }
-
-    /// The next 32-bit output (`genrand_uint32`).
+    /// The next 32-bit output (`genrand_uint32`). The twist is done one word at a time, just
+    /// before the word is used: word `kk` of the new block depends on words `kk + 1` and
+    /// `kk + 397` (mod 624) as they stand at that moment, exactly as in MT19937's in-place loop,
+    /// so the outputs are the same, and a deal (about 70 words) does not pay for all 624.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
-            self.twist();
+            self.index = 0;
         }
-        let mut y = self.state[self.index];
+        let kk = self.index;
+        let next = if kk + 1 < N { kk + 1 } else { 0 };
+        let far = if kk + M < N { kk + M } else { kk + M - N };
+        let y = (self.state[kk] & UPPER_MASK) | (self.state[next] & LOWER_MASK);
+        let mag = if y & 1 == 0 { 0 } else { MATRIX_A };
+        let word = self.state[far] ^ (y >> 1) ^ mag;
+        self.state[kk] = word;
         self.index += 1;
+        let mut y = word;
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
         y ^= (y << 15) & 0xefc6_0000;
