@@ -35,4 +35,6 @@ def score(
     """doko.engine.scoring.score of the GameSummary with these fields (extras: doppelkopf, fox,
     charlie) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
     or None), ``value``, ``re_score``, ``kontra_score``, ``solo`` and ``items`` (a list of
-    (party, points, clause, de, en)). Raises ScoringInputError where GameSummary would."""
+    (party, points, clause, de, en)). Raises ScoringInputError where GameSummary would (a value
+    of the wrong type is reported before any value out of range). ``None`` for ``re_tricks``
+    means unknown; for the other optional arguments it means the default."""

@@ -122,12 +122,18 @@ fn convert_error<'py>(
     build().unwrap_or_else(|err| err)
 }
 
-/// `doko_native.score(...)`: see the module docs and `doko_native.pyi`.
+/// `doko_native.score(...)`: see the module docs and `doko_native.pyi`. An argument given as
+/// `None` (other than `re_tricks`, where it means "unknown") takes its default.
 #[pyfunction]
-#[pyo3(signature = (
-    contract, re_eyes, re_tricks=None, re_calls=None, kontra_calls=None, re_extras=None,
-    kontra_extras=None, nines=None, re_kontra_double=false
-))]
+#[pyo3(
+    signature = (
+        contract, re_eyes, re_tricks=None, re_calls=None, kontra_calls=None, re_extras=None,
+        kontra_extras=None, nines=None, re_kontra_double=false
+    ),
+    text_signature = "(contract, re_eyes, re_tricks=None, re_calls=0, kontra_calls=0, \
+                      re_extras=(0, 0, 0), kontra_extras=(0, 0, 0), nines=True, \
+                      re_kontra_double=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn score<'py>(
     py: Python<'py>,

@@ -151,6 +151,9 @@ impl Mt19937 {
 
     /// `getrandbits(k)` for `0 <= k <= 64` (CPython: 32-bit words, least significant first,
     /// the last word's surplus low bits dropped).
+    ///
+    /// # Panics
+    /// If `k > 64` (the deal needs at most 6 bits).
     pub fn getrandbits(&mut self, k: u32) -> u64 {
         assert!(k <= 64, "getrandbits: at most 64 bits here, not {k}");
         match k {
@@ -181,6 +184,9 @@ impl Mt19937 {
     }
 
     /// `randint(a, b)` (= `randrange(a, b + 1)`) for `a <= b`.
+    ///
+    /// # Panics
+    /// If `a > b` (Python raises `ValueError` there).
     pub fn randint(&mut self, a: i64, b: i64) -> i64 {
         assert!(a <= b, "randint: empty range {a}..={b}");
         let width = b.abs_diff(a) + 1;
