@@ -202,7 +202,17 @@ fn score<'py>(
         nines,
     };
     let summary = GameSummary::new(&raw).map_err(|e| convert_error(py, &e, &big))?;
-    let s = scoring::score(&summary, re_kontra_double);
+    score_to_dict(py, &scoring::score(&summary, re_kontra_double))
+}
+
+/// A native [`scoring::Score`] as the dict `doko_native.score` returns (`winner`, `value`,
+/// `re_score`, `kontra_score`, `solo`, `items` as (party, points, clause, de, en)); the
+/// adapter `doko.engine.native_scoring.score_from_native` makes the Python `Score` of it.
+/// For the other bindings (a finished native game's result) too.
+pub(crate) fn score_to_dict<'py>(
+    py: Python<'py>,
+    s: &scoring::Score,
+) -> PyResult<Bound<'py, PyDict>> {
     let items = PyList::empty(py);
     for item in s.items() {
         let row = PyTuple::new(

@@ -353,8 +353,9 @@ impl Xoshiro256 {
         }
     }
 
-    /// A random deal of the four hands (the same packet scheme as [`deal_with`], fast and not
-    /// Python-compatible): for the batch APIs.
+    /// A uniformly random deal of the four hands (12 cards each, or 10 without nines: the
+    /// shuffled deck's quarters, the first to the seat left of `dealer`): fast and not
+    /// Python-compatible, for the batch APIs.
     pub fn deal(&mut self, dealer: u8, nines: bool) -> [u64; 4] {
         let mut cards = [0u8; 2 * NUM_KINDS];
         let mut len = 0;
