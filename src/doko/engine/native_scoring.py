@@ -12,6 +12,7 @@ built, the call raises :class:`~doko.engine.backend.BackendError` saying how to 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from doko.engine.backend import require_native
@@ -49,6 +50,13 @@ def score_native(summary: GameSummary, rules: Rules | None = None) -> Score:
     return score_from_native(cast(dict[str, object], out))
 
 
+@cache
+def _line_item(party: str, points: int, clause: str, de: str, en: str) -> LineItem:
+    """One :class:`LineItem` per distinct item (they are frozen; a game has a few hundred kinds
+    at most), so that a score costs a lookup per item instead of a dataclass construction."""
+    return LineItem(party, points, clause, de, en)
+
+
 def score_from_native(out: dict[str, object]) -> Score:
     """The :class:`~doko.engine.scoring.Score` of a dict returned by ``doko_native.score``."""
     rows = cast(list[tuple[str, int, str, str, str]], out["items"])
@@ -57,7 +65,7 @@ def score_from_native(out: dict[str, object]) -> Score:
         value=cast(int, out["value"]),
         re_score=cast(int, out["re_score"]),
         kontra_score=cast(int, out["kontra_score"]),
-        items=tuple(LineItem(*row) for row in rows),
+        items=tuple(_line_item(*row) for row in rows),
         solo=cast(bool, out["solo"]),
     )
 
