@@ -76,7 +76,7 @@ def run(main: Callable[[], Awaitable[T]]) -> T:
 async def pool_of(**kw: Any) -> AsyncIterator[BotPool]:
     pool = BotPool(**kw)
     await pool.wait_ready()
-    assert pool.stats()["ready"] == pool.workers
+    assert pool.stats()["ready"] == pool.workers + pool.express
     try:
         yield pool
     finally:
@@ -229,6 +229,47 @@ def test_a_table_with_many_jobs_does_not_hold_up_another() -> None:
     run(main)
     assert order.count("B") == 1 and len(order) == 9
     assert order.index("B") - mark[0] <= 1, (order, mark)
+
+
+def test_offers_never_wait_behind_a_search() -> None:
+    """One worker and one express worker: while table X's long think holds the worker and
+    table Y's waits, an offer of table A (no seat on turn) is made at once by the express
+    worker; a free worker takes offers before the thinks with a seat on turn, too."""
+    g = mid_game(11, 12)
+    offers = [j._replace(on_turn=False) for j in hub_jobs(g, "rules") if not j.on_turn]
+    assert offers
+    order: list[str] = []
+
+    async def main() -> None:
+        async with pool_of(workers=1, express=1, on_dispatch=order.append,
+                           target=botpool._test_work) as pool:
+            x = asyncio.create_task(pool.think("X", [sleeper(g, 30)]))
+            y = asyncio.create_task(pool.think("Y", [on_turn_job(g)]))
+            await asyncio.sleep(0)
+            assert order == ["X"]
+            # X's sleeper holds the worker for 30 s, the test's limit is less: A is answered
+            # by the express worker, while Y still waits for the worker
+            got = await pool.think("A", offers)
+            assert got == decide(offers)
+            assert order == ["X", "A"] and not y.done()
+            assert pool.stats()["queued"] == {"Y": 1}
+            x.cancel()
+            y.cancel()
+            await asyncio.gather(x, y, return_exceptions=True)
+
+    run(main)
+
+    order.clear()
+
+    async def main_no_express() -> None:
+        async with pool_of(workers=1, on_dispatch=order.append,
+                           target=botpool._test_work) as pool:
+            asks = [("X", [sleeper(g, 0.3)]), ("A", [on_turn_job(g)]), ("B", [on_turn_job(g)]),
+                    ("C", offers), ("D", offers)]
+            await asyncio.gather(*(pool.think(t, jobs) for t, jobs in asks))
+
+    run(main_no_express)
+    assert "".join(order) == "XCDAB"
 
 
 def test_dispatch_is_round_robin_across_tables() -> None:

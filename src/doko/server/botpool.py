@@ -24,6 +24,11 @@ Design:
   A table may have at most ``max_queued_per_table`` jobs pending (waiting or running); one
   more raises :class:`BotPoolBusy` at once (the hub's tables ask one thing at a time, so this
   is a guard against a runaway caller, not a condition of normal play).
+* **Offers go first.** A think in which no seat is on turn (an *offer*: the seats off turn
+  may call, as before a person's action) takes a player a moment, not a search. Offers wait in
+  a round-robin ring of their own, which every free slot serves before the thinks with a seat
+  on turn, and ``express`` more slots serve only offers: a person's action, which waits for
+  the offer to the computers off turn, never waits behind another table's search.
 * **Never stall a table.** A job that fails for a reason outside the players (its worker died:
   :class:`~concurrent.futures.process.BrokenProcessPool`; or it ran longer than
   ``job_timeout_s``, when its worker is killed) is answered with :func:`fallback`: the seat on
@@ -257,6 +262,8 @@ class _Request:
     future: asyncio.Future[Decision]
     queued_at: float
     state: Literal["queued", "running", "done"] = "queued"
+    #: no seat is on turn (:attr:`BotPool._offers`)
+    offer: bool = False
 
 
 @dataclass(eq=False)
@@ -274,6 +281,8 @@ class _Slot:
     request: _Request | None = None
     #: warm-ups that failed in a row (for the back-off)
     failures: int = 0
+    #: serves only offers (thinks without a seat on turn)
+    express: bool = False
 
 
 @dataclass
@@ -294,7 +303,8 @@ class _Stats:
 
 class BotPool:
     """``workers`` worker processes that make the computer players' decisions, shared fairly
-    by the tables; see the module docstring.
+    by the tables; see the module docstring. ``express``: more worker processes that only
+    make offers (thinks in which no seat is on turn).
 
     ``max_queued_per_table``: the most thinks a table may have pending (waiting or running);
     one more raises :class:`BotPoolBusy`. ``job_timeout_s``: a think running longer is
@@ -308,6 +318,7 @@ class BotPool:
         self,
         workers: int = 2,
         *,
+        express: int = 0,
         max_queued_per_table: int = 4,
         job_timeout_s: float = 15.0,
         nice: int = 5,
@@ -316,11 +327,14 @@ class BotPool:
     ) -> None:
         if workers < 1:
             raise ValueError("a bot pool needs at least one worker")
+        if express < 0:
+            raise ValueError("express workers cannot be fewer than none")
         if max_queued_per_table < 1:
             raise ValueError("max_queued_per_table must be at least 1")
         if not job_timeout_s > 0:
             raise ValueError("job_timeout_s must be positive")
         self.workers = workers
+        self.express = express
         self.max_queued_per_table = max_queued_per_table
         self.job_timeout_s = job_timeout_s
         self.nice = nice
@@ -330,6 +344,8 @@ class BotPool:
         self._slots: list[_Slot] = []
         #: waiting thinks, one FIFO per table; the dict's order is the round-robin ring
         self._queues: OrderedDict[str, deque[_Request]] = OrderedDict()
+        #: waiting offers (thinks without a seat on turn), the same way
+        self._offers: OrderedDict[str, deque[_Request]] = OrderedDict()
         #: thinks per table that are waiting or running
         self._pending: Counter[str] = Counter()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -347,7 +363,9 @@ class BotPool:
         if self._closed:
             raise BotPoolClosed("the bot pool is closed")
         if not self._slots:
-            self._slots = [self._new_slot(i) for i in range(self.workers)]
+            self._slots = [self._new_slot(i) for i in range(self.workers + self.express)]
+            for slot in self._slots[self.workers:]:
+                slot.express = True
         with contextlib.suppress(RuntimeError):  # no running loop yet: bound at the first think
             self._bind(asyncio.get_running_loop())
 
@@ -430,12 +448,13 @@ class BotPool:
         self._closed = True
         if self._warmed is not None:
             self._warmed.set()  # wake wait_ready
-        for q in self._queues.values():
-            for req in q:
-                req.state = "done"
-                if not req.future.done():
-                    req.future.set_exception(BotPoolClosed("the bot pool was closed"))
-        self._queues.clear()
+        for ring in (self._queues, self._offers):
+            for q in ring.values():
+                for req in q:
+                    req.state = "done"
+                    if not req.future.done():
+                        req.future.set_exception(BotPoolClosed("the bot pool was closed"))
+            ring.clear()
         self._pending.clear()
         tasks = [s.task for s in self._slots if s.task is not None]
         for slot in self._slots:
@@ -478,9 +497,10 @@ class BotPool:
             raise BotPoolBusy(f"table {table} already has {self._pending[table]} decisions "
                               f"pending (at most {self.max_queued_per_table})")
         batch = tuple(j if isinstance(j, Job) else Job(*j) for j in jobs)  # a plain tuple too
-        req = _Request(table, batch, loop.create_future(), time.monotonic())
+        offer = not any(j.on_turn for j in batch)
+        req = _Request(table, batch, loop.create_future(), time.monotonic(), offer=offer)
         self._pending[table] += 1
-        self._queues.setdefault(table, deque()).append(req)
+        (self._offers if offer else self._queues).setdefault(table, deque()).append(req)
         self._pump()
         try:
             return await req.future
@@ -491,12 +511,13 @@ class BotPool:
             raise
 
     def _unqueue(self, req: _Request) -> None:
-        q = self._queues.get(req.table)
+        ring = self._offers if req.offer else self._queues
+        q = ring.get(req.table)
         if q is not None:
             with contextlib.suppress(ValueError):
                 q.remove(req)
             if not q:
-                del self._queues[req.table]
+                del ring[req.table]
         req.state = "done"
         self._release(req.table)
 
@@ -505,16 +526,18 @@ class BotPool:
         if self._pending[table] <= 0:
             del self._pending[table]
 
-    def _next(self) -> _Request | None:
-        """The next waiting think, round-robin over the tables."""
-        if not self._queues:
+    def _next(self, slot: _Slot) -> _Request | None:
+        """The next waiting think for ``slot``: an offer if one waits, else (not for an express
+        slot) a think with a seat on turn; round-robin over the tables."""
+        ring = self._offers if self._offers or slot.express else self._queues
+        if not ring:
             return None
-        table, q = next(iter(self._queues.items()))
+        table, q = next(iter(ring.items()))
         req = q.popleft()
         if q:
-            self._queues.move_to_end(table)
+            ring.move_to_end(table)
         else:
-            del self._queues[table]
+            del ring[table]
         return req
 
     def _pump(self) -> None:
@@ -524,9 +547,9 @@ class BotPool:
         for slot in self._slots:
             if slot.state != "idle":
                 continue
-            req = self._next()
+            req = self._next(slot)
             if req is None:
-                return
+                continue
             req.state = "running"
             slot.state = "busy"
             self._stats.dispatched[req.table] += 1
@@ -615,22 +638,26 @@ class BotPool:
     # ------------------------------------------------------------------ the operator
 
     def stats(self) -> dict[str, Any]:
-        """The pool's state and counters for the operator: ``workers``, ``busy`` (workers
-        running a think), ``ready`` (warm workers), ``pids``, ``queued`` and ``pending`` per
-        table, ``decisions`` done, how many were answered by the ``fallbacks`` (``crashes``,
-        ``timeouts``), ``rejected`` (:class:`BotPoolBusy`), ``cancelled`` while waiting,
-        worker ``restarts``, ``dispatched`` per table, and the mean and max think time in the
-        workers and wait time in the queue (ms)."""
+        """The pool's state and counters for the operator: ``workers``, ``express`` (the
+        workers for offers only), ``busy`` (workers running a think), ``ready`` (warm
+        workers), ``pids``, ``queued`` and ``pending`` per table, ``decisions`` done, how many
+        were answered by the ``fallbacks`` (``crashes``, ``timeouts``), ``rejected``
+        (:class:`BotPoolBusy`), ``cancelled`` while waiting, worker ``restarts``,
+        ``dispatched`` per table, and the mean and max think time in the workers and wait time
+        in the queue (ms)."""
         s = self._stats
         done = max(1, s.decisions - s.fallbacks)
         dispatched = max(1, sum(s.dispatched.values()))
+        queued = Counter({t: len(q) for t, q in self._queues.items()})
+        queued.update({t: len(q) for t, q in self._offers.items()})
         return {
             "workers": self.workers,
+            "express": self.express,
             "busy": sum(1 for slot in self._slots if slot.state == "busy"),
             "ready": sum(1 for slot in self._slots if slot.state in ("idle", "busy")),
             "pids": [slot.pid for slot in self._slots if slot.pid is not None],
             "closed": self._closed,
-            "queued": {t: len(q) for t, q in self._queues.items()},
+            "queued": dict(queued),
             "pending": dict(self._pending),
             "decisions": s.decisions,
             "fallbacks": s.fallbacks,

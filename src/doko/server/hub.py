@@ -49,6 +49,11 @@ log = logging.getLogger("doko.server")
 
 T = TypeVar("T")
 
+#: Worker processes beside ``bot_workers`` that only make offers (the computer players off
+#: turn deciding whether to call, before a person's action: a moment each), so that a person
+#: never waits for another table's search (:class:`~doko.server.botpool.BotPool`).
+EXPRESS_WORKERS = 1
+
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
@@ -115,7 +120,8 @@ class Hub:
         self._checkpointer: asyncio.Task[None] | None = None
         self.writer = GroupCommit(store, self._db_pool)
         self.bots = bot_pool or BotPool(
-            bot_workers, max_queued_per_table=self.limits.bot_queue_per_table,
+            bot_workers, express=EXPRESS_WORKERS,
+            max_queued_per_table=self.limits.bot_queue_per_table,
             job_timeout_s=self.limits.bot_timeout_s)
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()

@@ -110,6 +110,8 @@ class _JsonCache:
     result: str = "null"
     result_obj: Any = None
     sheet: tuple[Any, str] | None = None
+    #: the public table, with everything it is made of (Table._table_text)
+    table: tuple[Any, str] | None = None
     #: each seat's game (by seat), as long as everything it is made of is unchanged (games_key)
     games_key: tuple[Any, ...] | None = None
     games: dict[int | None, str] = field(default_factory=dict)

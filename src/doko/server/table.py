@@ -310,6 +310,20 @@ class Table:
             } for s in self.seats],
         }
 
+    def _table_text(self) -> str:
+        """:meth:`_public_table` as JSON text, encoded again only when something it shows
+        changed (all of it is in the key; the rest of it is fixed when the table is made)."""
+        r, rd = self.round, self.round_data
+        key = (self.status, None if r is None or rd is None else
+               (rd.number, r.games_total, r.games_played, r.is_over),
+               self.data.bot_takeover, self.data.takeover_level,
+               tuple((s.name, s.kind, s.level, s.joined, s.left, s.ready, bool(s.conns))
+                     for s in self.seats))
+        c = self._json
+        if c.table is None or c.table[0] != key:
+            c.table = (key, dumps(self._public_table()))
+        return c.table[1]
+
     def invalidate_sheet(self) -> None:
         """The Spielliste or a name changed: compute it again and send it with the next state."""
         self._sheet = None
@@ -395,7 +409,7 @@ class Table:
         if cache.games_key != key:
             cache.games_key, cache.games = key, {}
         return _Common(
-            table=dumps(self._public_table()),
+            table=self._table_text(),
             thinking=dumps(None if th is None else {"seat": th[0], "since": th[1]}),
             now=dumps(time.time()), result=result, row=row, pending=pending,
             games=cache.games)
