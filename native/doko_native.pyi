@@ -35,6 +35,9 @@ def score(
     """doko.engine.scoring.score of the GameSummary with these fields (extras: doppelkopf, fox,
     charlie) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
     or None), ``value``, ``re_score``, ``kontra_score``, ``solo`` and ``items`` (a list of
-    (party, points, clause, de, en)). Raises ScoringInputError where GameSummary would (a value
-    of the wrong type is reported before any value out of range). ``None`` for ``re_tricks``
-    means unknown; for the other optional arguments it means the default."""
+    (party, points, clause, key, params): ``key`` the item's text in doko.engine.texts
+    (``score.item.*``), ``params`` its parameters as a tuple of (name, value) pairs, a party by
+    its record name and a call level as an int; doko.engine.scoring.line_item makes the texts).
+    Raises ScoringInputError where GameSummary would (a value of the wrong type is reported
+    before any value out of range). ``None`` for ``re_tricks`` means unknown; for the other
+    optional arguments it means the default."""

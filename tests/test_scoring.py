@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from itertools import accumulate
+from itertools import accumulate, product
 
 import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
+from doko.engine.rules import HAUSREGELN
 from doko.engine.scoring import (
     CALL_NAMES_KONTRA,
     CALL_NAMES_RE,
@@ -17,8 +18,10 @@ from doko.engine.scoring import (
     GameSummary,
     LineItem,
     ScoringInputError,
+    line_item,
     score,
 )
+from doko.engine.texts import TEXTS, text
 
 RE, KO = "re", "kontra"
 NO_CALL, ANSAGE, NO90, NO60, NO30, BLACK = range(6)
@@ -501,9 +504,73 @@ def test_from_json_defaults_and_names() -> None:
 
 
 def test_line_item_json() -> None:
-    item = LineItem(RE, 2, "7.2.2 (b)", "„Re“ angesagt", "Re announced")
-    assert item.to_json() == {"party": RE, "points": 2, "clause": "7.2.2 (b)",
-                              "de": "„Re“ angesagt", "en": "Re announced"}
+    """The JSON form of an item (records, the web protocol, ``doko score --json``) is party,
+    points, clause and both texts; the catalogue key and parameters stay out of it."""
+    item = line_item(RE, 2, "7.2.2 (b)", "score.item.announced", (("party", RE),))
+    assert item == LineItem(RE, 2, "7.2.2 (b)", "„Re“ angesagt", "Re announced",
+                            "score.item.announced", (("party", "Re"),))
+    assert json.dumps(item.to_json(), ensure_ascii=False) == (
+        '{"party": "re", "points": 2, "clause": "7.2.2 (b)", "de": "„Re“ angesagt", '
+        '"en": "Re announced"}')
+
+
+# -- the line items' texts come from the catalogue (issues 14, 15) ------------------------------
+
+ITEM_KEYS = sorted(k for k in TEXTS if k.startswith("score.item."))
+
+
+def test_example_10_item_keys_and_params() -> None:
+    """Example 10 (TSR 7.1.3): each item names its catalogue text and the text's parameters
+    (the party and the Absage as players say them, the Augen)."""
+    g = normal(57, re_tricks=3, re_calls=BLACK, kontra_calls=BLACK)
+    assert [(i.key, i.params) for i in score(g).items] == [
+        ("score.item.under", (("limit", 90),)),
+        ("score.item.under", (("limit", 60),)),
+        ("score.item.reached", (("party", "Re"), ("call", "schwarz"), ("reach", 30))),
+        ("score.item.reached", (("party", "Kontra"), ("call", "keine 90"), ("reach", 120))),
+        ("score.item.reached", (("party", "Kontra"), ("call", "keine 60"), ("reach", 90))),
+        ("score.item.reached", (("party", "Kontra"), ("call", "keine 30"), ("reach", 60))),
+        ("score.item.reached", (("party", "Kontra"), ("call", "schwarz"), ("reach", 30))),
+    ]
+
+
+def test_every_item_text_is_its_catalogue_entry() -> None:
+    """Over every kind of summary (each contract, Augen, tricks, both calls, Sonderpunkte, both
+    house-rule settings): each item's ``de``/``en`` is ``text(key, lang, **params)``, and every
+    ``score.item.*`` text of the catalogue is used (TSR 7.2.2 (a) to (f), 7.2.3, the house rule
+    re_kontra_double)."""
+    used: set[str] = set()
+    for contract, eyes, tricks, re_calls, kontra_calls, extras, rules in product(
+        CONTRACTS, range(0, 241, 8), (None, 0, 12), range(6), range(6),
+        ((Extras(), Extras()), (Extras(1, 1, 0), Extras(1, 1, 1))), (None, HAUSREGELN),
+    ):
+        try:
+            g = GameSummary(contract, eyes, tricks, re_calls, kontra_calls, *extras)
+        except ScoringInputError:
+            continue
+        for i in score(g, rules).items:
+            params = dict(i.params)
+            assert (i.de, i.en) == (text(i.key, "de", **params), text(i.key, "en", **params)), i
+            used.add(i.key)
+    assert sorted(used) == ITEM_KEYS
+    assert len(ITEM_KEYS) == 11
+
+
+def test_line_item_params_as_shown() -> None:
+    """line_item shows a party by its label and a call level by the Absage's name; other
+    parameters pass as they are; an unknown key is a KeyError naming it."""
+    i = line_item(KO, 1, "7.2.2 (f)", "score.item.reached",
+                  (("party", KO), ("level", NO60), ("reach", 90)))
+    assert i.params == (("party", "Kontra"), ("call", "keine 60"), ("reach", 90))
+    assert (i.de, i.en) == ("90 Augen gegen „keine 60“ erreicht (Kontra)",
+                            "Kontra reached 90 Augen against keine 60")
+    doubled = line_item(KO, 3, "house rule", "score.item.doubled", (("party", RE),))
+    assert (doubled.de, doubled.en) == ("„Re“ angesagt: verdoppelt",
+                                        "Re announced: value doubled")
+    assert line_item(RE, 1, "7.2.2 (a)", "score.item.under", (("limit", 30),)).en == (
+        "opponents under 30")
+    with pytest.raises(KeyError, match=r"score\.item\.nonsense"):
+        line_item(RE, 1, "7.2.2 (a)", "score.item.nonsense")
 
 
 # -- properties over random valid summaries ----------------------------------------------------
@@ -528,7 +595,7 @@ def summaries(draw: st.DrawFn) -> GameSummary:
         ex = [Extras(draw(st.integers(0, 3)), draw(st.integers(0, 1)), int(karlchen == p))
               for p in (0, 1)]
     try:
-        return GameSummary(contract, eyes, tricks, *calls, *ex)
+        return GameSummary(contract, eyes, tricks, *calls, ex[0], ex[1])
     except ScoringInputError:
         reject()
 

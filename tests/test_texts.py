@@ -169,6 +169,8 @@ CATALOGUED = (
     "cli/sheet.py",
     "cli/simulate.py",
     "cli/arena.py",
+    "engine/scoring.py",
+    "engine/native_scoring.py",
 )
 
 #: Words of a German or English phrase (a literal with a space in it).
@@ -191,7 +193,12 @@ _LABEL_WORDS = frozenset({
 
 #: Literals allowed where they are: argparse's own framing of a usage error, English like the
 #: message argparse puts after it (the command's --lang is not known when parsing fails).
-_ALLOWED = {"cli/sheet.py": [": error: "]}
+_ALLOWED = {
+    "cli/sheet.py": [": error: "],
+    # Score.seat_scores refuses seats that do not fit the game: a caller's mistake, English like
+    # a TypeError's message (no front end lets a player pick the parties' seats this way)
+    "engine/scoring.py": ["bad seats: re_seats=", " Re and ", " Kontra seats, got re_seats="],
+}
 
 #: Keywords whose strings are developer-facing (argparse help) and may stay English.
 _HELP_KEYWORDS = frozenset({"help", "description", "metavar", "prog", "epilog"})
@@ -262,6 +269,111 @@ def test_no_words_outside_the_catalogue(module: str) -> None:
     (doko.engine.texts)."""
     source = (_SRC / module).read_text(encoding="utf-8")
     assert word_leaks(source) == _ALLOWED.get(module, []), module
+
+
+# ------------------------------------------- scoring's line items: texts only in the catalogue
+
+_NATIVE_SRC = _SRC.parent.parent / "native" / "src"
+#: The sources of both scorers and their binding: no line item text may be written in them.
+SCORING_SOURCES = (
+    _SRC / "engine" / "scoring.py",
+    _SRC / "engine" / "native_scoring.py",
+    _NATIVE_SRC / "scoring.rs",
+    _NATIVE_SRC / "py_scoring.rs",
+)
+ITEM_KEYS = sorted(key for key in TEXTS if key.startswith("score.item."))
+
+
+def item_phrases() -> set[str]:
+    """The words of every line item text (``score.item.*``), German and English: the literal
+    pieces between the parameters, without the quotes and brackets around them."""
+    phrases = set()
+    for key in ITEM_KEYS:
+        for template in TEXTS[key]:
+            for literal, _, _, _ in string.Formatter().parse(template):
+                piece = literal.strip(" „“():")
+                if len(piece) >= 3:
+                    phrases.add(piece)
+    return phrases
+
+
+def python_strings(source: str) -> list[str]:
+    """The string literals of Python ``source`` (f-string pieces too), docstrings left out."""
+    tree = ast.parse(source)
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+#: A Rust comment, char literal or string literal (raw strings are not used in these files).
+_RUST_TOKEN = re.compile(r"//[^\n]*|/\*.*?\*/|'(?:[^'\\\n]|\\.)'|\"((?:[^\"\\]|\\.)*)\"", re.S)
+
+
+def rust_strings(source: str) -> list[str]:
+    """The string literals of Rust ``source`` (format strings too), comments left out."""
+    return [m.group(1) for m in _RUST_TOKEN.finditer(source) if m.group(1) is not None]
+
+
+#: Literals that name a line item's text: its key, or (in the Python scorer) the key's last part.
+_ITEM_NAMES = frozenset(ITEM_KEYS) | {key.removeprefix("score.item.") for key in ITEM_KEYS}
+
+
+def item_text_leaks(path: Path) -> list[tuple[str, str]]:
+    """(phrase, literal) for each string literal of the source at ``path`` that holds a piece
+    of a line item's text as words of its own (a key naming the text is no leak)."""
+    source = path.read_text(encoding="utf-8")
+    literals = python_strings(source) if path.suffix == ".py" else rust_strings(source)
+    patterns = [(phrase, re.compile(rf"(?<![\wäöüß]){re.escape(phrase)}(?![\wäöüß])"))
+                for phrase in sorted(item_phrases())]
+    return [(phrase, lit) for lit in literals if lit not in _ITEM_NAMES
+            for phrase, pattern in patterns if pattern.search(lit)]
+
+
+def test_item_phrases() -> None:
+    phrases = item_phrases()
+    assert {"gewonnen", "won", "unter", "gespielt", "opponents under", "angesagt", "announced",
+            "abgesagt von", "called", "Augen gegen", "erreicht", "Fuchs gefangen",
+            "Karlchen macht den letzten Stich", "announced: value doubled"} <= phrases
+
+
+def test_item_text_scan_finds_written_texts(tmp_path: Path) -> None:
+    """The scan itself: it finds item texts written as they were before issue 15, in Python and
+    in Rust, and leaves docstrings and comments alone."""
+    py = tmp_path / "old.py"
+    py.write_text('"""Items: \'gewonnen\'."""\n'
+                  'add(p, 1, "7.2.2 (a)", f"unter {limit} gespielt", f"opponents under {limit}")\n',
+                  encoding="utf-8")
+    assert item_text_leaks(py) == [("unter", "unter "), ("gespielt", " gespielt"),
+                                   ("opponents under", "opponents under ")]
+    rs = tmp_path / "old.rs"
+    rs.write_text('/// "gewonnen" (TSR 7.2.2 (a)).\n'
+                  "let c = '\"'; // a quote: \"won\"\n"
+                  'Reason::Won => "gewonnen".to_string(),\n'
+                  'Reason::Fox => format!("Fuchs gefangen {}", p.label()), /* "won" */\n',
+                  encoding="utf-8")
+    assert item_text_leaks(rs) == [("gewonnen", "gewonnen"),
+                                   ("Fuchs gefangen", "Fuchs gefangen {}")]
+
+
+@pytest.mark.parametrize("path", SCORING_SOURCES, ids=lambda p: p.name)
+def test_no_item_text_outside_the_catalogue(path: Path) -> None:
+    """Issues 14 and 15: the line items' German and English texts are written only in the
+    catalogue; both scorers name a ``score.item.*`` key and its parameters."""
+    assert item_text_leaks(path) == [], path
+
+
+@pytest.mark.parametrize("key", ITEM_KEYS)
+def test_item_keys_named_by_both_scorers(key: str) -> None:
+    """Each line item text is one both backends can give: the Rust core names its key, the
+    Python scorer its last part (``add(..., "won")``)."""
+    assert f'"{key}"' in (_NATIVE_SRC / "scoring.rs").read_text(encoding="utf-8")
+    short = key.removeprefix("score.item.")
+    assert f'"{short}"' in (_SRC / "engine" / "scoring.py").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ the round's refusals

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::rng;
-use crate::scoring::{self, GameSummary, Param, RawSummary};
+use crate::scoring::{self, GameSummary, ItemParam, Param, RawSummary};
 
 create_exception!(
     doko_native,
@@ -206,23 +206,34 @@ fn score<'py>(
 }
 
 /// A native [`scoring::Score`] as the dict `doko_native.score` returns (`winner`, `value`,
-/// `re_score`, `kontra_score`, `solo`, `items` as (party, points, clause, de, en)); the
-/// adapter `doko.engine.native_scoring.score_from_native` makes the Python `Score` of it.
-/// For the other bindings (a finished native game's result) too.
+/// `re_score`, `kontra_score`, `solo`, `items` as (party, points, clause, key, params): `key` the
+/// item's catalogue key, `params` its parameters as a tuple of (name, value) pairs, a party by
+/// its record name and a call level as an int); the adapter
+/// `doko.engine.native_scoring.score_from_native` makes the Python `Score` of it, with the texts
+/// from the catalogue. For the other bindings (a finished native game's result) too.
 pub(crate) fn score_to_dict<'py>(
     py: Python<'py>,
     s: &scoring::Score,
 ) -> PyResult<Bound<'py, PyDict>> {
     let items = PyList::empty(py);
     for item in s.items() {
+        let params = PyTuple::new(
+            py,
+            item.reason
+                .params()
+                .as_slice()
+                .iter()
+                .map(|&(name, value)| item_param(py, name, value))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
         let row = PyTuple::new(
             py,
             [
                 item.party.record_name().into_pyobject(py)?.into_any(),
                 item.points.into_pyobject(py)?.into_any(),
                 item.reason.clause().into_pyobject(py)?.into_any(),
-                item.reason.de().into_pyobject(py)?.into_any(),
-                item.reason.en().into_pyobject(py)?.into_any(),
+                item.reason.key().into_pyobject(py)?.into_any(),
+                params.into_any(),
             ],
         )?;
         items.append(row)?;
@@ -235,6 +246,16 @@ pub(crate) fn score_to_dict<'py>(
     out.set_item("solo", s.solo)?;
     out.set_item("items", items)?;
     Ok(out)
+}
+
+/// One parameter of a line item as the pair `(name, value)`.
+fn item_param<'py>(py: Python<'py>, name: &str, value: ItemParam) -> PyResult<Bound<'py, PyTuple>> {
+    let value = match value {
+        ItemParam::Int(v) => v.into_pyobject(py)?.into_any(),
+        ItemParam::Party(p) => p.record_name().into_pyobject(py)?.into_any(),
+        ItemParam::Level(level) => level.into_pyobject(py)?.into_any(),
+    };
+    PyTuple::new(py, [name.into_pyobject(py)?.into_any(), value])
 }
 
 /// The CPython seed words of the Python int `seed` (its absolute value, as `random.Random`).

@@ -109,8 +109,6 @@ const EXTRA_MAX: [i64; 3] = [6, 2, 1];
 
 /// Call levels: 0 none, 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz.
 pub const BLACK: u8 = 5;
-/// `CallLevel(level).label()` for the Absagen (index = level).
-const CALL_LABELS: [&str; 6] = ["", "", "keine 90", "keine 60", "keine 30", "schwarz"];
 
 /// Absage level -> the opponents must stay below this many Augen (TSR 7.1.1/7.1.2 items 5, 7).
 fn under(level: u8) -> i32 {
@@ -528,10 +526,12 @@ impl GameSummary {
 
 // ------------------------------------------------------------------------ line items
 
-/// Why a line item's points are credited; gives its texts (as the Python module writes them).
+/// Why a line item's points are credited. Its texts are not here: [`Reason::key`] names the
+/// catalogue entry (`doko.engine.texts`, `score.item.*`) and [`Reason::params`] gives its
+/// parameters; `doko.engine.scoring.line_item` makes the texts from them for both backends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Reason {
-    /// "gewonnen" (TSR 7.2.2 (a)).
+    /// The party won (TSR 7.2.2 (a)).
     #[default]
     Won,
     /// The opponents stayed under 90, 60 or 30 Augen (7.2.2 (a)).
@@ -553,6 +553,40 @@ pub enum Reason {
     Doubled(Party),
 }
 
+/// A parameter of a line item's text, as `doko.engine.scoring.line_item` takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ItemParam {
+    /// A number (Augen).
+    Int(i32),
+    /// A party (Python: its record name, `"re"` / `"kontra"`).
+    Party(Party),
+    /// A call level, 2 (keine 90) to 5 (schwarz) (Python: the int).
+    Level(u8),
+}
+
+/// The parameters of one line item's text, in the order the Python scorer gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ItemParams {
+    params: [(&'static str, ItemParam); 3],
+    len: u8,
+}
+
+impl ItemParams {
+    fn of(given: &[(&'static str, ItemParam)]) -> ItemParams {
+        let mut params = [("", ItemParam::Int(0)); 3];
+        params[..given.len()].copy_from_slice(given);
+        ItemParams {
+            params,
+            len: given.len() as u8,
+        }
+    }
+
+    /// The `(name, value)` pairs.
+    pub fn as_slice(&self) -> &[(&'static str, ItemParam)] {
+        &self.params[..usize::from(self.len)]
+    }
+}
+
 impl Reason {
     /// The TSR clause (or `"house rule"`).
     pub fn clause(self) -> &'static str {
@@ -568,55 +602,46 @@ impl Reason {
         }
     }
 
-    /// The German text.
-    pub fn de(self) -> String {
+    /// The key of the item's text in the catalogue (`doko.engine.texts`).
+    pub fn key(self) -> &'static str {
         match self {
-            Reason::Won => "gewonnen".to_string(),
-            Reason::Under(limit) => format!("unter {limit} gespielt"),
-            Reason::Schwarz => "schwarz gespielt".to_string(),
-            Reason::Announced(p) => format!("„{}“ angesagt", p.label()),
-            Reason::Called(p, level) => {
-                format!(
-                    "„{}“ abgesagt von {}",
-                    CALL_LABELS[usize::from(level)],
-                    p.label()
-                )
-            }
-            Reason::Reached(p, level) => format!(
-                "{} Augen gegen „{}“ erreicht ({})",
-                reach(level),
-                CALL_LABELS[usize::from(level)],
-                p.label()
-            ),
-            Reason::AgainstQueens => "gegen die Kreuz-Damen gewonnen".to_string(),
-            Reason::Doppelkopf => "Doppelkopf".to_string(),
-            Reason::Fox => "Fuchs gefangen".to_string(),
-            Reason::Charlie => "Karlchen macht den letzten Stich".to_string(),
-            Reason::Doubled(p) => format!("„{}“ angesagt: verdoppelt", p.label()),
+            Reason::Won => "score.item.won",
+            Reason::Under(_) => "score.item.under",
+            Reason::Schwarz => "score.item.schwarz",
+            Reason::Announced(_) => "score.item.announced",
+            Reason::Called(..) => "score.item.called",
+            Reason::Reached(..) => "score.item.reached",
+            Reason::AgainstQueens => "score.item.against_queens",
+            Reason::Doppelkopf => "score.item.doppelkopf",
+            Reason::Fox => "score.item.fox",
+            Reason::Charlie => "score.item.charlie",
+            Reason::Doubled(_) => "score.item.doubled",
         }
     }
 
-    /// The English text.
-    pub fn en(self) -> String {
+    /// The parameters of the text [`Reason::key`]: `limit` (Augen), `party`, `level` (the call
+    /// level of an Absage) and `reach` (the Augen reached against it).
+    pub fn params(self) -> ItemParams {
+        use ItemParam::{Int, Level};
         match self {
-            Reason::Won => "won".to_string(),
-            Reason::Under(limit) => format!("opponents under {limit}"),
-            Reason::Schwarz => "opponents took no trick (schwarz)".to_string(),
-            Reason::Announced(p) => format!("{} announced", p.label()),
-            Reason::Called(p, level) => {
-                format!("{} called {}", p.label(), CALL_LABELS[usize::from(level)])
+            Reason::Won
+            | Reason::Schwarz
+            | Reason::AgainstQueens
+            | Reason::Doppelkopf
+            | Reason::Fox
+            | Reason::Charlie => ItemParams::of(&[]),
+            Reason::Under(limit) => ItemParams::of(&[("limit", Int(i32::from(limit)))]),
+            Reason::Announced(p) | Reason::Doubled(p) => {
+                ItemParams::of(&[("party", ItemParam::Party(p))])
             }
-            Reason::Reached(p, level) => format!(
-                "{} reached {} Augen against {}",
-                p.label(),
-                reach(level),
-                CALL_LABELS[usize::from(level)]
-            ),
-            Reason::AgainstQueens => "won against the Kreuz-Damen (♣Q)".to_string(),
-            Reason::Doppelkopf => "Doppelkopf (trick of 40+ Augen)".to_string(),
-            Reason::Fox => "Fuchs (opponents' ♦A) caught".to_string(),
-            Reason::Charlie => "Karlchen (♣J) won the last trick".to_string(),
-            Reason::Doubled(p) => format!("{} announced: value doubled", p.label()),
+            Reason::Called(p, level) => {
+                ItemParams::of(&[("party", ItemParam::Party(p)), ("level", Level(level))])
+            }
+            Reason::Reached(p, level) => ItemParams::of(&[
+                ("party", ItemParam::Party(p)),
+                ("level", Level(level)),
+                ("reach", Int(reach(level))),
+            ]),
         }
     }
 }
@@ -805,10 +830,10 @@ mod tests {
         .unwrap()
     }
 
-    fn items(s: &Score) -> Vec<(Party, i32, &'static str, String)> {
+    fn items(s: &Score) -> Vec<(Party, i32, &'static str, Reason)> {
         s.items()
             .iter()
-            .map(|i| (i.party, i.points, i.reason.clause(), i.reason.de()))
+            .map(|i| (i.party, i.points, i.reason.clause(), i.reason))
             .collect()
     }
 
@@ -862,12 +887,12 @@ mod tests {
         assert_eq!(
             items(&s),
             vec![
-                (KO, 1, "7.2.2 (a)", "gewonnen".to_string()),
-                (KO, 2, "7.2.2 (b)", "„Re“ angesagt".to_string()),
-                (KO, 2, "7.2.2 (b)", "„Kontra“ angesagt".to_string()),
-                (KO, 1, "7.2.2 (c)", "„keine 90“ abgesagt von Re".to_string()),
-                (KO, 1, "7.2.2 (c)", "„keine 60“ abgesagt von Re".to_string()),
-                (KO, 1, "7.2.3", "gegen die Kreuz-Damen gewonnen".to_string()),
+                (KO, 1, "7.2.2 (a)", Reason::Won),
+                (KO, 2, "7.2.2 (b)", Reason::Announced(RE)),
+                (KO, 2, "7.2.2 (b)", Reason::Announced(KO)),
+                (KO, 1, "7.2.2 (c)", Reason::Called(RE, 2)),
+                (KO, 1, "7.2.2 (c)", Reason::Called(RE, 3)),
+                (KO, 1, "7.2.3", Reason::AgainstQueens),
             ]
         );
     }
@@ -886,38 +911,13 @@ mod tests {
         assert_eq!(
             items(&s),
             vec![
-                (KO, 1, "7.2.2 (a)", "unter 90 gespielt".to_string()),
-                (KO, 1, "7.2.2 (a)", "unter 60 gespielt".to_string()),
-                (
-                    RE,
-                    1,
-                    "7.2.2 (e)",
-                    "30 Augen gegen „schwarz“ erreicht (Re)".to_string()
-                ),
-                (
-                    KO,
-                    1,
-                    "7.2.2 (f)",
-                    "120 Augen gegen „keine 90“ erreicht (Kontra)".to_string()
-                ),
-                (
-                    KO,
-                    1,
-                    "7.2.2 (f)",
-                    "90 Augen gegen „keine 60“ erreicht (Kontra)".to_string()
-                ),
-                (
-                    KO,
-                    1,
-                    "7.2.2 (f)",
-                    "60 Augen gegen „keine 30“ erreicht (Kontra)".to_string()
-                ),
-                (
-                    KO,
-                    1,
-                    "7.2.2 (f)",
-                    "30 Augen gegen „schwarz“ erreicht (Kontra)".to_string()
-                ),
+                (KO, 1, "7.2.2 (a)", Reason::Under(90)),
+                (KO, 1, "7.2.2 (a)", Reason::Under(60)),
+                (RE, 1, "7.2.2 (e)", Reason::Reached(RE, 5)),
+                (KO, 1, "7.2.2 (f)", Reason::Reached(KO, 2)),
+                (KO, 1, "7.2.2 (f)", Reason::Reached(KO, 3)),
+                (KO, 1, "7.2.2 (f)", Reason::Reached(KO, 4)),
+                (KO, 1, "7.2.2 (f)", Reason::Reached(KO, 5)),
             ]
         );
         assert_eq!(
@@ -938,38 +938,74 @@ mod tests {
         let got: Vec<_> = s.items().iter().map(|i| (i.party, i.points)).collect();
         assert_eq!(got, vec![(RE, 1), (KO, 1)]);
         assert_eq!((s.value, s.re_score, s.kontra_score), (0, 0, 0));
-        assert_eq!(s.items()[1].reason.en(), "Fuchs (opponents' ♦A) caught");
+        assert_eq!(s.items()[1].reason, Reason::Fox);
     }
 
     #[test]
     fn house_rule_re_kontra_double() {
         // Re 130 with Re and Kontra called: won 1, doubled twice = 4 (instead of 1 + 2 + 2)
         let s = score(&normal(130, 1, 1), true);
-        let got: Vec<_> = s
-            .items()
-            .iter()
-            .map(|i| (i.party, i.points, i.reason.clause(), i.reason.en()))
-            .collect();
         assert_eq!(
-            got,
+            items(&s),
             vec![
-                (RE, 1, "7.2.2 (a)", "won".to_string()),
-                (
-                    RE,
-                    1,
-                    "house rule",
-                    "Re announced: value doubled".to_string()
-                ),
-                (
-                    RE,
-                    2,
-                    "house rule",
-                    "Kontra announced: value doubled".to_string()
-                ),
+                (RE, 1, "7.2.2 (a)", Reason::Won),
+                (RE, 1, "house rule", Reason::Doubled(RE)),
+                (RE, 2, "house rule", Reason::Doubled(KO)),
             ]
         );
         assert_eq!((s.value, s.re_score, s.kontra_score), (4, 4, -4));
         assert_eq!(score(&normal(130, 1, 1), false).re_score, 5);
+    }
+
+    #[test]
+    fn reasons_name_catalogue_keys_and_params() {
+        // the texts are doko.engine.texts' score.item.*; each reason gives its key and params
+        use ItemParam::{Int, Level, Party as P};
+        let cases = [
+            (Reason::Won, "score.item.won", vec![]),
+            (
+                Reason::Under(60),
+                "score.item.under",
+                vec![("limit", Int(60))],
+            ),
+            (Reason::Schwarz, "score.item.schwarz", vec![]),
+            (
+                Reason::Announced(KO),
+                "score.item.announced",
+                vec![("party", P(KO))],
+            ),
+            (
+                Reason::Called(RE, 4),
+                "score.item.called",
+                vec![("party", P(RE)), ("level", Level(4))],
+            ),
+            (
+                Reason::Reached(KO, 3),
+                "score.item.reached",
+                vec![("party", P(KO)), ("level", Level(3)), ("reach", Int(90))],
+            ),
+            (Reason::AgainstQueens, "score.item.against_queens", vec![]),
+            (Reason::Doppelkopf, "score.item.doppelkopf", vec![]),
+            (Reason::Fox, "score.item.fox", vec![]),
+            (Reason::Charlie, "score.item.charlie", vec![]),
+            (
+                Reason::Doubled(RE),
+                "score.item.doubled",
+                vec![("party", P(RE))],
+            ),
+        ];
+        for (reason, key, params) in cases {
+            assert_eq!(reason.key(), key);
+            assert_eq!(reason.params().as_slice(), params.as_slice(), "{reason:?}");
+        }
+        // against each Absage the Augen of TSR 7.2.2 (e), (f): 120, 90, 60, 30
+        let reached: Vec<_> = (2..=5)
+            .map(|level| Reason::Reached(RE, level).params().as_slice()[2])
+            .collect();
+        assert_eq!(
+            reached,
+            [120, 90, 60, 30].map(|a| ("reach", Int(a))).to_vec()
+        );
     }
 
     #[test]

@@ -142,6 +142,49 @@ def test_score_from_native_builds_the_dataclass() -> None:
     assert [(i.party, i.points, i.clause) for i in s.items] == [
         ("re", 1, "7.2.2 (a)"), ("re", 1, "house rule")
     ]
+    assert [i.en for i in s.items] == ["won", "Re announced: value doubled"]
+
+
+def test_native_items_are_keys_and_params() -> None:
+    """The core gives no texts: each item is (party, points, clause, catalogue key, parameters),
+    a party by its record name and an Absage by its call level (example 10, TSR 7.1.3)."""
+    out = native.score("normal", 57, re_tricks=3, re_calls=5, kontra_calls=5)
+    assert out["items"] == [
+        ("kontra", 1, "7.2.2 (a)", "score.item.under", (("limit", 90),)),
+        ("kontra", 1, "7.2.2 (a)", "score.item.under", (("limit", 60),)),
+        ("re", 1, "7.2.2 (e)", "score.item.reached",
+         (("party", "re"), ("level", 5), ("reach", 30))),
+        ("kontra", 1, "7.2.2 (f)", "score.item.reached",
+         (("party", "kontra"), ("level", 2), ("reach", 120))),
+        ("kontra", 1, "7.2.2 (f)", "score.item.reached",
+         (("party", "kontra"), ("level", 3), ("reach", 90))),
+        ("kontra", 1, "7.2.2 (f)", "score.item.reached",
+         (("party", "kontra"), ("level", 4), ("reach", 60))),
+        ("kontra", 1, "7.2.2 (f)", "score.item.reached",
+         (("party", "kontra"), ("level", 5), ("reach", 30))),
+    ]
+    items = native.score("normal", 170, re_calls=3, kontra_calls=1)["items"]  # example 6
+    assert [row[3:] for row in items] == [
+        ("score.item.won", ()),
+        ("score.item.announced", (("party", "re"),)),
+        ("score.item.announced", (("party", "kontra"),)),
+        ("score.item.called", (("party", "re"), ("level", 2))),
+        ("score.item.called", (("party", "re"), ("level", 3))),
+        ("score.item.against_queens", ()),
+    ]
+
+
+def test_both_backends_make_items_through_line_item() -> None:
+    """The texts come from one place: both backends' items are line_item's (one object per
+    distinct item), so the native one is the very object the Python scorer made."""
+    g = GameSummary("normal", 160, 7, 2, 1, Extras(1, 1, 0), Extras(0, 1, 1))
+    want, got = score(g), score_native(g)
+    assert [i.key for i in got.items] == [
+        "score.item.won", "score.item.under", "score.item.announced", "score.item.announced",
+        "score.item.called", "score.item.doppelkopf", "score.item.fox", "score.item.fox",
+        "score.item.charlie",
+    ]
+    assert all(a is b for a, b in zip(got.items, want.items, strict=True))
 
 
 # -- the input checks -------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 :func:`score_native` gives the same :class:`~doko.engine.scoring.Score` as
 :func:`doko.engine.scoring.score` (winner, value, per-player scores, line items with the same
-clauses, texts and order); :func:`deal_hands_native` the same hands as
+clauses, catalogue keys and parameters, and order; the texts are made from them by
+:func:`doko.engine.scoring.line_item` for both); :func:`deal_hands_native` the same hands as
 :func:`doko.engine.game.deal_hands` for every int seed (CPython's Mersenne Twister, reproduced
 bit for bit in ``native/src/rng.rs``). The differential tests in ``tests/native/`` hold them to
 that. The extension module is imported on the first call (through
@@ -12,11 +13,17 @@ built, the call raises :class:`~doko.engine.backend.BackendError` saying how to 
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from doko.engine.backend import require_native
-from doko.engine.scoring import Extras, GameSummary, LineItem, Score, ScoringInputError
+from doko.engine.scoring import (
+    Extras,
+    GameSummary,
+    ItemParams,
+    Score,
+    ScoringInputError,
+    line_item,
+)
 
 if TYPE_CHECKING:
     from doko.engine.rules import Rules
@@ -50,22 +57,17 @@ def score_native(summary: GameSummary, rules: Rules | None = None) -> Score:
     return score_from_native(cast(dict[str, object], out))
 
 
-@cache
-def _line_item(party: str, points: int, clause: str, de: str, en: str) -> LineItem:
-    """One :class:`LineItem` per distinct item (they are frozen; a game has a few hundred kinds
-    at most), so that a score costs a lookup per item instead of a dataclass construction."""
-    return LineItem(party, points, clause, de, en)
-
-
 def score_from_native(out: dict[str, object]) -> Score:
-    """The :class:`~doko.engine.scoring.Score` of a dict returned by ``doko_native.score``."""
-    rows = cast(list[tuple[str, int, str, str, str]], out["items"])
+    """The :class:`~doko.engine.scoring.Score` of a dict returned by ``doko_native.score``; each
+    line item is made by :func:`doko.engine.scoring.line_item` from the native key and parameters,
+    so its texts come from the catalogue as the Python scorer's do."""
+    rows = cast(list[tuple[str, int, str, str, ItemParams]], out["items"])
     return Score(
         winner=cast("str | None", out["winner"]),
         value=cast(int, out["value"]),
         re_score=cast(int, out["re_score"]),
         kontra_score=cast(int, out["kontra_score"]),
-        items=tuple(_line_item(*row) for row in rows),
+        items=tuple(line_item(*row) for row in rows),
         solo=cast(bool, out["solo"]),
     )
 

@@ -315,15 +315,29 @@ def _extras_from_json(party: str, value: object) -> Extras:
     return Extras(**counts)
 
 
+#: The parameters of a line item's text: ``(name, value)`` pairs, in the order of the catalogue
+#: entry's use. As the scorers give them to :func:`line_item`, ``party`` is a party's record name
+#: and ``level`` a call level (2 to 5); in :attr:`LineItem.params` they are the text's own
+#: (``party`` ``"Re"``/``"Kontra"``, ``call`` ``"keine 90"`` ... ``"schwarz"``).
+ItemParams = tuple[tuple[str, int | str], ...]
+
+
 @dataclass(frozen=True)
 class LineItem:
-    """Points credited to one party for one reason of TSR 7.2."""
+    """Points credited to one party for one reason of TSR 7.2.
+
+    ``de`` and ``en`` are the texts of the catalogue entry ``key`` (``score.item.*`` in
+    :mod:`doko.engine.texts`) with ``params``: ``text(key, lang, **dict(params))``. Make items
+    with :func:`line_item`; the JSON form has no ``key`` and ``params``.
+    """
 
     party: str
     points: int
     clause: str
     de: str
     en: str
+    key: str = ""
+    params: ItemParams = ()
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -333,6 +347,41 @@ class LineItem:
             "de": self.de,
             "en": self.en,
         }
+
+
+#: The prefix of the line items' catalogue keys.
+ITEM_KEY_PREFIX = "score.item."
+
+
+def _item_param(name: str, value: int | str) -> tuple[str, int | str]:
+    """A parameter of :func:`line_item` as its text shows it: a party by its label, a call
+    level by the Absage's name."""
+    if name == "party" and isinstance(value, str):
+        return name, _label(value)
+    if name == "level" and isinstance(value, int):
+        return "call", CallLevel(value).label()
+    return name, value
+
+
+@cache
+def line_item(
+    party: str, points: int, clause: str, key: str, params: ItemParams = ()
+) -> LineItem:
+    """The line item crediting ``points`` to ``party`` by TSR ``clause`` for the reason ``key``
+    (a ``score.item.*`` key of :mod:`doko.engine.texts`); its German and English texts come from
+    the catalogue with ``params`` (see :data:`ItemParams`). Both backends make every item here
+    (:mod:`doko.engine.native_scoring` with the key and parameters of the native core). Items are
+    frozen, so one per distinct item is made and kept.
+
+    >>> i = line_item("kontra", 1, "7.2.2 (c)", "score.item.called",
+    ...               (("party", "re"), ("level", 2)))
+    >>> i.de, i.en, i.params
+    ('„keine 90“ abgesagt von Re', 'Re called keine 90', (('party', 'Re'), ('call', 'keine 90')))
+    """
+    shown = tuple(_item_param(name, value) for name, value in params)
+    values = dict(shown)
+    return LineItem(party, points, clause, _text(key, "de", **values), _text(key, "en", **values),
+                    key, shown)
 
 
 @dataclass(frozen=True)
@@ -411,55 +460,47 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
     win = winner(g)
     items: list[LineItem] = []
 
-    def add(party: str, points: int, clause: str, de: str, en: str) -> None:
+    def add(to: str, points: int, clause: str, reason: str, /, **params: int | str) -> None:
         if points:
-            items.append(LineItem(party, points, clause, de, en))
+            items.append(line_item(to, points, clause, ITEM_KEY_PREFIX + reason,
+                                   tuple(params.items())))
 
     if win is not None:
-        add(win, 1, "7.2.2 (a)", "gewonnen", "won")
+        add(win, 1, "7.2.2 (a)", "won")
     for party in PARTIES:  # (a): to the winner, or (7.1.3) to each party whose opponents fell short
         opp = other(party)
         if win in (None, party):
             for limit in (90, 60, 30):
                 if g.eyes(opp) < limit:
-                    add(party, 1, "7.2.2 (a)", f"unter {limit} gespielt",
-                        f"opponents under {limit}")
+                    add(party, 1, "7.2.2 (a)", "under", limit=limit)
             if not g.took_trick(opp):
-                add(party, 1, "7.2.2 (a)", "schwarz gespielt", "opponents took no trick (schwarz)")
+                add(party, 1, "7.2.2 (a)", "schwarz")
     if win is not None:  # (b) to (d) only count for a winner
         for party in PARTIES:
             if g.calls(party) >= 1 and not double:
-                name = _label(party)
-                add(win, 2, "7.2.2 (b)", f"„{name}“ angesagt", f"{name} announced")
+                add(win, 2, "7.2.2 (b)", "announced", party=party)
         for party, clause in ((RE, "7.2.2 (c)"), (KONTRA, "7.2.2 (d)")):
             for level in range(2, g.calls(party) + 1):
-                call, name = CallLevel(level).label(), _label(party)
-                add(win, 1, clause, f"„{call}“ abgesagt von {name}", f"{name} called {call}")
+                add(win, 1, clause, "called", party=party, level=level)
     for party, clause in ((RE, "7.2.2 (e)"), (KONTRA, "7.2.2 (f)")):
         for level in range(2, g.calls(other(party)) + 1):
             if g.eyes(party) >= _REACH[level]:
                 # With a winner only the winner can reach these (the loser missed its Absage).
                 assert win in (None, party)
-                reach, call, name = _REACH[level], CallLevel(level).label(), _label(party)
-                add(party, 1, clause, f"{reach} Augen gegen „{call}“ erreicht ({name})",
-                    f"{name} reached {reach} Augen against {call}")
+                add(party, 1, clause, "reached", party=party, level=level, reach=_REACH[level])
     if not g.solo:  # Sonderpunkte (7.2.3)
         if win == KONTRA:
-            add(KONTRA, 1, "7.2.3", "gegen die Kreuz-Damen gewonnen",
-                "won against the Kreuz-Damen (♣Q)")
+            add(KONTRA, 1, "7.2.3", "against_queens")
         for party in PARTIES:
             ex = g.extras(party)
-            add(party, ex.doppelkopf, "7.2.3", "Doppelkopf", "Doppelkopf (trick of 40+ Augen)")
-            add(party, ex.fox, "7.2.3", "Fuchs gefangen", "Fuchs (opponents' ♦A) caught")
-            add(party, ex.charlie, "7.2.3", "Karlchen macht den letzten Stich",
-                "Karlchen (♣J) won the last trick")
+            add(party, ex.doppelkopf, "7.2.3", "doppelkopf")
+            add(party, ex.fox, "7.2.3", "fox")
+            add(party, ex.charlie, "7.2.3", "charlie")
     net = sum(i.points if i.party == RE else -i.points for i in items)
     if double:  # house rule: each of Re and Kontra doubles the value
         for party in PARTIES:
             if g.calls(party) >= 1 and net:
-                name = _label(party)
-                add(RE if net > 0 else KONTRA, abs(net), "house rule",
-                    f"„{name}“ angesagt: verdoppelt", f"{name} announced: value doubled")
+                add(RE if net > 0 else KONTRA, abs(net), "house rule", "doubled", party=party)
                 net *= 2
     return Score(
         winner=win,

@@ -17,10 +17,10 @@ KeyError: "unknown text key 'no.such.key'"
 Keys are grouped by a prefix: ``card.`` (suit and rank names, card errors), ``contract.`` and
 ``action.`` (game kinds and actions in words), ``claims.`` (a refuted claim's line),
 ``error.`` (engine rule violations), ``score_input.`` (bad game summaries), ``score.`` (the
-scoring table), ``row.`` (the kinds of rows of the Spielliste), ``round.`` (the round's
-refusals and sheet checks), ``sheet.`` (the Spielliste and status lines), ``tui.`` (the
-terminal), ``server.`` (the web table's refusals) and ``cli.<command>.`` (the command-line
-tools).
+scoring table; ``score.item.`` its line items), ``row.`` (the kinds of rows of the
+Spielliste), ``round.`` (the round's refusals and sheet checks), ``sheet.`` (the Spielliste and
+status lines), ``tui.`` (the terminal), ``server.`` (the web table's refusals) and
+``cli.<command>.`` (the command-line tools).
 """
 
 from __future__ import annotations
@@ -569,6 +569,52 @@ TEXTS: dict[str, tuple[str, str]] = {
     "score.to": (
         "für",
         "to",
+    ),
+    # scoring: the line items of score (doko.engine.scoring.line_item, both backends); {party}
+    # is "Re" or "Kontra", {call} an Absage ("keine 90" ... "schwarz"), {limit}/{reach} Augen
+    "score.item.won": (
+        "gewonnen",
+        "won",
+    ),
+    "score.item.under": (
+        "unter {limit} gespielt",
+        "opponents under {limit}",
+    ),
+    "score.item.schwarz": (
+        "schwarz gespielt",
+        "opponents took no trick (schwarz)",
+    ),
+    "score.item.announced": (
+        "„{party}“ angesagt",
+        "{party} announced",
+    ),
+    "score.item.called": (
+        "„{call}“ abgesagt von {party}",
+        "{party} called {call}",
+    ),
+    "score.item.reached": (
+        "{reach} Augen gegen „{call}“ erreicht ({party})",
+        "{party} reached {reach} Augen against {call}",
+    ),
+    "score.item.against_queens": (
+        "gegen die Kreuz-Damen gewonnen",
+        "won against the Kreuz-Damen (♣Q)",
+    ),
+    "score.item.doppelkopf": (
+        "Doppelkopf",
+        "Doppelkopf (trick of 40+ Augen)",
+    ),
+    "score.item.fox": (
+        "Fuchs gefangen",
+        "Fuchs (opponents' ♦A) caught",
+    ),
+    "score.item.charlie": (
+        "Karlchen macht den letzten Stich",
+        "Karlchen (♣J) won the last trick",
+    ),
+    "score.item.doubled": (
+        "„{party}“ angesagt: verdoppelt",
+        "{party} announced: value doubled",
     ),
     # scoring: bad game summaries (ScoringInputError); field names stay as in the JSON
     "score_input.not_int": (
