@@ -4,7 +4,8 @@
 Starts ``doko serve`` on 127.0.0.1 (a free port, a fresh SQLite file in a temporary directory)
 and plays tables over WebSockets with client-side random players. An action is timed from
 sending it to its ``ack``, which the server sends after the action is committed to the
-database and the new state is sent to every connection of the table. Scenarios:
+database and the new state (an ``update`` after a connection's first state) is sent to every
+connection of the table. Scenarios:
 
 ``fast``   (default) K tables of four client-side players that act as soon as they may
            (``--ks``, one line per K); each table plays ``--games`` games.
@@ -20,10 +21,13 @@ database and the new state is sent to every connection of the table. Scenarios:
 Every scenario is bounded: at most ``--time-limit`` seconds per K (fast) or ``--duration``
 seconds (paced, bots) of play, then no new request and at most 30 s for the answers in flight;
 K up to 200, at most 1,000 tables. Loopback only. The clients offer permessage-deflate as
-browsers do (``--compression none``: no compression, for comparison), run on uvloop when it is
-installed, and do not decode the states that ask nothing of their seat (they share the machine
-with the server). The open-files limit is raised to the hard limit (4,000 WebSockets need as
-many descriptors here and in the server, which inherits it). When ``doko serve --help`` lists
+browsers do (``--compression none``: they do not; the server compresses only with
+``--server-compression deflate``), run on uvloop when it is installed, keep each seat's state
+from the updates as the browser does, and can be spread over ``--clients`` processes (they
+share the machine with the server: one client process with 4,000 sockets adds its own queueing
+to the latency). Server CPU per action and the server's memory are printed. The open-files
+limit is raised to the hard limit (4,000 WebSockets need as many descriptors here and in the
+server, which inherits it). When ``doko serve --help`` lists
 ``--limit``, the per-client limits are lifted with ``--limit KEY=VALUE``. ``--profile`` runs
 the server under cProfile and prints its top entries (the event loop thread only: not the
 database thread nor the computer players' worker processes); ``--server-log`` prints the end
@@ -112,11 +116,11 @@ def free_port() -> int:
         return port
 
 
-def serve_has_limits() -> bool:
-    """Whether this ``doko serve`` knows ``--limit KEY=VALUE``."""
+def serve_help() -> str:
+    """``doko serve --help`` (which options this server knows)."""
     out = subprocess.run([sys.executable, "-m", "doko.cli", "serve", "--help"],
                          capture_output=True, text=True, timeout=60)
-    return "--limit" in out.stdout
+    return out.stdout
 
 
 def cpu_seconds(pid: int) -> float:
@@ -137,7 +141,7 @@ class ServerProcess:
     """``doko serve`` in a child process on a free loopback port (optionally under cProfile)."""
 
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
-                 profile: bool) -> None:
+                 profile: bool, ws_compression: str | None = None) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
         self.prof = tmp / "server.prof" if profile else None
@@ -151,7 +155,12 @@ class ServerProcess:
                 "--sqlite-synchronous", sync]
         if bot_workers is not None:
             cmd += ["--bot-workers", str(bot_workers)]
-        self.limits = serve_has_limits()
+        known = serve_help()
+        self.limits = "--limit" in known
+        if ws_compression is not None:
+            if "--ws-compression" not in known:
+                raise SystemExit("this doko serve has no --ws-compression")
+            cmd += ["--ws-compression", ws_compression]
         if self.limits:
             for key in LIMIT_KEYS:
                 cmd += ["--limit", f"{key}={BIG}"]
@@ -175,6 +184,16 @@ class ServerProcess:
 
     def cpu(self) -> float:
         return cpu_seconds(self.proc.pid)
+
+    def rss_mb(self) -> float:
+        """The server's resident memory now (Linux; NaN elsewhere)."""
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        except (OSError, ValueError):
+            pass
+        return float("nan")
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -481,6 +500,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
         if failed:
             raise SystemExit(f"a client process failed: {failed[0]}")
     cpu1 = server.cpu()
+    rss = server.rss_mb()
     lat = [x for p in parts for x in p["latencies"]]
     bots = [x for p in parts for x in p["bot_moves"]]
     elapsed = max(p["seconds"] for p in parts)
@@ -495,7 +515,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
             "bot_moves": len(bots), "bot_p50": pct(bots, 0.50),
             "bot_p90": pct(bots, 0.90), "bot_p99": pct(bots, 0.99),
             "server_cpu": cpu1 - marks["cpu0"],
-            "client_cpu": sum(p["client_cpu"] for p in parts),
+            "client_cpu": sum(p["client_cpu"] for p in parts), "rss_mb": rss,
             "timed_out": any(p["timed_out"] for p in parts)}
 
 
@@ -508,7 +528,7 @@ def four_humans(games: int) -> dict[str, Any]:
 def cpu_note(r: dict[str, Any]) -> str:
     per = 1000 * r["server_cpu"] / r["actions"] if r["actions"] else float("nan")
     return (f"cpu s: server {r['server_cpu']:.1f} ({per:.2f} ms per action), "
-            f"clients {r['client_cpu']:.1f}")
+            f"clients {r['client_cpu']:.1f}; server memory {r['rss_mb']:.0f} MB")
 
 
 def problems(r: dict[str, Any]) -> str:
@@ -613,6 +633,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compression", choices=["deflate", "none"], default="deflate",
                     help="what the clients offer: permessage-deflate as browsers do (the "
                          "default), or none (then the server compresses nothing)")
+    ap.add_argument("--server-compression", choices=["deflate", "none"], default=None,
+                    help="the server's --ws-compression (its default: none; it compresses only "
+                         "with deflate and when the client offers it)")
     ap.add_argument("--profile", action="store_true",
                     help="run the server under cProfile and print its top entries")
     ap.add_argument("--profile-top", type=int, default=40, help="entries printed (40)")
@@ -628,12 +651,14 @@ def main(argv: list[str] | None = None) -> int:
     nofile = raise_nofile()
     COMPRESSION[0] = None if ns.compression == "none" else "deflate"
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
-        server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile)
+        server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
+                               ns.server_compression)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "
                   f"{HOST}:{server.port}{', limits lifted' if server.limits else ''}, "
-                  f"WebSocket compression {ns.compression}, "
+                  f"clients offer compression {ns.compression}, server compression "
+                  f"{ns.server_compression or 'its default'}, {ns.clients} client process(es), "
                   f"{os.cpu_count()} cores, open files {nofile}"
                   f"{', server under cProfile' if ns.profile else ''}")
             {"fast": scenario_fast, "paced": scenario_paced, "bots": scenario_bots}[

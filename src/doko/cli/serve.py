@@ -46,6 +46,11 @@ def register(sub: Any) -> None:
     p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
                    help="addresses of a reverse proxy whose X-Forwarded-For names the client "
                         "(for the per-client limits; uvicorn's option; default 127.0.0.1)")
+    p.add_argument("--ws-compression", choices=["none", "deflate"], default="none",
+                   help="WebSocket compression: none (the default: after the first state the "
+                        "server sends small updates, and deflate would cost CPU per message "
+                        "and memory per connection) or deflate (permessage-deflate, when the "
+                        "client offers it)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
@@ -91,7 +96,8 @@ def run(ns: argparse.Namespace) -> int:
     if ns.forwarded_allow_ips is not None:
         extra["forwarded_allow_ips"] = ns.forwarded_allow_ips
     uvicorn.run(app, host=ns.host, port=ns.port, log_level=ns.log_level, ws="websockets-sansio"
-                if _has_sansio() else "auto", ws_max_size=WS_MAX_FRAME, **extra)
+                if _has_sansio() else "auto", ws_max_size=WS_MAX_FRAME,
+                ws_per_message_deflate=ns.ws_compression == "deflate", **extra)
     return 0
 
 
