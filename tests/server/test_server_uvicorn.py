@@ -35,6 +35,9 @@ def test_a_whole_game_over_real_websockets(tmp_path: Path) -> None:
             async with WsSeat(url, t["seats"][0]["token"]) as me, \
                     WsSeat(url, spectator_key(t)) as spec:
                 assert me.state is not None and me.state["you"] == 0
+                # the client offers permessage-deflate (as browsers do); doko serve declines it
+                # unless started with --ws-compression deflate
+                assert me.ws.protocol.extensions == []
                 ref = await me.send("{broken")
                 err = await me.until(lambda m: m["type"] == "error")
                 assert err["error"] == "malformed"
@@ -50,6 +53,9 @@ def test_a_whole_game_over_real_websockets(tmp_path: Path) -> None:
                 st = await me.play(game_closed(1))
                 assert st["game"]["result"] is not None and not me.errors
                 end = await spec.until_state(game_closed(1))
+                # after the first whole state, the game came as updates
+                assert [m["type"] for m in me.raw].count("state") <= 2
+                assert [m["type"] for m in me.raw].count("update") > 40
                 assert end["game"]["view"]["hand"] == []
                 assert end["game"]["view"]["history"] == st["game"]["view"]["history"]
 

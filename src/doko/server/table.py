@@ -707,7 +707,20 @@ class Table:
             self.epoch += 1
             self.bots_idle_epoch = -1
         self.broadcast()
-        self.wake.set()
+        if self._driver_has_work():
+            self.wake.set()
+        elif self.attended():  # what the driver's step notes (Table.paused), for the janitor
+            self.attended_at = time.monotonic()
+
+    def _driver_has_work(self) -> bool:
+        """Whether the driver (:func:`doko.server.driver.step`) may have something to do now:
+        deal, close a finished game, or ask a computer player. In a game being played by people
+        only it has nothing to do, and waking it after every card would cost a task switch and
+        the table's lock just to find that out."""
+        g = self.game
+        if g is None or g.is_over or self.game_closed() or self.status != "playing":
+            return True
+        return any(self.controller(s) == "bot" for s in range(4))
 
     # ------------------------------------------------------------------ requests
 
