@@ -4,6 +4,8 @@
 //! state (the differential tests in `tests/native/` drive both).
 
 pub mod cards;
+pub mod claims;
+pub mod game;
 pub mod heuristic;
 pub mod order;
 pub mod rng;
