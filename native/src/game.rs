@@ -838,7 +838,9 @@ impl GameState {
         let seat = action >> 6;
         let code = (action & 63) as u8;
         if !(0..=3).contains(&seat) {
-            return Err(Refusal::new("bad_action", None, None).int("seat_field", seat));
+            return Err(Refusal::new("bad_action", None, None)
+                .str("field", "seat")
+                .int("value", seat));
         }
         let seat = seat as u8;
         if code < 24 {
@@ -852,7 +854,9 @@ impl GameState {
         } else if code <= CLAIM {
             self.verify_shortening(seat, code)
         } else {
-            Err(Refusal::new("bad_action", None, None).int("code", code as i64))
+            Err(Refusal::new("bad_action", None, None)
+                .str("field", "code")
+                .int("value", code as i64))
         }
     }
 
@@ -864,19 +868,19 @@ impl GameState {
         }
     }
 
-    fn phase_error(&self, what: &'static str) -> Refusal {
+    fn phase_error(&self, code: u8) -> Refusal {
         if self.phase == FINISHED {
             return Refusal::new("finished", Some(self.end_rule()), None);
         }
         Refusal::new("phase", Some("5.1.1"), None)
-            .str("what", what)
+            .int("action", code as i64)
             .int("phase", self.phase as i64)
             .int("to_move", self.to_move as i64)
     }
 
     fn verify_play(&self, seat: u8, k: u8) -> Result<(), Refusal> {
         if self.phase != PLAY {
-            return Err(self.phase_error("play").int("card", k as i64));
+            return Err(self.phase_error(k));
         }
         if seat as i8 != self.to_move {
             let rule = if self.trick_len > 0 {
@@ -888,7 +892,7 @@ impl GameState {
             };
             return Err(Refusal::at("not_your_turn", rule, seat)
                 .int("to_move", self.to_move as i64)
-                .str("verb", "play"));
+                .int("action", k as i64));
         }
         let h = self.hands[seat as usize];
         if h >> k & 1 == 0 {
@@ -909,12 +913,12 @@ impl GameState {
 
     fn verify_query(&self, seat: u8, code: u8) -> Result<(), Refusal> {
         if self.phase != QUERY {
-            return Err(self.phase_error(if code == HEALTHY { "healthy" } else { "reservation" }));
+            return Err(self.phase_error(code));
         }
         if seat as i8 != self.to_move {
             return Err(Refusal::at("not_your_turn", "4.1.2", seat)
                 .int("to_move", self.to_move as i64)
-                .str("verb", "answer"));
+                .int("action", code as i64));
         }
         Ok(())
     }
@@ -925,9 +929,9 @@ impl GameState {
         }
         let (codes, n) = self.naming_codes(seat);
         let opts = if codes[..n].contains(&MARRIAGE) {
-            "solo_or_marriage"
+            "solo_marriage"
         } else if codes[..n].contains(&PASS) {
-            "solo_or_pass"
+            "solo_pass"
         } else {
             "solo"
         };
@@ -937,12 +941,12 @@ impl GameState {
 
     fn verify_naming(&self, seat: u8, code: u8) -> Result<(), Refusal> {
         if self.phase != NAMING {
-            return Err(self.phase_error("naming"));
+            return Err(self.phase_error(code));
         }
         if seat as i8 != self.to_move {
             return Err(Refusal::at("not_your_turn", "4.1.6", seat)
                 .int("to_move", self.to_move as i64)
-                .str("verb", "name"));
+                .int("action", code as i64));
         }
         let (codes, n) = self.naming_codes(seat);
         if codes[..n].contains(&code) {
@@ -1058,12 +1062,11 @@ impl GameState {
     }
 
     fn verify_shortening(&mut self, seat: u8, code: u8) -> Result<(), Refusal> {
-        let verb = if code == CONCEDE { "concede" } else { "claim" };
         if self.phase != PLAY {
-            return Err(self.phase_error(verb));
+            return Err(self.phase_error(code));
         }
         if seat as i8 != self.soloist {
-            return Err(Refusal::at("not_soloist", "5.4.3", seat).str("verb", verb));
+            return Err(Refusal::at("not_soloist", "5.4.3", seat).int("action", code as i64));
         }
         if code == CLAIM && self.claim_is_refuted() {
             let mut r = Refusal::at("claim_refused", "5.4.4", seat);

@@ -13,6 +13,8 @@ pub mod scoring;
 
 #[cfg(feature = "python")]
 mod py_scoring;
+#[cfg(feature = "python")]
+pub mod py_game;
 
 #[cfg(feature = "python")]
 mod python {
@@ -23,6 +25,8 @@ mod python {
     fn doko_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         crate::py_scoring::register(m)?;
+        m.add_class::<crate::py_game::PyRules>()?;
+        m.add_class::<crate::py_game::PyGame>()?;
         Ok(())
     }
 }
