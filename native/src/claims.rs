@@ -81,7 +81,11 @@ impl ClaimCtx {
     /// second except in the last trick), as `Game._claim_refutation` builds it.
     pub fn new(order: usize, dulle_rule: u8) -> ClaimCtx {
         let o = &orders()[order];
-        let dulle = if dulle_rule != DULLE_FIRST { o.dulle } else { None };
+        let dulle = if dulle_rule != DULLE_FIRST {
+            o.dulle
+        } else {
+            None
+        };
         ClaimCtx {
             order: o,
             beaters: beaters(order, dulle.is_some()),
@@ -183,7 +187,13 @@ pub fn quick_refutation(
 /// A quick refutation that holds at any moment of a trick (see `claims.robust_witness`): the
 /// soloist holds two copies of `k` and opponent `seat` two cards that beat it (or, void in its
 /// plain suit, two trumps).
-pub fn robust_witness(ctx: &ClaimCtx, hands: &[u64; 4], soloist: u8, k: u8, seat: u8) -> Option<Line> {
+pub fn robust_witness(
+    ctx: &ClaimCtx,
+    hands: &[u64; 4],
+    soloist: u8,
+    k: u8,
+    seat: u8,
+) -> Option<Line> {
     let h0 = hands[soloist as usize];
     if h0 >> (k + 24) & 1 == 0 || seat == soloist {
         return None;
@@ -233,7 +243,7 @@ pub fn claim_refutation(
         line: [(0, 0); 64],
         line_len: 0,
         safe: [[0; 6]; SAFE_SLOTS],
-        safe_used: [false; SAFE_SLOTS],
+        safe_len: 0,
     };
     let mut cards = [0u8; 4];
     cards[..trick.len()].copy_from_slice(trick);
@@ -257,15 +267,17 @@ pub fn claim_refutation(
     Some(out)
 }
 
-/// Slots of the search's table of positions proven safe (a memo: when it is full, positions
+/// Slots of the search's list of positions proven safe (a memo: when it is full, positions
 /// are searched again, which changes nothing but time).
-const SAFE_SLOTS: usize = 128;
+const SAFE_SLOTS: usize = 16;
 
 /// The opponents' card classes while the soloist leads (see `claims._search_refutation`'s
 /// `classes`): a class id per kind, the danger mask and the harmless-suit masks.
 #[derive(Clone, Copy)]
 struct Classes {
-    cls: [u8; 24],
+    /// The class of each kind as one bit: bit k for a dangerous kind k (its own class), bit
+    /// 24 + suit for a harmless card told apart by suit, bit 29 for a plain discard.
+    bit: [u32; 24],
     danger: u64,
     suits: [u64; 5],
     n_suits: usize,
@@ -278,7 +290,7 @@ struct Search<'a> {
     line: [(u8, u8); 64],
     line_len: usize,
     safe: [[u64; 6]; SAFE_SLOTS],
-    safe_used: [bool; SAFE_SLOTS],
+    safe_len: usize,
 }
 
 impl Search<'_> {
@@ -288,7 +300,12 @@ impl Search<'_> {
         let o = self.ctx.order;
         let m = self.ctx.legal_mask(h, cards);
         let key = |k: u8| -> i32 {
-            o.power[k as usize] as i32 + if o.eff_suit[k as usize] == TRUMP { 200 } else { 0 }
+            o.power[k as usize] as i32
+                + if o.eff_suit[k as usize] == TRUMP {
+                    200
+                } else {
+                    0
+                }
         };
         let mut n = 0;
         let mut bits = m;
@@ -300,7 +317,11 @@ impl Search<'_> {
             let mut i = n;
             while i > 0 {
                 let prev = key(out[i - 1]);
-                let before = if seat == self.soloist { prev > kk } else { prev < kk };
+                let before = if seat == self.soloist {
+                    prev > kk
+                } else {
+                    prev < kk
+                };
                 if !before {
                     break;
                 }
@@ -332,15 +353,15 @@ impl Search<'_> {
                 danger |= self.ctx.beaters[w as usize];
             }
         }
-        let mut cls = [0u8; 24];
-        for (k, c) in cls.iter_mut().enumerate() {
+        let mut bit = [0u32; 24];
+        for (k, c) in bit.iter_mut().enumerate() {
             let e = o.eff_suit[k];
             *c = if danger >> k & 1 != 0 {
-                k as u8
+                1 << k
             } else if weakest[e as usize] != 255 || e == TRUMP {
-                100 + e
+                1 << (24 + e)
             } else {
-                200
+                1 << 29
             };
         }
         let mut suits = [0u64; 5];
@@ -352,44 +373,21 @@ impl Search<'_> {
             }
         }
         Classes {
-            cls,
+            bit,
             danger,
             suits,
             n_suits,
         }
     }
 
-    fn safe_slot(key: &[u64; 6]) -> usize {
-        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-        for &x in key {
-            h = (h ^ x).wrapping_mul(0x0100_0000_01B3).rotate_left(29);
-        }
-        (h as usize) % SAFE_SLOTS
-    }
-
     fn is_safe(&self, key: &[u64; 6]) -> bool {
-        let mut i = Self::safe_slot(key);
-        for _ in 0..SAFE_SLOTS {
-            if !self.safe_used[i] {
-                return false;
-            }
-            if self.safe[i] == *key {
-                return true;
-            }
-            i = (i + 1) % SAFE_SLOTS;
-        }
-        false
+        self.safe[..self.safe_len].contains(key)
     }
 
     fn add_safe(&mut self, key: [u64; 6]) {
-        let mut i = Self::safe_slot(&key);
-        for _ in 0..SAFE_SLOTS {
-            if !self.safe_used[i] {
-                self.safe_used[i] = true;
-                self.safe[i] = key;
-                return;
-            }
-            i = (i + 1) % SAFE_SLOTS;
+        if self.safe_len < SAFE_SLOTS {
+            self.safe[self.safe_len] = key;
+            self.safe_len += 1;
         }
     }
 
@@ -470,15 +468,15 @@ impl Search<'_> {
         let h = hs[seat as usize];
         let mut ms = [0u8; 24];
         let count = self.moves(seat, h, &cards[..n], &mut ms);
-        let mut tried = [false; 256];
+        let mut tried = 0u32; // the classes tried, as bits (see `Classes::bit`)
         for &k in &ms[..count] {
             if let Some(c) = cls {
                 if seat != self.soloist {
-                    let id = c.cls[k as usize] as usize;
-                    if tried[id] {
+                    let bit = c.bit[k as usize];
+                    if tried & bit != 0 {
                         continue;
                     }
-                    tried[id] = true;
+                    tried |= bit;
                 }
             }
             let nh = if h >> (k + 24) & 1 != 0 {

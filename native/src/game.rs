@@ -334,6 +334,12 @@ pub struct GameState {
     pub rules: Rules,
 }
 
+/// A refusal as the error of a check (boxed: the `Ok` path stays small).
+#[cold]
+fn refuse(r: Refusal) -> Result<(), Box<Refusal>> {
+    Err(Box::new(r))
+}
+
 /// The card-play actions of `seat` for a kind mask, in kind order.
 #[inline]
 fn push_plays(out: &mut ActionBuf, seat: u8, mut m: u64) {
@@ -367,11 +373,15 @@ impl GameState {
     ) -> Result<GameState, String> {
         let size = rules.hand_size();
         if hands.iter().any(|h| h.count_ones() != size || h >> 48 != 0) {
-            return Err(format!("a game needs four hands of {size} cards (TSR 3.3.7)"));
+            return Err(format!(
+                "a game needs four hands of {size} cards (TSR 3.3.7)"
+            ));
         }
         if hands.iter().any(|&h| (h >> 24) & !h & KIND_MASK != 0) {
             // a second copy without the first is no hand (the Python bit sets never hold one)
-            return Err(format!("a game needs four hands of {size} cards (TSR 3.3.7)"));
+            return Err(format!(
+                "a game needs four hands of {size} cards (TSR 3.3.7)"
+            ));
         }
         let mut bad = Vec::new();
         for k in 0..24u8 {
@@ -402,7 +412,13 @@ impl GameState {
                 ));
             }
         }
-        Ok(GameState::setup(hands, dealer, owes_pflichtsolo, vorfuehrung, rules))
+        Ok(GameState::setup(
+            hands,
+            dealer,
+            owes_pflichtsolo,
+            vorfuehrung,
+            rules,
+        ))
     }
 
     /// A game from hands known to be a dealt deck (no checks), as `Game.deal` builds one.
@@ -543,7 +559,8 @@ impl GameState {
 
     /// The answers of the Vorbehaltsabfrage: `None` not yet, else whether it was Vorbehalt.
     pub fn answers(&self) -> [Option<bool>; 4] {
-        [0, 1, 2, 3].map(|s| (self.answers >> s & 1 != 0).then_some(self.answers >> (4 + s) & 1 != 0))
+        [0, 1, 2, 3]
+            .map(|s| (self.answers >> s & 1 != 0).then_some(self.answers >> (4 + s) & 1 != 0))
     }
 
     /// The complete tricks as `(leader, cards, winner)`, rebuilt from the history.
@@ -834,13 +851,15 @@ impl GameState {
 
     /// `Ok` if `action` (any int, as Python passes it) is allowed now, else why not. `&mut
     /// self` only for the claim check's cache.
-    pub fn verify(&mut self, action: i64) -> Result<(), Refusal> {
+    pub fn verify(&mut self, action: i64) -> Result<(), Box<Refusal>> {
         let seat = action >> 6;
         let code = (action & 63) as u8;
         if !(0..=3).contains(&seat) {
-            return Err(Refusal::new("bad_action", None, None)
-                .str("field", "seat")
-                .int("value", seat));
+            return refuse(
+                Refusal::new("bad_action", None, None)
+                    .str("field", "seat")
+                    .int("value", seat),
+            );
         }
         let seat = seat as u8;
         if code < 24 {
@@ -854,9 +873,11 @@ impl GameState {
         } else if code <= CLAIM {
             self.verify_shortening(seat, code)
         } else {
-            Err(Refusal::new("bad_action", None, None)
-                .str("field", "code")
-                .int("value", code as i64))
+            refuse(
+                Refusal::new("bad_action", None, None)
+                    .str("field", "code")
+                    .int("value", code as i64),
+            )
         }
     }
 
@@ -878,9 +899,9 @@ impl GameState {
             .int("to_move", self.to_move as i64)
     }
 
-    fn verify_play(&self, seat: u8, k: u8) -> Result<(), Refusal> {
+    fn verify_play(&self, seat: u8, k: u8) -> Result<(), Box<Refusal>> {
         if self.phase != PLAY {
-            return Err(self.phase_error(k));
+            return refuse(self.phase_error(k));
         }
         if seat as i8 != self.to_move {
             let rule = if self.trick_len > 0 {
@@ -890,35 +911,41 @@ impl GameState {
             } else {
                 "5.1.1"
             };
-            return Err(Refusal::at("not_your_turn", rule, seat)
-                .int("to_move", self.to_move as i64)
-                .int("action", k as i64));
+            return refuse(
+                Refusal::at("not_your_turn", rule, seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", k as i64),
+            );
         }
         let h = self.hands[seat as usize];
         if h >> k & 1 == 0 {
-            return Err(Refusal::at("not_in_hand", "5.2", seat).int("card", k as i64));
+            return refuse(Refusal::at("not_in_hand", "5.2", seat).int("card", k as i64));
         }
         if self.trick_len > 0 {
             let o = self.order();
             let lead = self.trick[0];
             let led = o.eff_suit[lead as usize];
             if o.eff_suit[k as usize] != led && h & o.follow[led as usize] != 0 {
-                return Err(Refusal::at("must_follow", "5.2.2", seat)
-                    .int("card", k as i64)
-                    .int("led", led as i64));
+                return refuse(
+                    Refusal::at("must_follow", "5.2.2", seat)
+                        .int("card", k as i64)
+                        .int("led", led as i64),
+                );
             }
         }
         Ok(())
     }
 
-    fn verify_query(&self, seat: u8, code: u8) -> Result<(), Refusal> {
+    fn verify_query(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
         if self.phase != QUERY {
-            return Err(self.phase_error(code));
+            return refuse(self.phase_error(code));
         }
         if seat as i8 != self.to_move {
-            return Err(Refusal::at("not_your_turn", "4.1.2", seat)
-                .int("to_move", self.to_move as i64)
-                .int("action", code as i64));
+            return refuse(
+                Refusal::at("not_your_turn", "4.1.2", seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", code as i64),
+            );
         }
         Ok(())
     }
@@ -935,18 +962,24 @@ impl GameState {
         } else {
             "solo"
         };
-        let rule = if self.naming_stage == SINGLE { "4.1.4" } else { "4.1.6" };
+        let rule = if self.naming_stage == SINGLE {
+            "4.1.4"
+        } else {
+            "4.1.6"
+        };
         Refusal::at("naming_expected", rule, seat).str("options", opts)
     }
 
-    fn verify_naming(&self, seat: u8, code: u8) -> Result<(), Refusal> {
+    fn verify_naming(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
         if self.phase != NAMING {
-            return Err(self.phase_error(code));
+            return refuse(self.phase_error(code));
         }
         if seat as i8 != self.to_move {
-            return Err(Refusal::at("not_your_turn", "4.1.6", seat)
-                .int("to_move", self.to_move as i64)
-                .int("action", code as i64));
+            return refuse(
+                Refusal::at("not_your_turn", "4.1.6", seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", code as i64),
+            );
         }
         let (codes, n) = self.naming_codes(seat);
         if codes[..n].contains(&code) {
@@ -955,46 +988,48 @@ impl GameState {
         let stage = self.naming_stage;
         if code == MARRIAGE {
             if stage == SINGLE {
-                return Err(Refusal::at("marriage_needs_queens", "4.4.1", seat));
+                return refuse(Refusal::at("marriage_needs_queens", "4.4.1", seat));
             }
             if stage == FORCED {
-                return Err(Refusal::at("vorfuehrung", "4.1.9", seat));
+                return refuse(Refusal::at("vorfuehrung", "4.1.9", seat));
             }
-            return Err(Refusal::at("marriage_outranked", "4.1.6", seat));
+            return refuse(Refusal::at("marriage_outranked", "4.1.6", seat));
         }
         if code == PASS && (stage == ASK_PFLICHT || stage == ASK_LUST) {
-            return Err(Refusal::at("cannot_pass", "4.1.6", seat));
+            return refuse(Refusal::at("cannot_pass", "4.1.6", seat));
         }
-        Err(self.naming_error(seat))
+        refuse(self.naming_error(seat))
     }
 
-    fn verify_call(&self, seat: u8, code: u8) -> Result<(), Refusal> {
+    fn verify_call(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
         let phase = self.phase;
         if phase < PLAY {
-            return Err(Refusal::at("calls_not_yet", "6.2.1", seat));
+            return refuse(Refusal::at("calls_not_yet", "6.2.1", seat));
         }
         if phase == PLAY && !self.game_type_settled() {
-            return Err(Refusal::at("calls_marriage", "6.4.2", seat));
+            return refuse(Refusal::at("calls_marriage", "6.4.2", seat));
         }
         if self.ended == ENDED_CLAIMED {
-            return Err(Refusal::at("calls_closed", "5.4.4", seat));
+            return refuse(Refusal::at("calls_closed", "5.4.4", seat));
         }
         if self.ended == ENDED_PLAYED {
-            return Err(Refusal::at("finished", self.end_rule(), seat));
+            return refuse(Refusal::at("finished", self.end_rule(), seat));
         }
         let p = if self.is_re(seat) { RE } else { KONTRA };
         if self.ended == ENDED_CONCEDED && p == RE {
-            return Err(Refusal::at("calls_conceded", "5.4.7", seat));
+            return refuse(Refusal::at("calls_conceded", "5.4.7", seat));
         }
         if (code == CALL_RE && p == KONTRA) || (code == CALL_KONTRA && p == RE) {
-            return Err(Refusal::at("own_party", "6.2.2", seat).int("party", p as i64));
+            return refuse(Refusal::at("own_party", "6.2.2", seat).int("party", p as i64));
         }
         let target = call_level(code);
         let cur = self.level[p as usize];
         if target <= cur {
-            return Err(Refusal::at("repeat", "6.4.7", seat)
-                .int("party", p as i64)
-                .int("done", cur as i64));
+            return refuse(
+                Refusal::at("repeat", "6.4.7", seat)
+                    .int("party", p as i64)
+                    .int("done", cur as i64),
+            );
         }
         let n = self.cards_in_hand(seat);
         let shift = self.shift as i32;
@@ -1014,64 +1049,78 @@ impl GameState {
                     continue;
                 }
                 if target > 1 {
-                    return Err(Refusal::at("skip", "6.4.3", seat)
-                        .int("party", p as i64)
-                        .int("level", target as i64)
-                        .int("skipped", 1)
-                        .int("need", need as i64)
-                        .int("have", n as i64));
+                    return refuse(
+                        Refusal::at("skip", "6.4.3", seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("skipped", 1)
+                            .int("need", need as i64)
+                            .int("have", n as i64),
+                    );
                 }
                 if opp != 0 {
-                    let rule = if shifted { "6.2.2, 6.4.4, 6.4.2" } else { "6.2.2, 6.4.4" };
-                    return Err(Refusal::at("deadline_reply", rule, seat)
+                    let rule = if shifted {
+                        "6.2.2, 6.4.4, 6.4.2"
+                    } else {
+                        "6.2.2, 6.4.4"
+                    };
+                    return refuse(
+                        Refusal::at("deadline_reply", rule, seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("need", need as i64)
+                            .int("reply", reply as i64)
+                            .int("opp", opp as i64)
+                            .int("have", n as i64),
+                    );
+                }
+                let rule = if shifted { "6.2.2, 6.4.2" } else { "6.2.2" };
+                return refuse(
+                    Refusal::at("deadline", rule, seat)
                         .int("party", p as i64)
                         .int("level", target as i64)
                         .int("need", need as i64)
-                        .int("reply", reply as i64)
-                        .int("opp", opp as i64)
-                        .int("have", n as i64));
-                }
-                let rule = if shifted { "6.2.2, 6.4.2" } else { "6.2.2" };
-                return Err(Refusal::at("deadline", rule, seat)
-                    .int("party", p as i64)
-                    .int("level", target as i64)
-                    .int("need", need as i64)
-                    .int("have", n as i64));
+                        .int("have", n as i64),
+                );
             }
             if !ontime {
-                return Err(Refusal::at("late_reply", "6.4.4", seat).int("party", p as i64));
+                return refuse(Refusal::at("late_reply", "6.4.4", seat).int("party", p as i64));
             }
             if n < need {
                 if lv < target {
-                    return Err(Refusal::at("skip", "6.4.3", seat)
-                        .int("party", p as i64)
-                        .int("level", target as i64)
-                        .int("skipped", lv as i64)
-                        .int("need", need as i64)
-                        .int("have", n as i64));
+                    return refuse(
+                        Refusal::at("skip", "6.4.3", seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("skipped", lv as i64)
+                            .int("need", need as i64)
+                            .int("have", n as i64),
+                    );
                 }
                 let rule = if shifted { "6.3.4, 6.4.2" } else { "6.3.4" };
-                return Err(Refusal::at("deadline", rule, seat)
-                    .int("party", p as i64)
-                    .int("level", target as i64)
-                    .int("need", need as i64)
-                    .int("have", n as i64));
+                return refuse(
+                    Refusal::at("deadline", rule, seat)
+                        .int("party", p as i64)
+                        .int("level", target as i64)
+                        .int("need", need as i64)
+                        .int("have", n as i64),
+                );
             }
         }
         Ok(())
     }
 
-    fn verify_shortening(&mut self, seat: u8, code: u8) -> Result<(), Refusal> {
+    fn verify_shortening(&mut self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
         if self.phase != PLAY {
-            return Err(self.phase_error(code));
+            return refuse(self.phase_error(code));
         }
         if seat as i8 != self.soloist {
-            return Err(Refusal::at("not_soloist", "5.4.3", seat).int("action", code as i64));
+            return refuse(Refusal::at("not_soloist", "5.4.3", seat).int("action", code as i64));
         }
         if code == CLAIM && self.claim_is_refuted() {
             let mut r = Refusal::at("claim_refused", "5.4.4", seat);
             r.refutation = self.claim_refutation_line();
-            return Err(r);
+            return refuse(r);
         }
         Ok(())
     }
@@ -1085,7 +1134,7 @@ impl GameState {
 
     /// Perform `action` after checking it; an illegal one is refused and changes nothing.
     #[inline]
-    pub fn apply(&mut self, action: i64) -> Result<(), Refusal> {
+    pub fn apply(&mut self, action: i64) -> Result<(), Box<Refusal>> {
         if self.phase == PLAY && (0..256).contains(&action) {
             let code = (action & 63) as u8;
             if code < 24 {
@@ -1457,8 +1506,7 @@ impl GameState {
                     extras[wp][1] += 1;
                 }
             }
-            if i + 1 == self.tricks_total as usize && cards[((w + 4 - leader) & 3) as usize] == JC
-            {
+            if i + 1 == self.tricks_total as usize && cards[((w + 4 - leader) & 3) as usize] == JC {
                 extras[wp][2] += 1;
             }
         }
@@ -1483,4 +1531,359 @@ impl GameState {
 /// The trump mask of a game's order (for playout policies).
 pub fn trumps_of(order: &CardOrder) -> u64 {
     order.follow[TRUMP as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{deal, Rng};
+    use crate::cards::{hand_add, kind, CLUBS, HEARTS, QUEEN};
+
+    fn legal(g: &mut GameState) -> Vec<u8> {
+        let mut b = ActionBuf::new();
+        g.legal_actions(None, &mut b);
+        b.as_slice().to_vec()
+    }
+
+    /// A deal in which `seat` holds both ♣Q (swapped in from the other hands).
+    fn deal_with_both_queens(rng: &mut Rng, dealer: u8, seat: usize) -> [u64; 4] {
+        let mut hands = deal(rng, dealer, true);
+        for other in 0..4 {
+            while other != seat && hand_count(hands[other], QC) > 0 {
+                let give = (0..24u8)
+                    .find(|&k| k != QC && hand_count(hands[seat], k) > 0)
+                    .unwrap();
+                hands[other] = crate::cards::hand_remove(hands[other], QC);
+                hands[seat] = crate::cards::hand_remove(hands[seat], give);
+                hands[other] = hand_add(hands[other], give).unwrap();
+                hands[seat] = hand_add(hands[seat], QC).unwrap();
+            }
+        }
+        hands
+    }
+
+    /// Through the Vorbehaltsabfrage: `seat` (with both ♣Q) names a Hochzeit, the others
+    /// are healthy.
+    fn announce_marriage(g: &mut GameState, seat: u8) {
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let code = if s == seat { RESERVATION } else { HEALTHY };
+            g.apply(encode(s, code) as i64).unwrap();
+        }
+        assert_eq!(g.phase, NAMING);
+        g.apply(encode(seat, MARRIAGE) as i64).unwrap();
+        assert_eq!((g.phase, g.contract), (PLAY, MARRIAGE_C));
+    }
+
+    /// The card `seat` plays: its strongest if `strong`, else its weakest legal card.
+    fn pick_card(g: &GameState, strong: bool) -> u8 {
+        let o = g.order();
+        let m = g.play_mask();
+        let key = |k: u8| {
+            o.power[k as usize] as i32
+                + if o.eff_suit[k as usize] == TRUMP {
+                    200
+                } else {
+                    0
+                }
+        };
+        let ks = (0..24u8).filter(|&k| m >> k & 1 != 0);
+        if strong {
+            ks.max_by_key(|&k| key(k)).unwrap()
+        } else {
+            ks.min_by_key(|&k| key(k)).unwrap()
+        }
+    }
+
+    #[test]
+    fn state_is_small_and_copy() {
+        // issue 15: a state of at most 256 bytes, copied without heap data
+        assert!(std::mem::size_of::<GameState>() <= 256);
+        let g = GameState::setup(
+            deal(&mut Rng::new(1), 0, true),
+            0,
+            [false; 4],
+            None,
+            Rules::TSR,
+        );
+        let mut h = g;
+        h.apply(encode(1, HEALTHY) as i64).unwrap();
+        assert_eq!(g.history().len(), 0);
+        assert_eq!(h.history().len(), 1);
+    }
+
+    #[test]
+    fn max_history_is_reached_and_not_passed() {
+        // the longest game: 4 answers, a pass and a solo, 5 calls per party, 48 cards
+        let mut rng = Rng::new(11);
+        let hands = deal_with_both_queens(&mut rng, 0, 1);
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for (s, code) in [
+            (1, RESERVATION),
+            (2, RESERVATION),
+            (3, HEALTHY),
+            (0, HEALTHY),
+        ] {
+            g.apply(encode(s, code) as i64).unwrap();
+        }
+        // TSR 4.1.6: seat 1 (both ♣Q) is asked first and may pass; seat 2 must name a solo
+        assert!(legal(&mut g).contains(&encode(1, PASS)));
+        g.apply(encode(1, PASS) as i64).unwrap();
+        assert!(!legal(&mut g).contains(&encode(2, PASS)));
+        g.apply(encode(2, SOLO_BASE + 4) as i64).unwrap();
+        assert_eq!((g.contract, g.soloist()), (SOLO_QUEENS, Some(2)));
+        for code in [CALL_RE, NO90, NO60, NO30, BLACK] {
+            g.apply(encode(2, code) as i64).unwrap();
+        }
+        for code in [CALL_KONTRA, NO90, NO60, NO30, BLACK] {
+            g.apply(encode(0, code) as i64).unwrap();
+        }
+        while g.phase == PLAY {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        assert_eq!(g.history().len(), 64);
+        assert!(g.history().len() <= MAX_HISTORY);
+        // nothing more can happen: no calls left, the game is over
+        assert!(legal(&mut g).is_empty());
+        // random games with many calls, concessions and claims stay within the bound too
+        let policy = crate::batch::Policy {
+            p_reservation: 0.5,
+            p_call: 0.5,
+            p_concede: 0.01,
+            ..Default::default()
+        };
+        let mut buf = ActionBuf::new();
+        for i in 0..3000u64 {
+            let d = (i & 3) as u8;
+            let mut g = GameState::setup(
+                deal(&mut rng, d, i % 3 != 0),
+                d,
+                [i % 2 == 0; 4],
+                None,
+                Rules {
+                    nines: i % 3 != 0,
+                    ..Rules::TSR
+                },
+            );
+            loop {
+                g.legal_actions(None, &mut buf);
+                if buf.len == 0 {
+                    break;
+                }
+                let a = policy.pick(&mut rng, buf.as_slice(), g.phase);
+                g.apply(a as i64).unwrap();
+                assert!(g.history().len() <= 64);
+            }
+        }
+    }
+
+    #[test]
+    fn hochzeit_clarified_by_trick_2_tsr_4_4_3_a_and_6_4_2() {
+        // the Hochzeiter wins trick 1, another seat trick 2: the Klärungsstich; the call
+        // deadlines move by one trick (TSR 6.4.2)
+        let mut found = 0;
+        for seed in 0..400u64 {
+            let mut rng = Rng::new(seed);
+            let hz = (seed % 4) as u8;
+            let hands = deal_with_both_queens(&mut rng, 0, hz as usize);
+            let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+            announce_marriage(&mut g, hz);
+            // before the Klärungsstich no call (TSR 6.4.2) and none listed
+            let r = g
+                .verify(encode((hz + 1) & 3, CALL_KONTRA) as i64)
+                .unwrap_err();
+            assert_eq!((r.key, r.rule), ("calls_marriage", Some("6.4.2")));
+            while g.n_tricks() < 2 && g.phase == PLAY {
+                let s = g.to_move().unwrap();
+                // the Hochzeiter plays high in trick 1 and low in trick 2, the others the
+                // other way round
+                let k = pick_card(&g, (s == hz) == (g.n_tricks() == 0));
+                g.apply(encode(s, k) as i64).unwrap();
+                if g.n_tricks() == 1 && g.trick().is_empty() && g.trick_leader != hz {
+                    break; // clarified by trick 1: not this case
+                }
+            }
+            let tricks = g.tricks();
+            if tricks.len() != 2 || tricks[0].2 != hz || tricks[1].2 == hz {
+                continue;
+            }
+            found += 1;
+            let partner = tricks[1].2;
+            assert_eq!(g.klaerung, 2);
+            assert_eq!(g.partner(), Some(partner));
+            assert!(g.is_re(hz) && g.is_re(partner));
+            assert_eq!((0..4).filter(|&s| g.is_re(s)).count(), 2);
+            assert_eq!(g.shift, 1);
+            assert!(!g.marriage_solo);
+            // Re is now possible down to 10 cards (11 - 1): seat hz holds 10
+            assert_eq!(g.call_deadline(hz, CALL_RE), Some(10));
+            assert!(legal(&mut g).contains(&encode(hz, CALL_RE)));
+        }
+        assert!(found > 5, "only {found} games clarified by trick 2");
+    }
+
+    #[test]
+    fn hochzeiter_takes_tricks_1_to_3_karo_solo_tsr_4_4_3_b() {
+        let mut found = 0;
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(1000 + seed);
+            let hz = 1u8; // leads trick 1 with dealer 0
+            let hands = deal_with_both_queens(&mut rng, 0, hz as usize);
+            let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+            announce_marriage(&mut g, hz);
+            while g.klaerung == 0 && g.phase == PLAY {
+                let s = g.to_move().unwrap();
+                let k = pick_card(&g, s == hz);
+                g.apply(encode(s, k) as i64).unwrap();
+            }
+            if !g.marriage_solo {
+                assert_ne!(g.partner(), None);
+                continue;
+            }
+            found += 1;
+            assert_eq!(g.klaerung, 3);
+            assert_eq!(g.soloist(), Some(hz));
+            assert_eq!(g.partner(), None);
+            assert!((0..4).all(|s| g.is_re(s) == (s == hz)));
+            assert_eq!(g.shift, 2);
+            assert_eq!(g.summary_contract(), "solo");
+            // a soloist may concede now (TSR 5.4.6)
+            assert!(legal(&mut g).contains(&encode(hz, CONCEDE)));
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
+    fn vorfuehrung_names_a_solo_and_leads_tsr_4_1_9_4_2_3() {
+        let hands = deal_with_both_queens(&mut Rng::new(5), 2, 3);
+        let mut owes = [false; 4];
+        owes[3] = true;
+        assert!(GameState::new(hands, 2, [false; 4], Some(3), Rules::TSR).is_err());
+        let mut g = GameState::new(hands, 2, owes, Some(3), Rules::TSR).unwrap();
+        assert_eq!((g.phase, g.to_move()), (NAMING, Some(3)));
+        let acts = legal(&mut g);
+        assert_eq!(
+            acts,
+            (0..7).map(|i| encode(3, SOLO_BASE + i)).collect::<Vec<_>>()
+        );
+        // even with both ♣Q no Hochzeit (TSR 4.1.9)
+        let r = g.apply(encode(3, MARRIAGE) as i64).unwrap_err();
+        assert_eq!(
+            (r.key, r.rule, r.seat),
+            ("vorfuehrung", Some("4.1.9"), Some(3))
+        );
+        let r = g.apply(encode(3, HEALTHY) as i64).unwrap_err();
+        assert_eq!(r.key, "phase");
+        g.apply(encode(3, SOLO_BASE + 1) as i64).unwrap();
+        assert_eq!(g.contract, SOLO_HEARTS);
+        assert!(g.pflichtsolo);
+        // the Pflichtsolo's soloist leads trick 1 (TSR 4.2.2)
+        assert_eq!((g.to_move(), g.trick_leader), (Some(3), 3));
+    }
+
+    #[test]
+    fn deadlines_and_late_replies_tsr_6_2_2_6_4_4() {
+        let mut rng = Rng::new(77);
+        let hands = deal(&mut rng, 0, true);
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        if g.contract == SILENT_MARRIAGE {
+            return; // this deal is a Normalspiel (checked below)
+        }
+        assert_eq!(g.contract, NORMAL);
+        let re = (0..4u8).find(|&s| g.is_re(s)).unwrap();
+        let ko = (0..4u8).find(|&s| !g.is_re(s)).unwrap();
+        // play two whole tricks: every seat holds 10 cards
+        for _ in 0..8 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        // 10 cards: too late for Re (11, TSR 6.2.2)
+        let r = g.verify(encode(re, CALL_RE) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule), ("deadline", Some("6.2.2")));
+        assert!(r.params().contains(&("need", Param::Int(11))));
+        assert!(r.params().contains(&("have", Param::Int(10))));
+        // rebuild: Re called with 11 cards, Kontra replies late with 10 (TSR 6.4.4)
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        g.apply(encode(re, CALL_RE) as i64).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        assert_eq!(g.cards_in_hand(ko), 10);
+        assert_eq!(g.call_deadline(ko, CALL_KONTRA), Some(10));
+        // a late reply may not come with an Absage (TSR 6.4.4)
+        let r = g.verify(encode(ko, NO90) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule), ("late_reply", Some("6.4.4")));
+        g.apply(encode(ko, CALL_KONTRA) as i64).unwrap();
+        assert!(!g.ontime(KONTRA));
+        let r = g.verify(encode(ko, NO90) as i64).unwrap_err();
+        assert_eq!(
+            (r.key, r.rule, r.seat),
+            ("late_reply", Some("6.4.4"), Some(ko))
+        );
+        let calls = g.calls();
+        assert_eq!(
+            calls[1],
+            Call {
+                seat: ko,
+                party: KONTRA,
+                level: 1,
+                held: 10
+            }
+        );
+    }
+
+    #[test]
+    fn illegal_actions_leave_the_state_unchanged() {
+        let mut g = GameState::setup(
+            deal(&mut Rng::new(9), 1, true),
+            1,
+            [false; 4],
+            None,
+            Rules::TSR,
+        );
+        let before = format!("{:?}", g);
+        for a in [
+            -1i64,
+            256,
+            1 << 40,
+            63,
+            3 * 64 + 24,
+            4 * 64,
+            i64::MIN,
+            i64::MAX,
+        ] {
+            assert!(g.apply(a).is_err(), "{a}");
+        }
+        assert_eq!(format!("{:?}", g), before);
+        let r = g.apply(-1).unwrap_err();
+        assert_eq!(
+            (r.key, r.params()),
+            (
+                "bad_action",
+                &[("field", Param::Str("seat")), ("value", Param::Int(-1))][..]
+            )
+        );
+        // a card played in the Vorbehaltsabfrage: the phase refusal (TSR 5.1.1)
+        let r = g.apply(encode(2, kind(HEARTS, QUEEN)) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule, r.seat), ("phase", Some("5.1.1"), None));
+        let _ = kind(CLUBS, QUEEN);
+    }
 }

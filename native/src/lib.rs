@@ -3,6 +3,7 @@
 //! `src/doko/engine/` is the executable specification; this crate agrees with it on every
 //! state (the differential tests in `tests/native/` drive both).
 
+pub mod batch;
 pub mod cards;
 pub mod claims;
 pub mod game;
@@ -27,6 +28,10 @@ mod python {
         crate::py_scoring::register(m)?;
         m.add_class::<crate::py_game::PyRules>()?;
         m.add_class::<crate::py_game::PyGame>()?;
+        m.add_function(wrap_pyfunction!(crate::py_game::random_games, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::card_plays, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::clone_ns, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::state_size, m)?)?;
         Ok(())
     }
 }

@@ -111,7 +111,9 @@ pub fn rules_from(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     } else {
         let i: u8 = d.extract()?;
         if i > 2 {
-            return Err(PyValueError::new_err(format!("Dulle rule index 0..2, not {i}")));
+            return Err(PyValueError::new_err(format!(
+                "Dulle rule index 0..2, not {i}"
+            )));
         }
         i
     };
@@ -134,7 +136,9 @@ pub fn refusal_error(py: Python<'_>, r: &Refusal) -> PyErr {
 }
 
 fn build_refusal(py: Python<'_>, r: &Refusal) -> PyResult<PyErr> {
-    let cls = py.import("doko.engine.errors")?.getattr("IllegalActionError")?;
+    let cls = py
+        .import("doko.engine.errors")?
+        .getattr("IllegalActionError")?;
     let kwargs = PyDict::new(py);
     if let Some(line) = &r.refutation {
         let pairs: Vec<(u8, u8)> = line.as_slice().to_vec();
@@ -160,7 +164,9 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
                 // an int beyond 64 bits: its seat field (action >> 6) is out of range
                 let py = obj.py();
                 let seat = obj.call_method1("__rshift__", (6,))?;
-                let cls = py.import("doko.engine.errors")?.getattr("IllegalActionError")?;
+                let cls = py
+                    .import("doko.engine.errors")?
+                    .getattr("IllegalActionError")?;
                 let kwargs = PyDict::new(py);
                 kwargs.set_item("field", "seat")?;
                 kwargs.set_item("value", seat)?;
@@ -222,7 +228,9 @@ impl PyGame {
             .map(|x| x.and_then(|x| x.is_truthy()))
             .collect::<PyResult<_>>()?;
         if owes_v.len() != 4 {
-            return Err(PyValueError::new_err("owes_pflichtsolo needs one flag per seat"));
+            return Err(PyValueError::new_err(
+                "owes_pflichtsolo needs one flag per seat",
+            ));
         }
         if !(0..=3).contains(&dealer) {
             return Err(PyValueError::new_err(format!(
@@ -284,7 +292,14 @@ impl PyGame {
         }
         let default_owes = PyTuple::new(py, [false; 4])?;
         let owes = owes_pflichtsolo.unwrap_or(default_owes.as_any());
-        PyGame::new_from(py, [hv[0], hv[1], hv[2], hv[3]], dealer, owes, vorfuehrung, rules)
+        PyGame::new_from(
+            py,
+            [hv[0], hv[1], hv[2], hv[3]],
+            dealer,
+            owes,
+            vorfuehrung,
+            rules,
+        )
     }
 
     /// `Game.deal(seed, dealer=0, ...)`: shuffle with `seed`, cut and deal as TSR 3.3 says, the
@@ -323,7 +338,7 @@ impl PyGame {
     fn clone(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
         let py = slf.py();
         let ty = slf.get_type();
-        if ty.is(&py.get_type::<PyGame>()) {
+        if ty.is(py.get_type::<PyGame>()) {
             let me = slf.borrow();
             let copy = PyGame {
                 g: me.g,
@@ -574,7 +589,9 @@ impl PyGame {
     /// The game's house-rule options as a `doko_native.Rules`.
     #[getter]
     fn native_rules(&self) -> PyRules {
-        PyRules { inner: self.g.rules }
+        PyRules {
+            inner: self.g.rules,
+        }
     }
 
     fn re_eyes(&self) -> u32 {
@@ -591,7 +608,10 @@ impl PyGame {
     }
 
     /// Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), as two dicts.
-    fn sonderpunkte<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    fn sonderpunkte<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
         let x = self.g.sonderpunkte();
         Ok((extras_dict(py, x[0])?, extras_dict(py, x[1])?))
     }
@@ -639,4 +659,142 @@ fn extras_dict(py: Python<'_>, x: [u32; 3]) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("fox", x[1])?;
     d.set_item("charlie", x[2])?;
     Ok(d)
+}
+
+// ------------------------------------------------------------------ batches
+
+fn deadline_stop(seconds: Option<f64>) -> impl FnMut(u64) -> bool {
+    let start = std::time::Instant::now();
+    move |i: u64| match seconds {
+        Some(t) => i.is_multiple_of(16) && start.elapsed().as_secs_f64() >= t,
+        None => false,
+    }
+}
+
+/// `random_games(n, seed=0, rules=None, *, seconds=None, p_...)`: play up to `n` whole random
+/// games in Rust (deal, Vorbehaltsabfrage, reservations, calls, claim checks, play) with the
+/// policy of `RandomPolicy` and its probabilities, stopping early after `seconds`. Returns the
+/// counts: games, actions, card_plays, calls, contracts (per `Contract` int), marriage_solos,
+/// pflichtsoli, conceded, claimed, re_eyes (their sum) and seconds (the time it took).
+#[pyfunction]
+#[pyo3(signature = (n, seed=0, rules=None, *, seconds=None, p_reservation=0.05, p_call=0.02, p_marriage=0.5, p_pass=0.5, p_claim=0.5, p_concede=0.002))]
+#[allow(clippy::too_many_arguments)]
+pub fn random_games<'py>(
+    py: Python<'py>,
+    n: u64,
+    seed: i64,
+    rules: Option<&Bound<'py, PyAny>>,
+    seconds: Option<f64>,
+    p_reservation: f64,
+    p_call: f64,
+    p_marriage: f64,
+    p_pass: f64,
+    p_claim: f64,
+    p_concede: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = match rules {
+        Some(obj) => rules_from(obj)?,
+        None => Rules::TSR,
+    };
+    let policy = crate::batch::Policy {
+        p_reservation,
+        p_call,
+        p_marriage,
+        p_pass,
+        p_claim,
+        p_concede,
+    };
+    let (st, took) = py.allow_threads(|| {
+        let start = std::time::Instant::now();
+        let st = crate::batch::random_games(n, seed as u64, r, &policy, deadline_stop(seconds));
+        (st, start.elapsed().as_secs_f64())
+    });
+    let d = PyDict::new(py);
+    d.set_item("games", st.games)?;
+    d.set_item("actions", st.actions)?;
+    d.set_item("card_plays", st.card_plays)?;
+    d.set_item("calls", st.calls)?;
+    d.set_item("contracts", st.contracts.to_vec())?;
+    d.set_item("marriage_solos", st.marriage_solos)?;
+    d.set_item("pflichtsoli", st.pflichtsoli)?;
+    d.set_item("conceded", st.conceded)?;
+    d.set_item("claimed", st.claimed)?;
+    d.set_item("re_eyes", st.re_eyes)?;
+    d.set_item("seconds", took)?;
+    Ok(d)
+}
+
+/// `card_plays(playouts=None, seed=0, *, seconds=None, states=200, tricks=6, rules=None)`:
+/// random card play-outs from mid-game states in Rust, as `doko bench` measures them: `states`
+/// random games stopped after `tricks` tricks are prepared (not timed), then cloned and played
+/// to the end with uniformly random legal cards (the seat's legal actions listed in full) until
+/// `playouts` play-outs or `seconds` are done (one of them must be given). Returns
+/// card_plays, playouts and seconds (the timed part).
+#[pyfunction]
+#[pyo3(signature = (playouts=None, seed=0, *, seconds=None, states=200, tricks=6, rules=None))]
+pub fn card_plays<'py>(
+    py: Python<'py>,
+    playouts: Option<u64>,
+    seed: i64,
+    seconds: Option<f64>,
+    states: usize,
+    tricks: usize,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if playouts.is_none() && seconds.is_none() {
+        return Err(PyValueError::new_err("give playouts or seconds (or both)"));
+    }
+    if states == 0 {
+        return Err(PyValueError::new_err("states must be at least 1"));
+    }
+    let r = match rules {
+        Some(obj) => rules_from(obj)?,
+        None => Rules::TSR,
+    };
+    if tricks >= r.hand_size() as usize {
+        return Err(PyValueError::new_err(format!(
+            "tricks must be below {}, got {tricks}",
+            r.hand_size()
+        )));
+    }
+    let (plays, runs, took) = py.allow_threads(|| {
+        let pool = crate::batch::mid_game_states(states, seed as u64, tricks, r);
+        let start = std::time::Instant::now();
+        let (plays, runs) = crate::batch::card_playouts(
+            &pool,
+            seed as u64 ^ 0x9E37,
+            playouts.unwrap_or(u64::MAX),
+            deadline_stop(seconds),
+        );
+        (plays, runs, start.elapsed().as_secs_f64())
+    });
+    let d = PyDict::new(py);
+    d.set_item("card_plays", plays)?;
+    d.set_item("playouts", runs)?;
+    d.set_item("seconds", took)?;
+    Ok(d)
+}
+
+/// `clone_ns(n=1000000)`: the mean time in nanoseconds of one copy of a game state in Rust
+/// (`n` copies of a mid-game state, each read back so that none is optimised away).
+#[pyfunction]
+#[pyo3(signature = (n=1_000_000))]
+pub fn clone_ns(py: Python<'_>, n: u64) -> f64 {
+    py.allow_threads(|| {
+        let states = crate::batch::mid_game_states(8, 1, 6, Rules::TSR);
+        let start = std::time::Instant::now();
+        let mut acc = 0u64;
+        for i in 0..n {
+            let g = std::hint::black_box(states[(i & 7) as usize]);
+            acc = acc.wrapping_add(std::hint::black_box(g).hands[(i & 3) as usize]);
+        }
+        std::hint::black_box(acc);
+        start.elapsed().as_secs_f64() * 1e9 / n.max(1) as f64
+    })
+}
+
+/// `state_size()`: the size in bytes of the Rust game state (`GameState`).
+#[pyfunction]
+pub fn state_size() -> usize {
+    std::mem::size_of::<GameState>()
 }
