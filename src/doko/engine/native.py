@@ -52,12 +52,12 @@ class _NativeGameMixin(_NativeBase):
     __slots__ = ()
 
     @property
-    def phase(self) -> Phase:  # type: ignore[override]
+    def phase(self) -> Phase:
         """The phase as :class:`~doko.engine.vocab.Phase`."""
         return _PHASES[super().phase]
 
     @property
-    def contract(self) -> Contract:  # type: ignore[override]
+    def contract(self) -> Contract:
         """The contract as :class:`~doko.engine.vocab.Contract` (``NORMAL`` while undecided)."""
         return _CONTRACTS[super().contract]
 
@@ -67,7 +67,7 @@ class _NativeGameMixin(_NativeBase):
         return [(s, _PARTIES[p], cast(CallLevel, _LEVELS[lv]), n) for s, p, lv, n in super().calls]
 
     @property
-    def rules(self) -> Rules:  # type: ignore[override]
+    def rules(self) -> Rules:
         """The rules as a :class:`doko.engine.rules.Rules` (the object given, or one with the
         options of the ``doko_native.Rules`` given)."""
         rules = super().rules
