@@ -5,6 +5,7 @@
 //! The random numbers come from a small generator of our own (wyrand), not Python's Mersenne
 //! Twister, and the deal is a uniform shuffle; the policy's probabilities are Python's.
 
+use crate::game::encode;
 use crate::game::{
     ActionBuf, GameState, Rules, CALL_RE, CLAIM, CONCEDE, ENDED_CLAIMED, ENDED_CONCEDED, HEALTHY,
     MARRIAGE, NAMING, PASS, PLAY, QUERY, RESERVATION,
@@ -106,49 +107,53 @@ impl Default for Policy {
 }
 
 impl Policy {
+    /// The PLAY branch of [`Policy::pick`], `r` the first draw.
+    fn pick_play(&self, rng: &mut Rng, actions: &[u8], r: f64) -> u8 {
+        let code = |a: u8| a & 63;
+        let n = actions.iter().take_while(|&&a| code(a) < 24).count();
+        if n < actions.len() {
+            let rest = &actions[n..];
+            if r < self.p_call {
+                // the next level of some seat's party, uniformly among the seats
+                let mut calls = [0u8; 4];
+                let mut nc = 0;
+                let mut seats = 0u8;
+                for &a in rest {
+                    let s = a >> 6;
+                    let c = code(a);
+                    if (CALL_RE..CONCEDE).contains(&c) && seats >> s & 1 == 0 {
+                        seats |= 1 << s;
+                        calls[nc] = a;
+                        nc += 1;
+                    }
+                }
+                if nc > 0 {
+                    return calls[(rng.random() * nc as f64) as usize];
+                }
+            }
+            for &a in rest {
+                let c = code(a);
+                if c == CLAIM && rng.random() < self.p_claim {
+                    return a;
+                }
+                if c == CONCEDE && rng.random() < self.p_concede {
+                    return a;
+                }
+            }
+        }
+        if n == 0 {
+            return actions[(r * actions.len() as f64) as usize];
+        }
+        actions[(rng.random() * n as f64) as usize]
+    }
+
     /// `RandomPolicy.pick`: an action among `actions` (all legal now, not empty) in `phase`,
     /// drawing random numbers as Python does.
     pub fn pick(&self, rng: &mut Rng, actions: &[u8], phase: u8) -> u8 {
         let r = rng.random();
         let code = |a: u8| a & 63;
         match phase {
-            PLAY => {
-                let n = actions.iter().take_while(|&&a| code(a) < 24).count();
-                if n < actions.len() {
-                    let rest = &actions[n..];
-                    if r < self.p_call {
-                        // the next level of some seat's party, uniformly among the seats
-                        let mut calls = [0u8; 4];
-                        let mut nc = 0;
-                        let mut seats = 0u8;
-                        for &a in rest {
-                            let s = a >> 6;
-                            let c = code(a);
-                            if (CALL_RE..CONCEDE).contains(&c) && seats >> s & 1 == 0 {
-                                seats |= 1 << s;
-                                calls[nc] = a;
-                                nc += 1;
-                            }
-                        }
-                        if nc > 0 {
-                            return calls[(rng.random() * nc as f64) as usize];
-                        }
-                    }
-                    for &a in rest {
-                        let c = code(a);
-                        if c == CLAIM && rng.random() < self.p_claim {
-                            return a;
-                        }
-                        if c == CONCEDE && rng.random() < self.p_concede {
-                            return a;
-                        }
-                    }
-                }
-                if n == 0 {
-                    return actions[(r * actions.len() as f64) as usize];
-                }
-                actions[(rng.random() * n as f64) as usize]
-            }
+            PLAY => self.pick_play(rng, actions, r),
             QUERY => {
                 let want = if r < self.p_reservation {
                     RESERVATION
@@ -183,6 +188,59 @@ impl Policy {
                 solos[(rng.random() * ns as f64) as usize]
             }
             _ => actions[(r * actions.len() as f64) as usize],
+        }
+    }
+}
+
+impl Policy {
+    /// The action [`Policy::pick`] would choose among `g`'s legal actions, with the same
+    /// probabilities, listing only what the draw needs: the calls are listed only when a call
+    /// is drawn (`p_call`), the claim is checked only when the concession was not drawn.
+    pub fn choose(&self, rng: &mut Rng, g: &mut GameState, buf: &mut ActionBuf) -> u8 {
+        match g.phase {
+            PLAY => {
+                let r = rng.random();
+                if r < self.p_call {
+                    g.legal_actions(None, buf);
+                    return self.pick_play(rng, buf.as_slice(), r);
+                }
+                if let Some(so) = g.soloist() {
+                    // the rest is [calls..., concede, claim]; calls are not drawn now
+                    if rng.random() < self.p_concede {
+                        return encode(so, CONCEDE);
+                    }
+                    if !g.claim_is_refuted() && rng.random() < self.p_claim {
+                        return encode(so, CLAIM);
+                    }
+                }
+                let s = g.to_move().unwrap_or(0);
+                let m = g.play_mask();
+                let n = m.count_ones() as usize;
+                // the card: uniformly among the legal ones (in kind order, as listed)
+                let mut i = (rng.random() * n as f64) as usize;
+                let mut bits = m;
+                while i > 0 {
+                    bits &= bits - 1;
+                    i -= 1;
+                }
+                encode(s, bits.trailing_zeros() as u8)
+            }
+            QUERY => {
+                let r = rng.random();
+                let s = g.to_move().unwrap_or(0);
+                encode(
+                    s,
+                    if r < self.p_reservation {
+                        RESERVATION
+                    } else {
+                        HEALTHY
+                    },
+                )
+            }
+            _ => {
+                g.legal_actions(None, buf);
+                self.pick(rng, buf.as_slice(), g.phase)
+            }
         }
     }
 }
@@ -224,8 +282,7 @@ pub fn random_games(
         let hands = deal(&mut rng, dealer, rules.nines);
         let mut g = GameState::setup(hands, dealer, [false; 4], None, rules);
         while !g.is_over() {
-            g.legal_actions(None, &mut buf);
-            let a = policy.pick(&mut rng, buf.as_slice(), g.phase);
+            let a = policy.choose(&mut rng, &mut g, &mut buf);
             let code = a & 63;
             if code < 24 {
                 st.card_plays += 1;

@@ -5,6 +5,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::game::{ActionBuf, GameState, Param, Refusal, Rules, ENDED_CLAIMED, ENDED_CONCEDED};
@@ -135,10 +136,29 @@ pub fn refusal_error(py: Python<'_>, r: &Refusal) -> PyErr {
     }
 }
 
+/// `doko.engine.errors.IllegalActionError`, imported once (when the first refusal is raised).
+fn error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    static CLS: GILOnceCell<PyObject> = GILOnceCell::new();
+    let cls = CLS.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py
+            .import("doko.engine.errors")?
+            .getattr("IllegalActionError")?
+            .unbind())
+    })?;
+    Ok(cls.bind(py))
+}
+
+/// `doko.engine.rules.TSR`, the rules of a game made without any, imported once.
+fn tsr_rules(py: Python<'_>) -> PyResult<PyObject> {
+    static TSR: GILOnceCell<PyObject> = GILOnceCell::new();
+    let tsr = TSR.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py.import("doko.engine.rules")?.getattr("TSR")?.unbind())
+    })?;
+    Ok(tsr.clone_ref(py))
+}
+
 fn build_refusal(py: Python<'_>, r: &Refusal) -> PyResult<PyErr> {
-    let cls = py
-        .import("doko.engine.errors")?
-        .getattr("IllegalActionError")?;
+    let cls = error_class(py)?;
     let kwargs = PyDict::new(py);
     if let Some(line) = &r.refutation {
         let pairs: Vec<(u8, u8)> = line.as_slice().to_vec();
@@ -164,9 +184,7 @@ fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
                 // an int beyond 64 bits: its seat field (action >> 6) is out of range
                 let py = obj.py();
                 let seat = obj.call_method1("__rshift__", (6,))?;
-                let cls = py
-                    .import("doko.engine.errors")?
-                    .getattr("IllegalActionError")?;
+                let cls = error_class(py)?;
                 let kwargs = PyDict::new(py);
                 kwargs.set_item("field", "seat")?;
                 kwargs.set_item("value", seat)?;
@@ -212,25 +230,26 @@ impl PyGame {
         py: Python<'_>,
         hands: [u64; 4],
         dealer: i64,
-        owes: &Bound<'_, PyAny>,
+        owes: Option<&Bound<'_, PyAny>>,
         vorfuehrung: Option<i64>,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let (r, rules_obj) = match rules {
             Some(obj) => (rules_from(obj)?, obj.clone().unbind()),
-            None => {
-                let tsr = py.import("doko.engine.rules")?.getattr("TSR")?;
-                (Rules::TSR, tsr.unbind())
-            }
+            None => (Rules::TSR, tsr_rules(py)?),
         };
-        let owes_v: Vec<bool> = owes
-            .try_iter()?
-            .map(|x| x.and_then(|x| x.is_truthy()))
-            .collect::<PyResult<_>>()?;
-        if owes_v.len() != 4 {
-            return Err(PyValueError::new_err(
-                "owes_pflichtsolo needs one flag per seat",
-            ));
+        let mut owes_a = [false; 4];
+        if let Some(owes) = owes {
+            let owes_v: Vec<bool> = owes
+                .try_iter()?
+                .map(|x| x.and_then(|x| x.is_truthy()))
+                .collect::<PyResult<_>>()?;
+            if owes_v.len() != 4 {
+                return Err(PyValueError::new_err(
+                    "owes_pflichtsolo needs one flag per seat",
+                ));
+            }
+            owes_a.copy_from_slice(&owes_v);
         }
         if !(0..=3).contains(&dealer) {
             return Err(PyValueError::new_err(format!(
@@ -246,7 +265,6 @@ impl PyGame {
                 )))
             }
         };
-        let owes_a = [owes_v[0], owes_v[1], owes_v[2], owes_v[3]];
         let g = GameState::new(hands, dealer as u8, owes_a, v, r).map_err(PyValueError::new_err)?;
         Ok(PyGame { g, rules_obj })
     }
@@ -290,13 +308,11 @@ impl PyGame {
                 "a game needs four hands of {size} cards (TSR 3.3.7)"
             )));
         }
-        let default_owes = PyTuple::new(py, [false; 4])?;
-        let owes = owes_pflichtsolo.unwrap_or(default_owes.as_any());
         PyGame::new_from(
             py,
             [hv[0], hv[1], hv[2], hv[3]],
             dealer,
-            owes,
+            owes_pflichtsolo,
             vorfuehrung,
             rules,
         )

@@ -253,3 +253,40 @@ def test_random_games_batch_counts() -> None:
     c = dn.card_plays(50, 3)
     assert c["playouts"] == 50 and c["card_plays"] == 50 * 24
     assert dn.state_size() <= 256
+
+
+def test_random_games_follow_the_random_policy() -> None:
+    """``random_games`` plays like ``doko bench``'s RandomPolicy: the same shares of
+    Vorbehalt games, stille Hochzeiten, concessions and claims, calls and actions per game
+    (within 4 standard errors of 1,500 Python games)."""
+    from math import sqrt
+
+    from doko.bots.random_player import RandomPolicy
+    from doko.engine.backend import require_native
+
+    n_py = 1500
+    policy = RandomPolicy(3)
+    py = {"reserved": 0, "silent": 0, "conceded": 0, "claimed": 0, "calls": 0, "actions": 0}
+    for i in range(n_py):
+        g = Game.deal(3 * 1_000_003 + i, i & 3)
+        while not g.is_over:
+            g.apply(policy.choose(g))
+        py["reserved"] += g.contract not in (Contract.NORMAL, Contract.SILENT_MARRIAGE)
+        py["silent"] += g.contract == Contract.SILENT_MARRIAGE
+        py["conceded"] += g.ended == "conceded"
+        py["claimed"] += g.ended == "claimed"
+        py["calls"] += len(g.calls)
+        py["actions"] += len(g.history)
+    r = require_native().random_games(30_000, 3)
+    n = r["games"]
+    c = r["contracts"]
+    nat = {"reserved": n - c[0] - c[2], "silent": c[2], "conceded": r["conceded"],
+           "claimed": r["claimed"]}
+    for key, count in nat.items():
+        p = py[key] / n_py
+        q = count / n
+        sigma = sqrt(max(p * (1 - p), 1e-3) / n_py)
+        assert abs(p - q) < 4 * sigma, (key, p, q)
+    # per-game means: calls (rare, about 0.2 per game) and actions (about 50)
+    assert abs(py["calls"] / n_py - r["calls"] / n) < 0.06
+    assert abs(py["actions"] / n_py - r["actions"] / n) < 1.5
