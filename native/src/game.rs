@@ -364,28 +364,29 @@ impl GameState {
 
     /// A game from four hands (bit sets), checked as `Game.__init__` checks them; the error is
     /// the message of Python's `ValueError`.
-    pub fn new(
-        hands: [u64; 4],
-        dealer: u8,
-        owes_pflichtsolo: [bool; 4],
-        vorfuehrung: Option<u8>,
-        rules: Rules,
-    ) -> Result<GameState, String> {
+    /// Whether `hands` are four hands of the rules' size holding every card exactly twice
+    /// (every card but the nines without nines), as `Game.__init__` checks first; the error is
+    /// Python's message.
+    pub fn check_hands(hands: &[u64; 4], rules: Rules) -> Result<(), String> {
         let size = rules.hand_size();
-        if hands.iter().any(|h| h.count_ones() != size || h >> 48 != 0) {
-            return Err(format!(
-                "a game needs four hands of {size} cards (TSR 3.3.7)"
-            ));
-        }
-        if hands.iter().any(|&h| (h >> 24) & !h & KIND_MASK != 0) {
-            // a second copy without the first is no hand (the Python bit sets never hold one)
+        if hands.iter().any(|h| h.count_ones() != size) {
             return Err(format!(
                 "a game needs four hands of {size} cards (TSR 3.3.7)"
             ));
         }
         let mut bad = Vec::new();
         for k in 0..24u8 {
-            let total: u32 = hands.iter().map(|&h| hand_count(h, k)).sum();
+            // counted as Python's hand_kinds counts: a second copy only with the first
+            let total: u32 = hands
+                .iter()
+                .map(|&h| {
+                    if h >> k & 1 != 0 {
+                        1 + (h >> (k + 24) & 1) as u32
+                    } else {
+                        0
+                    }
+                })
+                .sum();
             let want = if !rules.nines && k % 6 == 0 { 0 } else { 2 };
             if total != want {
                 bad.push(k);
@@ -399,6 +400,17 @@ impl GameState {
             };
             return Err(format!("the hands must hold {what}: {}", card_list(&bad)));
         }
+        Ok(())
+    }
+
+    pub fn new(
+        hands: [u64; 4],
+        dealer: u8,
+        owes_pflichtsolo: [bool; 4],
+        vorfuehrung: Option<u8>,
+        rules: Rules,
+    ) -> Result<GameState, String> {
+        GameState::check_hands(&hands, rules)?;
         if dealer > 3 {
             return Err(format!("dealer must be a seat 0..3, got {dealer}"));
         }

@@ -238,6 +238,13 @@ impl PyGame {
             Some(obj) => (rules_from(obj)?, obj.clone().unbind()),
             None => (Rules::TSR, tsr_rules(py)?),
         };
+        // checked in the order of Game.__init__: hands, dealer, owes_pflichtsolo, vorfuehrung
+        GameState::check_hands(&hands, r).map_err(PyValueError::new_err)?;
+        if !(0..=3).contains(&dealer) {
+            return Err(PyValueError::new_err(format!(
+                "dealer must be a seat 0..3, got {dealer}"
+            )));
+        }
         let mut owes_a = [false; 4];
         if let Some(owes) = owes {
             let owes_v: Vec<bool> = owes
@@ -250,11 +257,6 @@ impl PyGame {
                 ));
             }
             owes_a.copy_from_slice(&owes_v);
-        }
-        if !(0..=3).contains(&dealer) {
-            return Err(PyValueError::new_err(format!(
-                "dealer must be a seat 0..3, got {dealer}"
-            )));
         }
         let v = match vorfuehrung {
             None => None,

@@ -290,3 +290,30 @@ def test_random_games_follow_the_random_policy() -> None:
     # per-game means: calls (rare, about 0.2 per game) and actions (about 50)
     assert abs(py["calls"] / n_py - r["calls"] / n) < 0.06
     assert abs(py["actions"] / n_py - r["actions"] / n) < 1.5
+
+
+def test_bad_hands_are_refused_with_python_s_message_tsr_2_2_1_3_3_7() -> None:
+    cls = native_game_class()
+    good = deal_hands(2)
+    second_only = list(good)
+    k = next(k for k in range(24) if good[0] >> k & 1 and not good[0] >> (k + 24) & 1)
+    second_only[0] = good[0] ^ (1 << k) ^ (1 << (k + 24))  # a second copy without the first
+    swapped = [good[1], good[1], good[2], good[3]]  # twelve cards each, the deck wrong
+    high = list(good)
+    high[3] = good[3] ^ (good[3] & -good[3]) | 1 << 60  # a bit beyond the 48 card bits
+    cases: list[tuple[list[int], dict[str, object]]] = [
+        (second_only, {}), (swapped, {}), (high, {}), (good[:3] + [0], {}),
+        (good, {"rules": Rules(nines=False)}), (deal_hands(2, nines=False), {}),
+        (good, {"dealer": 4}), (good, {"vorfuehrung": 1}),
+        (good, {"owes_pflichtsolo": (True, False, False)}),
+        # several faults: the first in Game.__init__'s order is named
+        (swapped, {"dealer": 4}), (good, {"dealer": 5, "owes_pflichtsolo": (True,)}),
+        (good, {"owes_pflichtsolo": (True,), "vorfuehrung": 7}),
+    ]
+    for hands, kw in cases:
+        dealer = kw.pop("dealer", 0)
+        with pytest.raises(ValueError) as e1:
+            Game(hands, dealer, **kw)  # type: ignore[arg-type]
+        with pytest.raises(ValueError) as e2:
+            cls(hands, dealer, **kw)
+        assert str(e1.value) == str(e2.value)
