@@ -302,7 +302,7 @@ def test_bad_hands_are_refused_with_python_s_message_tsr_2_2_1_3_3_7() -> None:
     high = list(good)
     high[3] = good[3] ^ (good[3] & -good[3]) | 1 << 60  # a bit beyond the 48 card bits
     cases: list[tuple[list[int], dict[str, object]]] = [
-        (second_only, {}), (swapped, {}), (high, {}), (good[:3] + [0], {}),
+        (second_only, {}), (swapped, {}), (high, {}), ([*good[:3], 0], {}),
         (good, {"rules": Rules(nines=False)}), (deal_hands(2, nines=False), {}),
         (good, {"dealer": 4}), (good, {"vorfuehrung": 1}),
         (good, {"owes_pflichtsolo": (True, False, False)}),
