@@ -11,7 +11,7 @@
 
 use crate::cards::{hand_count, EYES, JC, KIND_MASK, QC};
 use crate::claims::{claim_refutation, robust_witness, ClaimCtx, Line};
-use crate::order::{orders, CardOrder, TRUMP};
+use crate::order::{orders, CardOrder};
 
 // ------------------------------------------------------------------ vocabulary (as Python)
 
@@ -1540,16 +1540,12 @@ impl GameState {
     }
 }
 
-/// The trump mask of a game's order (for playout policies).
-pub fn trumps_of(order: &CardOrder) -> u64 {
-    order.follow[TRUMP as usize]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::batch::{deal, Rng};
     use crate::cards::{hand_add, kind, CLUBS, HEARTS, QUEEN};
+    use crate::order::TRUMP;
 
     fn legal(g: &mut GameState) -> Vec<u8> {
         let mut b = ActionBuf::new();

@@ -371,6 +371,11 @@ impl PyGame {
         PyGame::clone(slf)
     }
 
+    /// A game holds no mutable Python objects: a deep copy is a clone.
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        PyGame::clone(slf)
+    }
+
     /// Every action allowed now, by any seat (or only by `seat`), in the Python engine's
     /// order: card plays, calls by seat, concession, claim.
     #[pyo3(signature = (seat=None))]
