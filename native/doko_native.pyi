@@ -217,3 +217,63 @@ class Game:
     def kontra_tricks(self) -> int: ...
     def sonderpunkte(self) -> tuple[Extras, Extras]: ...
     def summary(self) -> Summary: ...
+
+class RandomGames(TypedDict):
+    """What :func:`random_games` counts."""
+
+    games: int
+    actions: int
+    card_plays: int
+    calls: int
+    #: games per contract (``doko.engine.vocab.Contract``; a Hochzeit turned solo: MARRIAGE)
+    contracts: list[int]
+    marriage_solos: int
+    pflichtsoli: int
+    conceded: int
+    claimed: int
+    #: the sum over the games of Re's Augen
+    re_eyes: int
+    #: the time the games took (wall clock)
+    seconds: float
+
+class CardPlays(TypedDict):
+    """What :func:`card_plays` counts."""
+
+    card_plays: int
+    playouts: int
+    #: the time of the play-outs (wall clock), without preparing the states
+    seconds: float
+
+def random_games(
+    n: int,
+    seed: int = 0,
+    rules: object | None = None,
+    *,
+    seconds: float | None = None,
+    p_reservation: float = 0.05,
+    p_call: float = 0.02,
+    p_marriage: float = 0.5,
+    p_pass: float = 0.5,
+    p_claim: float = 0.5,
+    p_concede: float = 0.002,
+) -> RandomGames:
+    """Up to ``n`` whole random games in Rust with RandomPolicy's probabilities (the workload
+    of ``doko bench``), stopping after ``seconds`` if given."""
+
+def card_plays(
+    playouts: int | None = None,
+    seed: int = 0,
+    *,
+    seconds: float | None = None,
+    states: int = 200,
+    tricks: int = 6,
+    rules: object | None = None,
+) -> CardPlays:
+    """Random card play-outs from ``states`` mid-game states (after ``tricks`` tricks) in Rust,
+    as ``doko bench`` measures them; ``playouts`` or ``seconds`` (or both) must be given."""
+
+def clone_ns(n: int = 1_000_000) -> float:
+    """The mean time in nanoseconds of one copy of a Rust game state."""
+
+def state_size() -> int:
+    """The size in bytes of the Rust game state."""

@@ -13,9 +13,9 @@ pub mod rng;
 pub mod scoring;
 
 #[cfg(feature = "python")]
-mod py_scoring;
-#[cfg(feature = "python")]
 pub mod py_game;
+#[cfg(feature = "python")]
+mod py_scoring;
 
 #[cfg(feature = "python")]
 mod python {

@@ -321,7 +321,7 @@ impl PyGame {
     }
 
     /// `Game.deal(seed, dealer=0, ...)`: shuffle with `seed`, cut and deal as TSR 3.3 says, the
-    /// very hands `doko.engine.game.deal_hands` deals.
+    /// very hands `doko.engine.game.deal_hands` deals (in Rust for a seed that fits 64 bits).
     #[classmethod]
     #[pyo3(signature = (seed, dealer=0, *, owes_pflichtsolo=None, vorfuehrung=None, rules=None))]
     fn deal<'py>(
@@ -337,10 +337,22 @@ impl PyGame {
             Some(r) => rules_from(r)?.nines,
             None => true,
         };
-        let hands = py
-            .import("doko.engine.game")?
-            .getattr("deal_hands")?
-            .call1((seed, dealer, nines))?;
+        // a machine-int seed deals in Rust (crate::rng, bit-exact with CPython's
+        // random.Random); any other seed (a big int, a str...) by doko.engine.game.deal_hands
+        let small = if seed.is_instance_of::<pyo3::types::PyInt>() {
+            seed.extract::<i64>().ok()
+        } else {
+            None
+        };
+        let hands = match small {
+            Some(n) => crate::rng::deal_hands(n, (dealer & 3) as u8, nines)
+                .into_pyobject(py)?
+                .into_any(),
+            None => py
+                .import("doko.engine.game")?
+                .getattr("deal_hands")?
+                .call1((seed, dealer, nines))?,
+        };
         let kwargs = PyDict::new(py);
         if let Some(o) = owes_pflichtsolo {
             kwargs.set_item("owes_pflichtsolo", o)?;
