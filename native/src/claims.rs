@@ -550,3 +550,111 @@ mod tests {
         assert_eq!(claim_refutation(&ctx, &hands2, 0, &[], 0, None), None);
     }
 }
+
+#[cfg(test)]
+mod oracle {
+    //! The claim check against a plain exhaustive search (every legal continuation, no classes,
+    //! no memo) on random endgames of every order and Dulle rule.
+    use super::*;
+    use crate::batch::{deal, Rng};
+    use crate::game::{encode, ActionBuf, GameState, Rules, HEALTHY, PLAY, RESERVATION, SOLO_BASE};
+
+    /// True if the soloist wins every remaining trick whatever anyone plays.
+    fn forced(o: &CardOrder, rule: u8, hs: [u64; 4], soloist: u8, lead: u8, cards: &[u8]) -> bool {
+        let n = cards.len();
+        if n == 4 {
+            let last = hs.iter().all(|&h| h == 0);
+            let w = (lead + o.trick_winner(cards, rule, last) as u8) & 3;
+            return w == soloist && (last || forced(o, rule, hs, soloist, w, &[]));
+        }
+        let seat = (lead + n as u8) & 3;
+        let h = hs[seat as usize];
+        let mut m = h & KIND_MASK;
+        if n > 0 {
+            let f = m & o.follow[o.eff_suit[cards[0] as usize] as usize];
+            if f != 0 {
+                m = f;
+            }
+        }
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let mut nhs = hs;
+            nhs[seat as usize] = crate::cards::hand_remove(h, k);
+            let mut nc = [0u8; 4];
+            nc[..n].copy_from_slice(cards);
+            nc[n] = k;
+            if !forced(o, rule, nhs, soloist, lead, &nc[..n + 1]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn claims_agree_with_exhaustive_search_tsr_9_2_2() {
+        let mut rng = Rng::new(2024);
+        let mut buf = ActionBuf::new();
+        let (mut forced_seen, mut refuted_seen) = (0, 0);
+        for i in 0..1500u64 {
+            let rules = Rules {
+                dulle: (i % 3) as u8,
+                dulle_moves: i % 5 == 0,
+                ..Rules::TSR
+            };
+            let solo = (i % 7) as u8;
+            let hands = deal(&mut rng, 0, true);
+            let mut g = GameState::new(hands, 0, [false; 4], None, rules).unwrap();
+            for s in [1u8, 2, 3, 0] {
+                let code = if s == 1 { RESERVATION } else { HEALTHY };
+                g.apply(encode(s, code) as i64).unwrap();
+            }
+            g.apply(encode(1, SOLO_BASE + solo) as i64).unwrap();
+            // play on at random to 1..4 tricks before the end, stopping anywhere in a trick
+            let left = 1 + (i % 4) as usize;
+            let stop_in_trick = (i / 4 % 4) as usize;
+            while g.phase == PLAY
+                && (g.n_tricks() + left < 12
+                    || g.trick().len() < stop_in_trick && g.n_tricks() + left == 12)
+            {
+                g.legal_plays(&mut buf);
+                let a = buf.acts[rng.below(buf.len)];
+                g.apply(a as i64).unwrap();
+            }
+            if g.phase != PLAY {
+                continue;
+            }
+            let ctx = ClaimCtx::new(g.order_index(), rules.dulle);
+            let rule = if ctx.dulle.is_none() {
+                crate::order::DULLE_FIRST
+            } else {
+                rules.dulle
+            };
+            let want = forced(g.order(), rule, g.hands, 1, g.trick_leader, g.trick());
+            let got = claim_refutation(&ctx, &g.hands, 1, g.trick(), g.trick_leader, None);
+            assert_eq!(
+                want,
+                got.is_none(),
+                "game {i}: hands {:?} trick {:?}",
+                g.hands,
+                g.trick()
+            );
+            if want {
+                forced_seen += 1;
+            } else {
+                refuted_seen += 1;
+            }
+            // and through the engine: the claim is listed exactly when it is forced
+            let mut all = ActionBuf::new();
+            g.legal_actions(None, &mut all);
+            assert_eq!(
+                all.as_slice().contains(&encode(1, crate::game::CLAIM)),
+                want
+            );
+        }
+        assert!(
+            forced_seen > 50 && refuted_seen > 50,
+            "{forced_seen} {refuted_seen}"
+        );
+    }
+}
