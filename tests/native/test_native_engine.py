@@ -317,3 +317,26 @@ def test_bad_hands_are_refused_with_python_s_message_tsr_2_2_1_3_3_7() -> None:
         with pytest.raises(ValueError) as e2:
             cls(hands, dealer, **kw)
         assert str(e1.value) == str(e2.value)
+
+
+def test_views_agree_at_every_state() -> None:
+    """``view(game, seat)`` (what a seat may know, TSR 5.5.1) is the same for both engines."""
+    cls = native_game_class()
+    for kind in ("tsr", "hochzeit", "pflicht", "shortening"):
+        for i in range(40):
+            sc = scenario(500 + i, kind)
+            rng = random.Random(i)
+            p = Game(list(sc.hands), sc.dealer, owes_pflichtsolo=sc.owes,
+                     vorfuehrung=sc.vorfuehrung, rules=sc.rules)
+            g = cls(list(sc.hands), sc.dealer, owes_pflichtsolo=sc.owes,
+                    vorfuehrung=sc.vorfuehrung, rules=sc.rules)
+            while True:
+                seat = rng.choice((None, 0, 1, 2, 3))
+                assert view(g, seat) == view(p, seat)  # type: ignore[arg-type]
+                acts = p.legal_actions()
+                if not acts or p.is_over:
+                    break
+                plays = p.legal_plays()
+                a = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(acts)
+                p.apply(a)
+                g.apply(a)
