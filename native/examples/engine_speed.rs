@@ -39,7 +39,7 @@ fn main() {
     let mut acc = 0u64;
     for i in 0..n {
         let g: GameState = std::hint::black_box(states[(i % 200) as usize]);
-        acc = acc.wrapping_add(std::hint::black_box(g).hands[(i & 3) as usize]);
+        acc = acc.wrapping_add(std::hint::black_box(g).hands()[(i & 3) as usize]);
     }
     std::hint::black_box(acc);
     let t = start.elapsed().as_secs_f64();

@@ -197,7 +197,7 @@ impl Policy {
     /// probabilities, listing only what the draw needs: the calls are listed only when a call
     /// is drawn (`p_call`), the claim is checked only when the concession was not drawn.
     pub fn choose(&self, rng: &mut Rng, g: &mut GameState, buf: &mut ActionBuf) -> u8 {
-        match g.phase {
+        match g.phase() {
             PLAY => {
                 let r = rng.random();
                 if r < self.p_call {
@@ -239,7 +239,7 @@ impl Policy {
             }
             _ => {
                 g.legal_actions(None, buf);
-                self.pick(rng, buf.as_slice(), g.phase)
+                self.pick(rng, buf.as_slice(), g.phase())
             }
         }
     }
@@ -296,11 +296,11 @@ pub fn random_games(
             }
         }
         st.games += 1;
-        st.contracts[g.contract as usize] += 1;
-        st.marriage_solos += g.marriage_solo as u64;
-        st.pflichtsoli += g.pflichtsolo as u64;
-        st.conceded += (g.ended == ENDED_CONCEDED) as u64;
-        st.claimed += (g.ended == ENDED_CLAIMED) as u64;
+        st.contracts[g.contract() as usize] += 1;
+        st.marriage_solos += g.marriage_solo() as u64;
+        st.pflichtsoli += g.pflichtsolo() as u64;
+        st.conceded += (g.ended() == ENDED_CONCEDED) as u64;
+        st.claimed += (g.ended() == ENDED_CLAIMED) as u64;
         st.re_eyes += g.re_eyes() as u64;
         i += 1;
         if stop(i) {
@@ -325,12 +325,12 @@ pub fn mid_game_states(count: usize, seed: u64, tricks: usize, rules: Rules) -> 
         let mut g = GameState::setup(hands, dealer, [false; 4], None, rules);
         while !g.is_over() && g.n_tricks() < tricks {
             g.legal_actions(None, &mut buf);
-            let a = policy.pick(&mut rng, buf.as_slice(), g.phase);
+            let a = policy.pick(&mut rng, buf.as_slice(), g.phase());
             if g.apply(a as i64).is_err() {
                 break;
             }
         }
-        if g.phase == PLAY && g.trick().is_empty() {
+        if g.phase() == PLAY && g.trick().is_empty() {
             out.push(g);
         }
     }
@@ -357,11 +357,11 @@ pub fn card_playouts(
     while runs < max_playouts {
         let mut g = states[i];
         i = if i + 1 < states.len() { i + 1 } else { 0 };
-        while g.phase == PLAY {
+        while g.phase() == PLAY {
             let s = g.to_move().unwrap_or(0);
             g.legal_actions(Some(s), &mut buf);
             let m = buf.as_slice().iter().take_while(|&&a| a & 63 < 24).count();
-            let a = buf.acts[rng.below(m.max(1))];
+            let a = buf.as_slice()[rng.below(m.max(1))];
             if g.apply(a as i64).is_err() {
                 break;
             }

@@ -613,15 +613,15 @@ mod oracle {
             // play on at random to 1..4 tricks before the end, stopping anywhere in a trick
             let left = 1 + (i % 4) as usize;
             let stop_in_trick = (i / 4 % 4) as usize;
-            while g.phase == PLAY
+            while g.phase() == PLAY
                 && (g.n_tricks() + left < 12
                     || g.trick().len() < stop_in_trick && g.n_tricks() + left == 12)
             {
                 g.legal_plays(&mut buf);
-                let a = buf.acts[rng.below(buf.len)];
+                let a = buf.as_slice()[rng.below(buf.len())];
                 g.apply(a as i64).unwrap();
             }
-            if g.phase != PLAY {
+            if g.phase() != PLAY {
                 continue;
             }
             let ctx = ClaimCtx::new(g.order_index(), rules.dulle);
@@ -630,13 +630,13 @@ mod oracle {
             } else {
                 rules.dulle
             };
-            let want = forced(g.order(), rule, g.hands, 1, g.trick_leader, g.trick());
-            let got = claim_refutation(&ctx, &g.hands, 1, g.trick(), g.trick_leader, None);
+            let want = forced(g.order(), rule, g.hands(), 1, g.trick_leader(), g.trick());
+            let got = claim_refutation(&ctx, &g.hands(), 1, g.trick(), g.trick_leader(), None);
             assert_eq!(
                 want,
                 got.is_none(),
                 "game {i}: hands {:?} trick {:?}",
-                g.hands,
+                g.hands(),
                 g.trick()
             );
             if want {

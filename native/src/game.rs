@@ -227,8 +227,8 @@ pub const MAX_LEGAL: usize = 34;
 /// A fixed buffer of actions (what `legal_actions` fills, without allocating).
 #[derive(Clone, Copy, Debug)]
 pub struct ActionBuf {
-    pub len: usize,
-    pub acts: [u8; MAX_LEGAL],
+    len: usize,
+    acts: [u8; MAX_LEGAL],
 }
 
 impl ActionBuf {
@@ -257,6 +257,16 @@ impl ActionBuf {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 impl Default for ActionBuf {
@@ -277,20 +287,20 @@ pub struct Call {
 /// One game: the exact state of `doko.engine.game.Game`.
 #[derive(Clone, Copy, Debug)]
 pub struct GameState {
-    pub hands: [u64; 4],
-    pub initial_hands: [u64; 4],
+    hands: [u64; 4],
+    initial_hands: [u64; 4],
     history: [u8; MAX_HISTORY],
     hist_len: u8,
     /// The unfinished trick's cards.
     trick: [u8; 4],
     trick_len: u8,
-    pub trick_leader: u8,
+    trick_leader: u8,
     /// Complete tricks so far.
     n_tricks: u8,
-    pub eyes: [u8; 4],
-    pub won: [u8; 4],
+    eyes: [u8; 4],
+    won: [u8; 4],
     /// Per party: its highest call level (0 none).
-    pub level: [u8; 2],
+    level: [u8; 2],
     /// Per party: its first Ansage was on time (bit 0 Re, bit 1 Kontra).
     ontime: u8,
     calls: [Call; MAX_CALLS],
@@ -303,21 +313,21 @@ pub struct GameState {
     nq_len: u8,
     nq_pos: u8,
     naming_stage: u8,
-    pub contract: u8,
+    contract: u8,
     order: u8,
     soloist: i8,
-    pub pflichtsolo: bool,
+    pflichtsolo: bool,
     hochzeiter: i8,
     partner: i8,
-    pub marriage_solo: bool,
-    pub klaerung: u8,
+    marriage_solo: bool,
+    klaerung: u8,
     base_shift: u8,
-    pub shift: u8,
-    pub tricks_total: u8,
-    pub dulle_rule: u8,
+    shift: u8,
+    tricks_total: u8,
+    dulle_rule: u8,
     /// Bit s: seat s is Re.
     is_re: u8,
-    pub ended: u8,
+    ended: u8,
     frozen: [u8; 4],
     frozen_set: bool,
     /// The claim check's cache: history length it holds for (255: none) and its answer.
@@ -325,13 +335,13 @@ pub struct GameState {
     claim_refuted: bool,
     claim_hint: [u8; 2],
     call_floor: u8,
-    pub phase: u8,
+    phase: u8,
     to_move: i8,
-    pub dealer: u8,
+    dealer: u8,
     /// Bit s: seat s owes a Pflichtsolo.
     owes: u8,
     vorfuehrung: i8,
-    pub rules: Rules,
+    rules: Rules,
 }
 
 /// A refusal as the error of a check (boxed: the `Ok` path stays small).
@@ -502,6 +512,93 @@ impl GameState {
     }
 
     // -------------------------------------------------------------- simple queries
+
+    // -------------------------------------------------------------- reading the state
+
+    #[inline]
+    pub fn hands(&self) -> [u64; 4] {
+        self.hands
+    }
+
+    #[inline]
+    pub fn initial_hands(&self) -> [u64; 4] {
+        self.initial_hands
+    }
+
+    #[inline]
+    pub fn trick_leader(&self) -> u8 {
+        self.trick_leader
+    }
+
+    #[inline]
+    pub fn eyes(&self) -> [u8; 4] {
+        self.eyes
+    }
+
+    #[inline]
+    pub fn won(&self) -> [u8; 4] {
+        self.won
+    }
+
+    #[inline]
+    pub fn level(&self) -> [u8; 2] {
+        self.level
+    }
+
+    #[inline]
+    pub fn contract(&self) -> u8 {
+        self.contract
+    }
+
+    #[inline]
+    pub fn pflichtsolo(&self) -> bool {
+        self.pflichtsolo
+    }
+
+    #[inline]
+    pub fn marriage_solo(&self) -> bool {
+        self.marriage_solo
+    }
+
+    #[inline]
+    pub fn klaerung(&self) -> u8 {
+        self.klaerung
+    }
+
+    #[inline]
+    pub fn shift(&self) -> u8 {
+        self.shift
+    }
+
+    #[inline]
+    pub fn tricks_total(&self) -> u8 {
+        self.tricks_total
+    }
+
+    #[inline]
+    pub fn dulle_rule(&self) -> u8 {
+        self.dulle_rule
+    }
+
+    #[inline]
+    pub fn ended(&self) -> u8 {
+        self.ended
+    }
+
+    #[inline]
+    pub fn phase(&self) -> u8 {
+        self.phase
+    }
+
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
 
     #[inline]
     pub fn order(&self) -> &'static CardOrder {
@@ -1677,7 +1774,7 @@ mod tests {
             );
             loop {
                 g.legal_actions(None, &mut buf);
-                if buf.len == 0 {
+                if buf.is_empty() {
                     break;
                 }
                 let a = policy.pick(&mut rng, buf.as_slice(), g.phase);

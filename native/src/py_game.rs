@@ -449,7 +449,7 @@ impl PyGame {
 
     #[getter]
     fn phase(&self) -> u8 {
-        self.g.phase
+        self.g.phase()
     }
     #[getter]
     fn to_move(&self) -> i64 {
@@ -457,11 +457,11 @@ impl PyGame {
     }
     #[getter]
     fn dealer(&self) -> u8 {
-        self.g.dealer
+        self.g.dealer()
     }
     #[getter]
     fn contract(&self) -> u8 {
-        self.g.contract
+        self.g.contract()
     }
     #[getter]
     fn soloist(&self) -> i64 {
@@ -477,15 +477,15 @@ impl PyGame {
     }
     #[getter]
     fn marriage_solo(&self) -> bool {
-        self.g.marriage_solo
+        self.g.marriage_solo()
     }
     #[getter]
     fn klaerung(&self) -> u8 {
-        self.g.klaerung
+        self.g.klaerung()
     }
     #[getter]
     fn pflichtsolo(&self) -> bool {
-        self.g.pflichtsolo
+        self.g.pflichtsolo()
     }
     #[getter]
     fn vorfuehrung(&self) -> Option<u8> {
@@ -501,11 +501,11 @@ impl PyGame {
     }
     #[getter]
     fn hands(&self) -> Vec<u64> {
-        self.g.hands.to_vec()
+        self.g.hands().to_vec()
     }
     #[getter]
     fn initial_hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.g.initial_hands)
+        PyTuple::new(py, self.g.initial_hands())
     }
     #[getter]
     fn trick(&self) -> Vec<u32> {
@@ -513,7 +513,7 @@ impl PyGame {
     }
     #[getter]
     fn trick_leader(&self) -> u8 {
-        self.g.trick_leader
+        self.g.trick_leader()
     }
     /// The complete tricks as `(leader, (cards...), winner)`.
     #[getter]
@@ -531,15 +531,15 @@ impl PyGame {
     }
     #[getter]
     fn eyes(&self) -> Vec<u32> {
-        ints(&self.g.eyes)
+        ints(&self.g.eyes())
     }
     #[getter]
     fn won(&self) -> Vec<u32> {
-        ints(&self.g.won)
+        ints(&self.g.won())
     }
     #[getter]
     fn level(&self) -> Vec<u32> {
-        ints(&self.g.level)
+        ints(&self.g.level())
     }
     #[getter]
     fn ontime(&self) -> Vec<bool> {
@@ -557,7 +557,7 @@ impl PyGame {
     /// None while the game runs, else "played", "conceded" or "claimed".
     #[getter]
     fn ended(&self) -> Option<&'static str> {
-        ended_name(self.g.ended)
+        ended_name(self.g.ended())
     }
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -569,11 +569,11 @@ impl PyGame {
     }
     #[getter]
     fn shift(&self) -> u8 {
-        self.g.shift
+        self.g.shift()
     }
     #[getter]
     fn base_shift(&self) -> u8 {
-        if self.g.rules.nines {
+        if self.g.rules().nines {
             0
         } else {
             2
@@ -581,11 +581,11 @@ impl PyGame {
     }
     #[getter]
     fn tricks_total(&self) -> u8 {
-        self.g.tricks_total
+        self.g.tricks_total()
     }
     #[getter]
     fn dulle_rule(&self) -> u8 {
-        self.g.dulle_rule
+        self.g.dulle_rule()
     }
     /// The index of the game's card order in `doko.engine.contracts.ORDERS`.
     #[getter]
@@ -625,7 +625,7 @@ impl PyGame {
     #[getter]
     fn native_rules(&self) -> PyRules {
         PyRules {
-            inner: self.g.rules,
+            inner: self.g.rules(),
         }
     }
 
@@ -663,11 +663,11 @@ impl PyGame {
         d.set_item("contract", self.g.summary_contract())?;
         d.set_item("re_eyes", self.g.re_eyes())?;
         d.set_item("re_tricks", self.g.re_tricks())?;
-        d.set_item("re_calls", self.g.level[0])?;
-        d.set_item("kontra_calls", self.g.level[1])?;
+        d.set_item("re_calls", self.g.level()[0])?;
+        d.set_item("kontra_calls", self.g.level()[1])?;
         d.set_item("re_extras", extras_dict(py, x[0])?)?;
         d.set_item("kontra_extras", extras_dict(py, x[1])?)?;
-        d.set_item("nines", self.g.rules.nines)?;
+        d.set_item("nines", self.g.rules().nines)?;
         Ok(d)
     }
 
@@ -675,8 +675,8 @@ impl PyGame {
         const PHASES: [&str; 4] = ["query", "naming", "play", "finished"];
         format!(
             "<doko_native.Game {} contract={} tricks={} to_move={}>",
-            PHASES[self.g.phase as usize & 3],
-            self.g.contract,
+            PHASES[self.g.phase() as usize & 3],
+            self.g.contract(),
             self.g.n_tricks(),
             self.to_move()
         )
@@ -821,7 +821,7 @@ pub fn clone_ns(py: Python<'_>, n: u64) -> f64 {
         let mut acc = 0u64;
         for i in 0..n {
             let g = std::hint::black_box(states[(i & 7) as usize]);
-            acc = acc.wrapping_add(std::hint::black_box(g).hands[(i & 3) as usize]);
+            acc = acc.wrapping_add(std::hint::black_box(g).hands()[(i & 3) as usize]);
         }
         std::hint::black_box(acc);
         start.elapsed().as_secs_f64() * 1e9 / n.max(1) as f64
