@@ -100,6 +100,19 @@ class Summary(TypedDict):
     kontra_extras: Extras
     nines: bool
 
+class Playouts(TypedDict):
+    """What :meth:`Game.playouts` sums up."""
+
+    playouts: int
+    card_plays: int
+    #: sums over the play-outs of Re's Augen and tricks at the end
+    re_eyes: int
+    re_tricks: int
+    #: play-outs in which Re took more than 120 Augen
+    re_over_120: int
+    #: the time the play-outs took (wall clock)
+    seconds: float
+
 class Game:
     """One game (TSR 3 to 6): the state machine of ``doko.engine.game.Game``. ``rules`` is a
     ``doko.engine.rules.Rules`` or a :class:`Rules`; ``Game(other_game)`` copies a game."""
@@ -217,6 +230,7 @@ class Game:
     def kontra_tricks(self) -> int: ...
     def sonderpunkte(self) -> tuple[Extras, Extras]: ...
     def summary(self) -> Summary: ...
+    def playouts(self, n: int, policy: str = "random", seed: int = 0) -> Playouts: ...
 
 class RandomGames(TypedDict):
     """What :func:`random_games` counts."""

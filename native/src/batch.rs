@@ -419,3 +419,119 @@ mod tests {
         assert_eq!(plays, 40 * 24);
     }
 }
+
+/// How the cards are chosen in [`playouts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutPolicy {
+    /// Uniformly among the legal cards.
+    Random,
+    /// The fast card-play heuristic of [`crate::heuristic`] (every hand known).
+    Heuristic,
+}
+
+/// What [`playouts`] sums up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    pub playouts: u64,
+    pub card_plays: u64,
+    /// Sum over the play-outs of Re's Augen and tricks at the end.
+    pub re_eyes: u64,
+    pub re_tricks: u64,
+    /// Play-outs in which Re took more than 120 Augen.
+    pub re_over_120: u64,
+}
+
+/// Play `g` (in trick play) to the end `n` times with only card plays (no calls, claims or
+/// concessions), choosing cards by `policy`; `None` if `g` is not in trick play.
+pub fn playouts(g: &GameState, n: u64, policy: PlayoutPolicy, seed: u64) -> Option<PlayoutStats> {
+    if g.phase() != PLAY {
+        return None;
+    }
+    let mut rng = Rng::new(seed);
+    let mut st = PlayoutStats::default();
+    for _ in 0..n {
+        let mut h = *g;
+        while h.phase() == PLAY {
+            let s = h.to_move().unwrap_or(0);
+            let m = h.play_mask();
+            let k = match policy {
+                PlayoutPolicy::Random => {
+                    let mut i = rng.below(m.count_ones() as usize);
+                    let mut bits = m;
+                    while i > 0 {
+                        bits &= bits - 1;
+                        i -= 1;
+                    }
+                    bits.trailing_zeros() as u8
+                }
+                PlayoutPolicy::Heuristic => {
+                    let hands = h.hands();
+                    let table = crate::heuristic::Table {
+                        order: h.order(),
+                        dulle_rule: h.dulle_rule(),
+                        last_trick: h.n_tricks() + 1 == h.tricks_total() as usize,
+                        hands: &hands,
+                        trick: h.trick(),
+                        leader: h.trick_leader(),
+                        is_re: [0, 1, 2, 3].map(|s| h.is_re(s)),
+                    };
+                    table.choose(m)
+                }
+            };
+            h.play_unchecked(s, k);
+            st.card_plays += 1;
+        }
+        st.playouts += 1;
+        let eyes = h.re_eyes() as u64;
+        st.re_eyes += eyes;
+        st.re_tricks += h.re_tricks() as u64;
+        st.re_over_120 += (eyes > 120) as u64;
+    }
+    Some(st)
+}
+
+#[cfg(test)]
+mod playout_tests {
+    use super::*;
+
+    #[test]
+    fn playouts_play_every_card_and_count_augen() {
+        let states = mid_game_states(10, 3, 4, Rules::TSR);
+        for g in &states {
+            for policy in [PlayoutPolicy::Random, PlayoutPolicy::Heuristic] {
+                let st = playouts(g, 20, policy, 1).unwrap();
+                assert_eq!(st.playouts, 20);
+                assert_eq!(st.card_plays, 20 * 32); // 8 tricks of 4 cards after 4 tricks
+                assert!(st.re_eyes <= 20 * 240);
+                assert!(st.re_tricks <= 20 * 12);
+            }
+        }
+        // not in trick play: no play-outs
+        let fresh = GameState::setup(
+            deal(&mut Rng::new(1), 0, true),
+            0,
+            [false; 4],
+            None,
+            Rules::TSR,
+        );
+        assert!(playouts(&fresh, 1, PlayoutPolicy::Random, 1).is_none());
+    }
+
+    #[test]
+    fn heuristic_playouts_are_deterministic_and_random_ones_vary() {
+        // every hand is known and the heuristic has no randomness: 50 play-outs of a state
+        // are 50 times the same game; random ones are not all the same
+        let states = mid_game_states(20, 8, 2, Rules::TSR);
+        let mut varied = 0;
+        for (i, g) in states.iter().enumerate() {
+            let one = playouts(g, 1, PlayoutPolicy::Heuristic, 1).unwrap();
+            let many = playouts(g, 50, PlayoutPolicy::Heuristic, i as u64).unwrap();
+            assert_eq!(many.re_eyes, 50 * one.re_eyes);
+            assert_eq!(many.re_tricks, 50 * one.re_tricks);
+            let r = playouts(g, 50, PlayoutPolicy::Random, i as u64).unwrap();
+            let first = playouts(g, 1, PlayoutPolicy::Random, i as u64).unwrap();
+            varied += (r.re_eyes != 50 * first.re_eyes) as u32;
+        }
+        assert!(varied >= 15, "{varied}");
+    }
+}

@@ -651,6 +651,47 @@ impl PyGame {
         Ok((extras_dict(py, x[0])?, extras_dict(py, x[1])?))
     }
 
+    /// `playouts(n, policy="random", seed=0)`: play this game (in trick play) to the end `n`
+    /// times in Rust with card plays only (no calls, claims or concessions), the cards chosen
+    /// uniformly (`"random"`) or by the fast card-play heuristic (`"heuristic"`, every hand
+    /// known). Returns playouts, card_plays, re_eyes and re_tricks (sums over the play-outs),
+    /// re_over_120 (play-outs in which Re took more than 120 Augen) and seconds.
+    #[pyo3(signature = (n, policy="random", seed=0))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: u64,
+        policy: &str,
+        seed: i64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let pol = match policy {
+            "random" => crate::batch::PlayoutPolicy::Random,
+            "heuristic" => crate::batch::PlayoutPolicy::Heuristic,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "policy is 'random' or 'heuristic', not {policy:?}"
+                )))
+            }
+        };
+        let g = self.g;
+        let (st, took) = py.allow_threads(|| {
+            let start = std::time::Instant::now();
+            let st = crate::batch::playouts(&g, n, pol, seed as u64);
+            (st, start.elapsed().as_secs_f64())
+        });
+        let st = st.ok_or_else(|| {
+            PyValueError::new_err("play-outs start from a game in trick play (phase PLAY)")
+        })?;
+        let d = PyDict::new(py);
+        d.set_item("playouts", st.playouts)?;
+        d.set_item("card_plays", st.card_plays)?;
+        d.set_item("re_eyes", st.re_eyes)?;
+        d.set_item("re_tricks", st.re_tricks)?;
+        d.set_item("re_over_120", st.re_over_120)?;
+        d.set_item("seconds", took)?;
+        Ok(d)
+    }
+
     /// The fields of `doko.engine.scoring.GameSummary` of the finished game, as a dict.
     fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         if !self.g.is_over() {

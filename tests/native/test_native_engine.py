@@ -340,3 +340,34 @@ def test_views_agree_at_every_state() -> None:
                 a = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(acts)
                 p.apply(a)
                 g.apply(a)
+
+
+def test_playouts_of_the_forced_last_trick_match_the_python_engine() -> None:
+    """With one card in each hand every play-out is the same game: Re's Augen are those the
+    Python engine counts after playing that trick; 48 cards in all (TSR 5.3)."""
+    cls = native_game_class()
+    rng = random.Random(9)
+    for seed in range(30):
+        p = Game.deal(seed)
+        while not (p.phase == Phase.PLAY and len(p.tricks) == 11 and not p.trick):
+            if p.is_over:
+                break
+            plays = p.legal_plays()  # all healthy in the Vorbehaltsabfrage, then cards
+            p.apply(rng.choice(plays) if plays else encode(p.to_move, HEALTHY))
+        if p.is_over:
+            continue
+        g = cls(list(p.initial_hands), p.dealer)
+        for a in p.history:
+            g.apply(a)
+        for policy in ("random", "heuristic"):
+            r = g.playouts(7, policy, seed)
+            assert r["playouts"] == 7 and r["card_plays"] == 28
+            q = p.clone()
+            for _ in range(4):
+                q.apply(q.legal_plays()[0])
+            assert r["re_eyes"] == 7 * q.re_eyes()
+            assert r["re_tricks"] == 7 * q.re_tricks()
+    with pytest.raises(ValueError, match="trick play"):
+        cls.deal(1).playouts(1)
+    with pytest.raises(ValueError, match="'random' or 'heuristic'"):
+        g.playouts(1, "greedy")
