@@ -7,6 +7,7 @@ counts less::
 Figures: random whole games per second through ``doko_native.random_games`` (the workload of
 ``doko bench``) and through the Python engine's bench loop; actions per second from a Python
 loop (``legal_actions()`` + ``apply()`` of a uniformly random legal action) for both engines;
+heuristic and random play-outs of a whole game (``Game.playouts``);
 ``clone()`` from Python and a state copy in Rust; the size of the Rust state; card plays per
 second from mid-game states in Rust.
 """
@@ -73,6 +74,16 @@ def main() -> None:
     cpu = clock() - c0  # with the preparation of the 200 states (about a millisecond)
     print(f"card plays from mid-game (Rust): {cp['card_plays'] / cpu:>10,.0f} /s  "
           f"({cp['card_plays']:,} plays in {cp['playouts']:,} play-outs, {cpu:.2f} s CPU)")
+
+    g0 = cls.deal(3)
+    while g0.phase != 2:  # through the Vorbehaltsabfrage: all healthy
+        g0.apply(g0.legal_actions()[0])
+    for policy in ("heuristic", "random"):
+        c0 = clock()
+        po = g0.playouts(100_000, policy, 1)
+        cpu = clock() - c0
+        print(f"{policy} play-outs (whole game): {po['playouts'] / cpu:>10,.0f} /s  "
+              f"({po['card_plays'] / cpu:,.0f} card plays/s)")
 
     protos = [cls.deal(i, i & 3) for i in range(64)]
     py_protos = [Game.deal(i, i & 3) for i in range(64)]
