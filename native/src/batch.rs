@@ -195,7 +195,7 @@ impl Policy {
 impl Policy {
     /// The action [`Policy::pick`] would choose among `g`'s legal actions, with the same
     /// probabilities, listing only what the draw needs: the calls are listed only when a call
-    /// is drawn (`p_call`), the claim is checked only when the concession was not drawn.
+    /// is drawn (`p_call`), the claim is checked only when it would be taken.
     pub fn choose(&self, rng: &mut Rng, g: &mut GameState, buf: &mut ActionBuf) -> u8 {
         match g.phase() {
             PLAY => {
@@ -209,7 +209,9 @@ impl Policy {
                     if rng.random() < self.p_concede {
                         return encode(so, CONCEDE);
                     }
-                    if !g.claim_is_refuted() && rng.random() < self.p_claim {
+                    // the draw first: the claim is checked only when it would be taken
+                    // (the same chance as Python's check-then-draw)
+                    if rng.random() < self.p_claim && !g.claim_is_refuted() {
                         return encode(so, CLAIM);
                     }
                 }
