@@ -1,6 +1,11 @@
-"""Type stubs of the extension module ``doko_native`` (the Rust core in ``native/``)."""
+"""Type stubs of the extension module ``doko_native`` (the Rust core in ``native/``).
+
+Ints are those of the Python engine: phases, contracts, parties and call levels as in
+``doko.engine.vocab``, actions ``seat * 64 + code`` as in ``doko.engine.actions``.
+"""
 
 from collections.abc import Iterable
+from typing import TypedDict, final
 
 __version__: str
 
@@ -41,3 +46,248 @@ def score(
     Raises ScoringInputError where GameSummary would (a value of the wrong type is reported
     before any value out of range). ``None`` for ``re_tricks`` means unknown; for the other
     optional arguments it means the default."""
+
+# ---------------------------------------------------------------------------------------------
+# The game engine (native/src/game.rs, claims.rs, batch.rs; py_game.rs); the typed subclass
+# NativeGame in doko.engine.native.
+# ---------------------------------------------------------------------------------------------
+
+@final
+class Rules:
+    """The house-rule options a game needs; ``dulle`` is the index into
+    ``doko.engine.rules.DULLE_RULES`` (0 first, 1 second, 2 second_except_last)."""
+
+    def __init__(
+        self,
+        marriage_shift: bool = True,
+        re_kontra_double: bool = False,
+        dulle: int = 0,
+        dulle_moves: bool = False,
+        soloist_leads: bool = False,
+        nines: bool = True,
+    ) -> None: ...
+    @property
+    def marriage_shift(self) -> bool: ...
+    @property
+    def re_kontra_double(self) -> bool: ...
+    @property
+    def dulle(self) -> int: ...
+    @property
+    def dulle_moves(self) -> bool: ...
+    @property
+    def soloist_leads(self) -> bool: ...
+    @property
+    def nines(self) -> bool: ...
+    @property
+    def hand_size(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Extras(TypedDict):
+    doppelkopf: int
+    fox: int
+    charlie: int
+
+class Summary(TypedDict):
+    """The fields of ``doko.engine.scoring.GameSummary``."""
+
+    contract: str
+    re_eyes: int
+    re_tricks: int
+    re_calls: int
+    kontra_calls: int
+    re_extras: Extras
+    kontra_extras: Extras
+    nines: bool
+
+class Playouts(TypedDict):
+    """What :meth:`Game.playouts` sums up."""
+
+    playouts: int
+    card_plays: int
+    #: sums over the play-outs of Re's Augen and tricks at the end
+    re_eyes: int
+    re_tricks: int
+    #: play-outs in which Re took more than 120 Augen
+    re_over_120: int
+    #: the time the play-outs took (wall clock)
+    seconds: float
+
+class Game:
+    """One game (TSR 3 to 6): the state machine of ``doko.engine.game.Game``. ``rules`` is a
+    ``doko.engine.rules.Rules`` or a :class:`Rules`; ``Game(other_game)`` copies a game."""
+
+    def __new__(
+        cls,
+        hands: Iterable[int] | Game,
+        dealer: int = 0,
+        *,
+        owes_pflichtsolo: Iterable[bool] | None = None,
+        vorfuehrung: int | None = None,
+        rules: object | None = None,
+    ) -> Game: ...
+    @classmethod
+    def deal(
+        cls,
+        seed: int,
+        dealer: int = 0,
+        *,
+        owes_pflichtsolo: Iterable[bool] | None = None,
+        vorfuehrung: int | None = None,
+        rules: object | None = None,
+    ) -> Game: ...
+    def clone(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: object) -> Game: ...
+    def legal_actions(self, seat: int | None = None) -> list[int]: ...
+    def legal_plays(self) -> list[int]: ...
+    def apply(self, action: int) -> None: ...
+    def verify(self, action: int) -> None: ...
+    def can_apply(self, action: int) -> bool: ...
+    def call_deadline(self, action: int) -> int: ...
+    def cards_in_hand(self, seat: int) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def contract(self) -> int: ...
+    @property
+    def soloist(self) -> int: ...
+    @property
+    def hochzeiter(self) -> int: ...
+    @property
+    def partner(self) -> int: ...
+    @property
+    def marriage_solo(self) -> bool: ...
+    @property
+    def klaerung(self) -> int: ...
+    @property
+    def pflichtsolo(self) -> bool: ...
+    @property
+    def vorfuehrung(self) -> int | None: ...
+    @property
+    def owes_pflichtsolo(self) -> tuple[bool, bool, bool, bool]: ...
+    @property
+    def is_re(self) -> list[bool]: ...
+    @property
+    def hands(self) -> list[int]: ...
+    @property
+    def initial_hands(self) -> tuple[int, int, int, int]: ...
+    @property
+    def trick(self) -> list[int]: ...
+    @property
+    def trick_leader(self) -> int: ...
+    @property
+    def tricks(self) -> list[tuple[int, tuple[int, int, int, int], int]]: ...
+    @property
+    def eyes(self) -> list[int]: ...
+    @property
+    def won(self) -> list[int]: ...
+    @property
+    def level(self) -> list[int]: ...
+    @property
+    def ontime(self) -> list[bool]: ...
+    @property
+    def calls(self) -> list[tuple[int, int, int, int]]: ...
+    @property
+    def ended(self) -> str | None: ...
+    @property
+    def history(self) -> list[int]: ...
+    @property
+    def frozen_sizes(self) -> list[int] | None: ...
+    @property
+    def shift(self) -> int: ...
+    @property
+    def base_shift(self) -> int: ...
+    @property
+    def tricks_total(self) -> int: ...
+    @property
+    def dulle_rule(self) -> int: ...
+    @property
+    def order_index(self) -> int: ...
+    @property
+    def answers(self) -> list[bool | None]: ...
+    @property
+    def naming_queue(self) -> list[int]: ...
+    @property
+    def naming_stage(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def is_solo_game(self) -> bool: ...
+    @property
+    def game_type_settled(self) -> bool: ...
+    @property
+    def rules(self) -> object: ...
+    @property
+    def native_rules(self) -> Rules: ...
+    def re_eyes(self) -> int: ...
+    def kontra_eyes(self) -> int: ...
+    def re_tricks(self) -> int: ...
+    def kontra_tricks(self) -> int: ...
+    def sonderpunkte(self) -> tuple[Extras, Extras]: ...
+    def summary(self) -> Summary: ...
+    def playouts(self, n: int, policy: str = "random", seed: int = 0) -> Playouts: ...
+
+class RandomGames(TypedDict):
+    """What :func:`random_games` counts."""
+
+    games: int
+    actions: int
+    card_plays: int
+    calls: int
+    #: games per contract (``doko.engine.vocab.Contract``; a Hochzeit turned solo: MARRIAGE)
+    contracts: list[int]
+    marriage_solos: int
+    pflichtsoli: int
+    conceded: int
+    claimed: int
+    #: the sum over the games of Re's Augen
+    re_eyes: int
+    #: the time the games took (wall clock)
+    seconds: float
+
+class CardPlays(TypedDict):
+    """What :func:`card_plays` counts."""
+
+    card_plays: int
+    playouts: int
+    #: the time of the play-outs (wall clock), without preparing the states
+    seconds: float
+
+def random_games(
+    n: int,
+    seed: int = 0,
+    rules: object | None = None,
+    *,
+    seconds: float | None = None,
+    p_reservation: float = 0.05,
+    p_call: float = 0.02,
+    p_marriage: float = 0.5,
+    p_pass: float = 0.5,
+    p_claim: float = 0.5,
+    p_concede: float = 0.002,
+) -> RandomGames:
+    """Up to ``n`` whole random games in Rust with RandomPolicy's probabilities (the workload
+    of ``doko bench``), stopping after ``seconds`` if given."""
+
+def card_plays(
+    playouts: int | None = None,
+    seed: int = 0,
+    *,
+    seconds: float | None = None,
+    states: int = 200,
+    tricks: int = 6,
+    rules: object | None = None,
+) -> CardPlays:
+    """Random card play-outs from ``states`` mid-game states (after ``tricks`` tricks) in Rust,
+    as ``doko bench`` measures them; ``playouts`` or ``seconds`` (or both) must be given."""
+
+def clone_ns(n: int = 1_000_000) -> float:
+    """The mean time in nanoseconds of one copy of a Rust game state."""
+
+def state_size() -> int:
+    """The size in bytes of the Rust game state."""

@@ -3,12 +3,17 @@
 //! `src/doko/engine/` is the executable specification; this crate agrees with it on every
 //! state (the differential tests in `tests/native/` drive both).
 
+pub mod batch;
 pub mod cards;
+pub mod claims;
+pub mod game;
 pub mod heuristic;
 pub mod order;
 pub mod rng;
 pub mod scoring;
 
+#[cfg(feature = "python")]
+pub mod py_game;
 #[cfg(feature = "python")]
 mod py_scoring;
 
@@ -21,6 +26,12 @@ mod python {
     fn doko_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         crate::py_scoring::register(m)?;
+        m.add_class::<crate::py_game::PyRules>()?;
+        m.add_class::<crate::py_game::PyGame>()?;
+        m.add_function(wrap_pyfunction!(crate::py_game::random_games, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::card_plays, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::clone_ns, m)?)?;
+        m.add_function(wrap_pyfunction!(crate::py_game::state_size, m)?)?;
         Ok(())
     }
 }

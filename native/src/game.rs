@@ -1,0 +1,1994 @@
+//! One game of Doppelkopf as a state machine (TSR 3.3 to 6): the exact port of
+//! `doko.engine.game.Game`.
+//!
+//! [`GameState`] is a fixed-size `Copy` struct without heap data (hands as bit sets, the
+//! history as a byte array with a length), so a clone is a memory copy. Phases, contracts,
+//! parties, call levels and actions are the same ints as in Python (`doko.engine.vocab`,
+//! `doko.engine.actions`): an action is `seat * 64 + code`. [`GameState::legal_actions`] lists
+//! the actions in the order the Python engine lists them; [`GameState::apply`] refuses an
+//! illegal action with the same key, TSR clause, seat and parameters as Python's
+//! `IllegalActionError` and leaves the state unchanged.
+
+use crate::cards::{hand_count, EYES, JC, KIND_MASK, QC};
+use crate::claims::{claim_refutation, robust_witness, ClaimCtx, Line};
+use crate::order::{orders, CardOrder};
+
+// ------------------------------------------------------------------ vocabulary (as Python)
+
+/// Phases (`doko.engine.vocab.Phase`).
+pub const QUERY: u8 = 0;
+pub const NAMING: u8 = 1;
+pub const PLAY: u8 = 2;
+pub const FINISHED: u8 = 3;
+
+/// Contracts (`doko.engine.vocab.Contract`).
+pub const NORMAL: u8 = 0;
+pub const MARRIAGE_C: u8 = 1;
+pub const SILENT_MARRIAGE: u8 = 2;
+pub const SOLO_DIAMONDS: u8 = 3;
+pub const SOLO_HEARTS: u8 = 4;
+pub const SOLO_SPADES: u8 = 5;
+pub const SOLO_CLUBS: u8 = 6;
+pub const SOLO_QUEENS: u8 = 7;
+pub const SOLO_JACKS: u8 = 8;
+pub const SOLO_MEATLESS: u8 = 9;
+
+/// Parties (`doko.engine.vocab.Party`).
+pub const RE: u8 = 0;
+pub const KONTRA: u8 = 1;
+
+/// Action codes (`doko.engine.actions`).
+pub const HEALTHY: u8 = 24;
+pub const RESERVATION: u8 = 25;
+pub const SOLO_BASE: u8 = 26;
+pub const MARRIAGE: u8 = 33;
+pub const PASS: u8 = 34;
+pub const CALL_RE: u8 = 35;
+pub const CALL_KONTRA: u8 = 36;
+pub const NO90: u8 = 37;
+pub const NO60: u8 = 38;
+pub const NO30: u8 = 39;
+pub const BLACK: u8 = 40;
+pub const CONCEDE: u8 = 41;
+pub const CLAIM: u8 = 42;
+
+/// How a finished game ended (`Game.ended`): not yet, played out, conceded, claimed.
+pub const ENDED_NONE: u8 = 0;
+pub const ENDED_PLAYED: u8 = 1;
+pub const ENDED_CONCEDED: u8 = 2;
+pub const ENDED_CLAIMED: u8 = 3;
+
+// Naming stages (TSR 4.1.4 to 4.1.9).
+const SINGLE: u8 = 0;
+const ASK_PFLICHT: u8 = 1;
+const ASK_LUST: u8 = 2;
+const FORCED: u8 = 3;
+
+/// Latest moment for each call level: the caller holds at least this many cards (TSR 6.2.2,
+/// 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
+pub const CALL_MIN_CARDS: [i32; 6] = [99, 11, 10, 9, 8, 7];
+
+/// The action of `seat` with `code`.
+#[inline]
+pub const fn encode(seat: u8, code: u8) -> u8 {
+    seat << 6 | code
+}
+
+/// The level (1..5) of a call code.
+#[inline]
+pub const fn call_level(code: u8) -> u8 {
+    if code <= CALL_KONTRA {
+        1
+    } else {
+        code - NO90 + 2
+    }
+}
+
+/// The card order index a contract is played in (`contracts.order_of`).
+pub fn order_of(contract: u8, dulle_moves: bool) -> usize {
+    if dulle_moves {
+        match contract {
+            SOLO_DIAMONDS => return 7,
+            SOLO_SPADES => return 8,
+            SOLO_CLUBS => return 9,
+            _ => {}
+        }
+    }
+    if contract <= SOLO_DIAMONDS {
+        0
+    } else {
+        (contract - SOLO_DIAMONDS) as usize
+    }
+}
+
+// ------------------------------------------------------------------ rules
+
+/// The house-rule options of `doko.engine.rules.Rules` that a game needs (Bock is round-level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// TSR 6.4.2: the Hochzeit shifts the call deadlines by the Klärungsstich.
+    pub marriage_shift: bool,
+    /// Re and Kontra double the game value (scoring only).
+    pub re_kontra_double: bool,
+    /// Two Dullen: 0 the first wins (TSR 5.3.3), 1 the second, 2 the second except in the last
+    /// trick (an index into `rules.DULLE_RULES`).
+    pub dulle: u8,
+    /// In a Karo, Pik or Kreuz solo the trump suit's ten is the Dulle.
+    pub dulle_moves: bool,
+    /// The soloist leads trick 1 in every solo.
+    pub soloist_leads: bool,
+    /// False: 40 cards without the nines, 10 each, deadlines 2 lower.
+    pub nines: bool,
+}
+
+impl Rules {
+    /// The TSR: every house rule off.
+    pub const TSR: Rules = Rules {
+        marriage_shift: true,
+        re_kontra_double: false,
+        dulle: 0,
+        dulle_moves: false,
+        soloist_leads: false,
+        nines: true,
+    };
+
+    /// Cards per hand: 12, or 10 without nines.
+    pub fn hand_size(&self) -> u32 {
+        if self.nines {
+            12
+        } else {
+            10
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::TSR
+    }
+}
+
+// ------------------------------------------------------------------ refusals
+
+/// A parameter value of a refusal: an int or a short ASCII key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    Int(i64),
+    Str(&'static str),
+}
+
+/// Most parameters a refusal carries.
+pub const MAX_PARAMS: usize = 6;
+
+/// Why an action is illegal: the same `key`, TSR `rule`, `seat` and parameters as the
+/// Python engine's `IllegalActionError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub key: &'static str,
+    pub rule: Option<&'static str>,
+    pub seat: Option<u8>,
+    pub n_params: u8,
+    pub params: [(&'static str, Param); MAX_PARAMS],
+    /// For `claim_refused`: a line of play refuting the claim (open information).
+    pub refutation: Option<Line>,
+}
+
+impl Refusal {
+    fn new(key: &'static str, rule: Option<&'static str>, seat: Option<u8>) -> Refusal {
+        Refusal {
+            key,
+            rule,
+            seat,
+            n_params: 0,
+            params: [("", Param::Int(0)); MAX_PARAMS],
+            refutation: None,
+        }
+    }
+
+    fn at(key: &'static str, rule: &'static str, seat: u8) -> Refusal {
+        Refusal::new(key, Some(rule), Some(seat))
+    }
+
+    fn int(mut self, name: &'static str, v: i64) -> Refusal {
+        self.params[self.n_params as usize] = (name, Param::Int(v));
+        self.n_params += 1;
+        self
+    }
+
+    fn str(mut self, name: &'static str, v: &'static str) -> Refusal {
+        self.params[self.n_params as usize] = (name, Param::Str(v));
+        self.n_params += 1;
+        self
+    }
+
+    /// The parameters as a slice of `(name, value)`.
+    pub fn params(&self) -> &[(&'static str, Param)] {
+        &self.params[..self.n_params as usize]
+    }
+}
+
+// ------------------------------------------------------------------ the state
+
+/// The longest history a game can have. The Vorbehaltsabfrage is 4 answers; naming is at most
+/// 2 actions (only the one seat holding both ♣Q may pass, once, and the next seat asked holds
+/// no pair, so it must name a solo); at most 48 card plays; each party calls at most 5 times
+/// (every call raises its level, which goes up to 5: 10 calls), and a game ends at most once
+/// by a concession or claim. 4 + 2 + 48 + 10 + 1 = 65 (`max_history_is_reached_and_not_passed`
+/// checks that no legal sequence is longer).
+pub const MAX_HISTORY: usize = 65;
+
+/// Most calls in one game: 5 per party.
+pub const MAX_CALLS: usize = 10;
+
+/// Most legal actions at one moment: 12 card kinds, 5 calls for each of 4 seats, concede and
+/// claim.
+pub const MAX_LEGAL: usize = 34;
+
+/// A fixed buffer of actions (what `legal_actions` fills, without allocating).
+#[derive(Clone, Copy, Debug)]
+pub struct ActionBuf {
+    len: usize,
+    acts: [u8; MAX_LEGAL],
+}
+
+impl ActionBuf {
+    pub const fn new() -> ActionBuf {
+        ActionBuf {
+            len: 0,
+            acts: [0; MAX_LEGAL],
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, a: u8) {
+        // the length never exceeds MAX_LEGAL (see its comment); a guard instead of a panic
+        if self.len < MAX_LEGAL {
+            self.acts[self.len] = a;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.acts[..self.len]
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for ActionBuf {
+    fn default() -> ActionBuf {
+        ActionBuf::new()
+    }
+}
+
+/// One call as `Game.calls` lists it: `(seat, party, level, held)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Call {
+    pub seat: u8,
+    pub party: u8,
+    pub level: u8,
+    pub held: u8,
+}
+
+/// One game: the exact state of `doko.engine.game.Game`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameState {
+    hands: [u64; 4],
+    initial_hands: [u64; 4],
+    history: [u8; MAX_HISTORY],
+    hist_len: u8,
+    /// The unfinished trick's cards.
+    trick: [u8; 4],
+    trick_len: u8,
+    trick_leader: u8,
+    /// Complete tricks so far.
+    n_tricks: u8,
+    eyes: [u8; 4],
+    won: [u8; 4],
+    /// Per party: its highest call level (0 none).
+    level: [u8; 2],
+    /// Per party: its first Ansage was on time (bit 0 Re, bit 1 Kontra).
+    ontime: u8,
+    calls: [Call; MAX_CALLS],
+    n_calls: u8,
+    /// Vorbehaltsabfrage: bit s answered, bit 4 + s answered Vorbehalt.
+    answers: u8,
+    /// Seats still to be asked when several Vorbehalte compete (4 marks the switch from
+    /// Pflichtsolo to Lustsolo); `nq_pos` is the next entry.
+    naming_queue: [u8; 5],
+    nq_len: u8,
+    nq_pos: u8,
+    naming_stage: u8,
+    contract: u8,
+    order: u8,
+    soloist: i8,
+    pflichtsolo: bool,
+    hochzeiter: i8,
+    partner: i8,
+    marriage_solo: bool,
+    klaerung: u8,
+    base_shift: u8,
+    shift: u8,
+    tricks_total: u8,
+    dulle_rule: u8,
+    /// Bit s: seat s is Re.
+    is_re: u8,
+    ended: u8,
+    frozen: [u8; 4],
+    frozen_set: bool,
+    /// The claim check's cache: history length it holds for (255: none) and its answer.
+    claim_key: u8,
+    claim_refuted: bool,
+    claim_hint: [u8; 2],
+    call_floor: u8,
+    phase: u8,
+    to_move: i8,
+    dealer: u8,
+    /// Bit s: seat s owes a Pflichtsolo.
+    owes: u8,
+    vorfuehrung: i8,
+    rules: Rules,
+}
+
+/// A refusal as the error of a check (boxed: the `Ok` path stays small).
+#[cold]
+fn refuse(r: Refusal) -> Result<(), Box<Refusal>> {
+    Err(Box::new(r))
+}
+
+/// The card-play actions of `seat` for a kind mask, in kind order.
+#[inline]
+fn push_plays(out: &mut ActionBuf, seat: u8, mut m: u64) {
+    let base = seat << 6;
+    while m != 0 {
+        let k = m.trailing_zeros() as u8;
+        m &= m - 1;
+        out.push(base | k);
+    }
+}
+
+fn card_list(kinds: &[u8]) -> String {
+    let codes: Vec<String> = kinds
+        .iter()
+        .map(|&k| format!("'{}'", crate::cards::card_code(k)))
+        .collect();
+    format!("[{}]", codes.join(", "))
+}
+
+impl GameState {
+    // -------------------------------------------------------------- construction
+
+    /// A game from four hands (bit sets), checked as `Game.__init__` checks them; the error is
+    /// the message of Python's `ValueError`.
+    /// Whether `hands` are four hands of the rules' size holding every card exactly twice
+    /// (every card but the nines without nines), as `Game.__init__` checks first; the error is
+    /// Python's message.
+    pub fn check_hands(hands: &[u64; 4], rules: Rules) -> Result<(), String> {
+        let size = rules.hand_size();
+        if hands.iter().any(|h| h.count_ones() != size) {
+            return Err(format!(
+                "a game needs four hands of {size} cards (TSR 3.3.7)"
+            ));
+        }
+        let mut bad = Vec::new();
+        for k in 0..24u8 {
+            // counted as Python's hand_kinds counts: a second copy only with the first
+            let total: u32 = hands
+                .iter()
+                .map(|&h| {
+                    if h >> k & 1 != 0 {
+                        1 + (h >> (k + 24) & 1) as u32
+                    } else {
+                        0
+                    }
+                })
+                .sum();
+            let want = if !rules.nines && k % 6 == 0 { 0 } else { 2 };
+            if total != want {
+                bad.push(k);
+            }
+        }
+        if !bad.is_empty() {
+            let what = if rules.nines {
+                "every card exactly twice (TSR 2.2.1)"
+            } else {
+                "every card but the nines exactly twice (house rule: without nines)"
+            };
+            return Err(format!("the hands must hold {what}: {}", card_list(&bad)));
+        }
+        Ok(())
+    }
+
+    pub fn new(
+        hands: [u64; 4],
+        dealer: u8,
+        owes_pflichtsolo: [bool; 4],
+        vorfuehrung: Option<u8>,
+        rules: Rules,
+    ) -> Result<GameState, String> {
+        GameState::check_hands(&hands, rules)?;
+        if dealer > 3 {
+            return Err(format!("dealer must be a seat 0..3, got {dealer}"));
+        }
+        if let Some(v) = vorfuehrung {
+            if v > 3 {
+                return Err(format!("vorfuehrung must be a seat 0..3 or None, got {v}"));
+            }
+            if !owes_pflichtsolo[v as usize] {
+                return Err(format!(
+                    "seat {v} is vorgeführt but does not owe a Pflichtsolo (TSR 4.2.3)"
+                ));
+            }
+        }
+        Ok(GameState::setup(
+            hands,
+            dealer,
+            owes_pflichtsolo,
+            vorfuehrung,
+            rules,
+        ))
+    }
+
+    /// A game from hands known to be a dealt deck (no checks), as `Game.deal` builds one.
+    pub fn setup(
+        hands: [u64; 4],
+        dealer: u8,
+        owes_pflichtsolo: [bool; 4],
+        vorfuehrung: Option<u8>,
+        rules: Rules,
+    ) -> GameState {
+        let base_shift = if rules.nines { 0 } else { 2 };
+        let mut owes = 0u8;
+        for (s, &o) in owes_pflichtsolo.iter().enumerate() {
+            if o {
+                owes |= 1 << s;
+            }
+        }
+        let (phase, naming_stage, to_move) = match vorfuehrung {
+            Some(v) => (NAMING, FORCED, v as i8),
+            None => (QUERY, SINGLE, ((dealer + 1) & 3) as i8),
+        };
+        GameState {
+            hands,
+            initial_hands: hands,
+            history: [0; MAX_HISTORY],
+            hist_len: 0,
+            trick: [0; 4],
+            trick_len: 0,
+            trick_leader: (dealer + 1) & 3,
+            n_tricks: 0,
+            eyes: [0; 4],
+            won: [0; 4],
+            level: [0; 2],
+            ontime: 0,
+            calls: [Call::default(); MAX_CALLS],
+            n_calls: 0,
+            answers: 0,
+            naming_queue: [0; 5],
+            nq_len: 0,
+            nq_pos: 0,
+            naming_stage,
+            contract: NORMAL,
+            order: 0,
+            soloist: -1,
+            pflichtsolo: false,
+            hochzeiter: -1,
+            partner: -1,
+            marriage_solo: false,
+            klaerung: 0,
+            base_shift,
+            shift: base_shift,
+            tricks_total: rules.hand_size() as u8,
+            dulle_rule: rules.dulle,
+            is_re: 0,
+            ended: ENDED_NONE,
+            frozen: [0; 4],
+            frozen_set: false,
+            claim_key: 255,
+            claim_refuted: false,
+            claim_hint: [0, 0],
+            call_floor: (11 - base_shift as i32) as u8,
+            phase,
+            to_move,
+            dealer,
+            owes,
+            vorfuehrung: vorfuehrung.map_or(-1, |v| v as i8),
+            rules,
+        }
+    }
+
+    // -------------------------------------------------------------- simple queries
+
+    // -------------------------------------------------------------- reading the state
+
+    #[inline]
+    pub fn hands(&self) -> [u64; 4] {
+        self.hands
+    }
+
+    #[inline]
+    pub fn initial_hands(&self) -> [u64; 4] {
+        self.initial_hands
+    }
+
+    #[inline]
+    pub fn trick_leader(&self) -> u8 {
+        self.trick_leader
+    }
+
+    #[inline]
+    pub fn eyes(&self) -> [u8; 4] {
+        self.eyes
+    }
+
+    #[inline]
+    pub fn won(&self) -> [u8; 4] {
+        self.won
+    }
+
+    #[inline]
+    pub fn level(&self) -> [u8; 2] {
+        self.level
+    }
+
+    #[inline]
+    pub fn contract(&self) -> u8 {
+        self.contract
+    }
+
+    #[inline]
+    pub fn pflichtsolo(&self) -> bool {
+        self.pflichtsolo
+    }
+
+    #[inline]
+    pub fn marriage_solo(&self) -> bool {
+        self.marriage_solo
+    }
+
+    #[inline]
+    pub fn klaerung(&self) -> u8 {
+        self.klaerung
+    }
+
+    #[inline]
+    pub fn shift(&self) -> u8 {
+        self.shift
+    }
+
+    #[inline]
+    pub fn tricks_total(&self) -> u8 {
+        self.tricks_total
+    }
+
+    #[inline]
+    pub fn dulle_rule(&self) -> u8 {
+        self.dulle_rule
+    }
+
+    #[inline]
+    pub fn ended(&self) -> u8 {
+        self.ended
+    }
+
+    #[inline]
+    pub fn phase(&self) -> u8 {
+        self.phase
+    }
+
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    #[inline]
+    pub fn order(&self) -> &'static CardOrder {
+        &orders()[self.order as usize]
+    }
+
+    pub fn order_index(&self) -> usize {
+        self.order as usize
+    }
+
+    /// The seat on turn, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<u8> {
+        (self.to_move >= 0).then_some(self.to_move as u8)
+    }
+
+    pub fn soloist(&self) -> Option<u8> {
+        (self.soloist >= 0).then_some(self.soloist as u8)
+    }
+
+    pub fn hochzeiter(&self) -> Option<u8> {
+        (self.hochzeiter >= 0).then_some(self.hochzeiter as u8)
+    }
+
+    pub fn partner(&self) -> Option<u8> {
+        (self.partner >= 0).then_some(self.partner as u8)
+    }
+
+    pub fn vorfuehrung(&self) -> Option<u8> {
+        (self.vorfuehrung >= 0).then_some(self.vorfuehrung as u8)
+    }
+
+    pub fn owes_pflichtsolo(&self) -> [bool; 4] {
+        [0, 1, 2, 3].map(|s| self.owes >> s & 1 != 0)
+    }
+
+    pub fn is_re(&self, seat: u8) -> bool {
+        self.is_re >> seat & 1 != 0
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == FINISHED
+    }
+
+    pub fn history(&self) -> &[u8] {
+        &self.history[..self.hist_len as usize]
+    }
+
+    pub fn trick(&self) -> &[u8] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    pub fn n_tricks(&self) -> usize {
+        self.n_tricks as usize
+    }
+
+    pub fn calls(&self) -> &[Call] {
+        &self.calls[..self.n_calls as usize]
+    }
+
+    pub fn ontime(&self, party: u8) -> bool {
+        self.ontime >> party & 1 != 0
+    }
+
+    pub fn frozen_sizes(&self) -> Option<[u8; 4]> {
+        self.frozen_set.then_some(self.frozen)
+    }
+
+    /// The answers of the Vorbehaltsabfrage: `None` not yet, else whether it was Vorbehalt.
+    pub fn answers(&self) -> [Option<bool>; 4] {
+        [0, 1, 2, 3]
+            .map(|s| (self.answers >> s & 1 != 0).then_some(self.answers >> (4 + s) & 1 != 0))
+    }
+
+    /// The complete tricks as `(leader, cards, winner)`, rebuilt from the history.
+    pub fn tricks(&self) -> Vec<(u8, [u8; 4], u8)> {
+        let mut out = Vec::with_capacity(self.n_tricks as usize);
+        let mut cards = [0u8; 4];
+        let mut n = 0;
+        let mut leader = 0u8;
+        let mut first = true;
+        let order = self.order();
+        let total = self.tricks_total as usize;
+        for &a in self.history() {
+            let code = a & 63;
+            if code >= 24 {
+                continue;
+            }
+            if n == 0 {
+                leader = if first { a >> 6 } else { leader };
+                first = false;
+            }
+            cards[n] = code;
+            n += 1;
+            if n == 4 {
+                let last = out.len() == total - 1;
+                let best = order.trick_winner(&cards, self.dulle_rule, last) as u8;
+                let w = (leader + best) & 3;
+                out.push((leader, cards, w));
+                leader = w;
+                n = 0;
+            }
+        }
+        out
+    }
+
+    /// Number of cards `seat` holds (as it held when a concession froze the count).
+    #[inline]
+    pub fn cards_in_hand(&self, seat: u8) -> i32 {
+        if self.frozen_set {
+            self.frozen[seat as usize] as i32
+        } else {
+            self.hands[seat as usize].count_ones() as i32
+        }
+    }
+
+    /// True once the game type is clear (TSR 6.2.1): query over, Hochzeit clarified.
+    pub fn game_type_settled(&self) -> bool {
+        self.phase >= PLAY && (self.contract != MARRIAGE_C || self.klaerung > 0)
+    }
+
+    fn reply_min(&self, opp: u8) -> i32 {
+        CALL_MIN_CARDS[opp as usize] - 1 - self.shift as i32
+    }
+
+    /// The fewest cards in hand with which the call `code` of `seat` stays possible
+    /// (`Game.call_deadline`); `None` for a code that is no call.
+    pub fn call_deadline(&self, seat: u8, code: u8) -> Option<i32> {
+        if !(CALL_RE..=BLACK).contains(&code) {
+            return None;
+        }
+        let level = call_level(code);
+        let mut need = CALL_MIN_CARDS[level as usize] - self.shift as i32;
+        let opp = self.level[if self.is_re(seat) { 1 } else { 0 }];
+        if level == 1 && opp != 0 {
+            need = need.min(self.reply_min(opp));
+        }
+        Some(need)
+    }
+
+    // -------------------------------------------------------------- legal actions
+
+    /// Every action allowed now, by any seat (`seat == None`) or only by `seat`, in the order
+    /// of `Game.legal_actions`: card plays, calls by seat, concession, claim. `&mut self` only
+    /// for the claim check's cache.
+    pub fn legal_actions(&mut self, seat: Option<u8>, out: &mut ActionBuf) {
+        out.clear();
+        match self.phase {
+            PLAY => {
+                let s = self.to_move as u8;
+                if seat.is_none() || seat == Some(s) {
+                    push_plays(out, s, self.play_mask());
+                }
+                if self.tricks_total as i32 - self.n_tricks as i32 >= self.call_floor as i32
+                    && (self.contract != MARRIAGE_C || self.klaerung != 0)
+                {
+                    match seat {
+                        None => {
+                            for c in 0..4 {
+                                self.add_calls(c, out);
+                            }
+                        }
+                        Some(c) => self.add_calls(c, out),
+                    }
+                }
+                if self.soloist >= 0 {
+                    let so = self.soloist as u8;
+                    if seat.is_none() || seat == Some(so) {
+                        out.push(encode(so, CONCEDE));
+                        if !self.claim_is_refuted() {
+                            out.push(encode(so, CLAIM));
+                        }
+                    }
+                }
+            }
+            QUERY => {
+                let s = self.to_move as u8;
+                if seat.is_some() && seat != Some(s) {
+                    return;
+                }
+                out.push(encode(s, HEALTHY));
+                out.push(encode(s, RESERVATION));
+            }
+            NAMING => {
+                let s = self.to_move as u8;
+                if seat.is_some() && seat != Some(s) {
+                    return;
+                }
+                let (codes, n) = self.naming_codes(s);
+                for &c in &codes[..n] {
+                    out.push(encode(s, c));
+                }
+            }
+            _ => {
+                // FINISHED: after a concession Kontra may still call (TSR 5.4.7)
+                if self.ended == ENDED_CONCEDED {
+                    match seat {
+                        None => {
+                            for c in 0..4 {
+                                self.add_calls(c, out);
+                            }
+                        }
+                        Some(c) => self.add_calls(c, out),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The kinds the seat on turn may play now (PLAY phase), as a kind mask (TSR 5.2).
+    #[inline]
+    pub fn play_mask(&self) -> u64 {
+        let s = self.to_move as usize;
+        let m = self.hands[s & 3] & KIND_MASK;
+        if self.trick_len > 0 {
+            let o = self.order();
+            let f = m & o.follow[o.eff_suit[self.trick[0] as usize] as usize];
+            if f != 0 {
+                return f;
+            }
+        }
+        m
+    }
+
+    /// The card plays allowed now (`Game.legal_plays`).
+    pub fn legal_plays(&self, out: &mut ActionBuf) {
+        out.clear();
+        if self.phase == PLAY {
+            push_plays(out, self.to_move as u8, self.play_mask());
+        }
+    }
+
+    fn naming_codes(&self, s: u8) -> ([u8; 8], usize) {
+        let both = hand_count(self.initial_hands[s as usize], QC) == 2;
+        let mut codes = [0u8; 8];
+        for (i, c) in codes.iter_mut().take(7).enumerate() {
+            *c = SOLO_BASE + i as u8;
+        }
+        let mut n = 7;
+        if self.naming_stage == SINGLE {
+            if both {
+                codes[n] = MARRIAGE;
+                n += 1;
+            }
+        } else if (self.naming_stage == ASK_PFLICHT || self.naming_stage == ASK_LUST) && both {
+            codes[n] = PASS;
+            n += 1;
+        }
+        (codes, n)
+    }
+
+    /// Fewest cards in hand with which some call is still possible (99: none).
+    fn min_call_cards(&self) -> u8 {
+        let shift = self.shift as i32;
+        let mut best = 99;
+        for p in 0..2usize {
+            let cur = self.level[p];
+            let need;
+            if cur == 0 {
+                let mut n = 11 - shift;
+                let opp = self.level[1 - p];
+                if opp != 0 {
+                    n = n.min(self.reply_min(opp));
+                }
+                need = n;
+            } else if cur < 5 && self.ontime(p as u8) {
+                need = CALL_MIN_CARDS[cur as usize + 1] - shift;
+            } else {
+                continue;
+            }
+            if need < best {
+                best = need;
+            }
+        }
+        best.clamp(0, 99) as u8
+    }
+
+    /// The calls `seat` may make now (TSR 6.2.2, 6.3, 6.4), as `Game._add_calls`.
+    fn add_calls(&self, seat: u8, out: &mut ActionBuf) {
+        let p = if self.is_re(seat) { 0usize } else { 1 };
+        let mut cur = self.level[p];
+        if cur == 5 {
+            return;
+        }
+        if self.ended != ENDED_NONE && (self.ended != ENDED_CONCEDED || p == 0) {
+            return;
+        }
+        let n = self.cards_in_hand(seat);
+        let shift = self.shift as i32;
+        if cur == 0 {
+            if n < 11 - shift {
+                let opp = self.level[1 - p];
+                if opp != 0 && n >= self.reply_min(opp) {
+                    out.push(encode(seat, if p == 0 { CALL_RE } else { CALL_KONTRA }));
+                }
+                return; // a late reply at most: no Absage may follow (TSR 6.4.4)
+            }
+            out.push(encode(seat, if p == 0 { CALL_RE } else { CALL_KONTRA }));
+            cur = 1;
+        } else if !self.ontime(p as u8) {
+            return;
+        }
+        let mut lv = cur + 1;
+        while lv <= 5 && n >= CALL_MIN_CARDS[lv as usize] - shift {
+            out.push(encode(seat, NO90 + lv - 2));
+            lv += 1;
+        }
+    }
+
+    // -------------------------------------------------------------- the claim check
+
+    fn claim_ctx(&self) -> ClaimCtx {
+        ClaimCtx::new(self.order as usize, self.dulle_rule)
+    }
+
+    /// True unless the soloist takes every remaining trick whatever is played (TSR 5.4.4,
+    /// 9.2.2); cached per history length as `Game._claim_refutation` caches it.
+    pub fn claim_is_refuted(&mut self) -> bool {
+        let key = self.hist_len;
+        if self.claim_key == key {
+            return self.claim_refuted;
+        }
+        let ctx = self.claim_ctx();
+        let so = self.soloist as u8 & 3;
+        let mut hint = self.claim_hint;
+        let found = robust_witness(&ctx, &self.hands, so, hint[0], hint[1]).is_some()
+            || claim_refutation(
+                &ctx,
+                &self.hands,
+                so,
+                self.trick(),
+                self.trick_leader,
+                Some(&mut hint),
+            )
+            .is_some();
+        self.claim_hint = hint;
+        self.claim_key = key;
+        self.claim_refuted = found;
+        found
+    }
+
+    /// A line refuting the soloist's claim now, if there is one (does not touch the cache).
+    pub fn claim_refutation_line(&self) -> Option<Line> {
+        let ctx = self.claim_ctx();
+        let so = self.soloist as u8 & 3;
+        let mut hint = self.claim_hint;
+        robust_witness(&ctx, &self.hands, so, hint[0], hint[1]).or_else(|| {
+            claim_refutation(
+                &ctx,
+                &self.hands,
+                so,
+                self.trick(),
+                self.trick_leader,
+                Some(&mut hint),
+            )
+        })
+    }
+
+    // -------------------------------------------------------------- checking
+
+    /// `Ok` if `action` (any int, as Python passes it) is allowed now, else why not. `&mut
+    /// self` only for the claim check's cache.
+    pub fn verify(&mut self, action: i64) -> Result<(), Box<Refusal>> {
+        let seat = action >> 6;
+        let code = (action & 63) as u8;
+        if !(0..=3).contains(&seat) {
+            return refuse(
+                Refusal::new("bad_action", None, None)
+                    .str("field", "seat")
+                    .int("value", seat),
+            );
+        }
+        let seat = seat as u8;
+        if code < 24 {
+            self.verify_play(seat, code)
+        } else if code <= RESERVATION {
+            self.verify_query(seat, code)
+        } else if code <= PASS {
+            self.verify_naming(seat, code)
+        } else if code <= BLACK {
+            self.verify_call(seat, code)
+        } else if code <= CLAIM {
+            self.verify_shortening(seat, code)
+        } else {
+            refuse(
+                Refusal::new("bad_action", None, None)
+                    .str("field", "code")
+                    .int("value", code as i64),
+            )
+        }
+    }
+
+    fn end_rule(&self) -> &'static str {
+        match self.ended {
+            ENDED_CONCEDED => "5.4.6",
+            ENDED_CLAIMED => "5.4.4",
+            _ => "5.3.1",
+        }
+    }
+
+    fn phase_error(&self, code: u8) -> Refusal {
+        if self.phase == FINISHED {
+            return Refusal::new("finished", Some(self.end_rule()), None);
+        }
+        Refusal::new("phase", Some("5.1.1"), None)
+            .int("action", code as i64)
+            .int("phase", self.phase as i64)
+            .int("to_move", self.to_move as i64)
+    }
+
+    fn verify_play(&self, seat: u8, k: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != PLAY {
+            return refuse(self.phase_error(k));
+        }
+        if seat as i8 != self.to_move {
+            let rule = if self.trick_len > 0 {
+                "5.2.1"
+            } else if self.n_tricks > 0 {
+                "5.1.2"
+            } else {
+                "5.1.1"
+            };
+            return refuse(
+                Refusal::at("not_your_turn", rule, seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", k as i64),
+            );
+        }
+        let h = self.hands[seat as usize];
+        if h >> k & 1 == 0 {
+            return refuse(Refusal::at("not_in_hand", "5.2", seat).int("card", k as i64));
+        }
+        if self.trick_len > 0 {
+            let o = self.order();
+            let lead = self.trick[0];
+            let led = o.eff_suit[lead as usize];
+            if o.eff_suit[k as usize] != led && h & o.follow[led as usize] != 0 {
+                return refuse(
+                    Refusal::at("must_follow", "5.2.2", seat)
+                        .int("card", k as i64)
+                        .int("led", led as i64),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_query(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != QUERY {
+            return refuse(self.phase_error(code));
+        }
+        if seat as i8 != self.to_move {
+            return refuse(
+                Refusal::at("not_your_turn", "4.1.2", seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", code as i64),
+            );
+        }
+        Ok(())
+    }
+
+    fn naming_error(&self, seat: u8) -> Refusal {
+        if self.naming_stage == FORCED {
+            return Refusal::at("vorfuehrung", "4.1.9", seat);
+        }
+        let (codes, n) = self.naming_codes(seat);
+        let opts = if codes[..n].contains(&MARRIAGE) {
+            "solo_marriage"
+        } else if codes[..n].contains(&PASS) {
+            "solo_pass"
+        } else {
+            "solo"
+        };
+        let rule = if self.naming_stage == SINGLE {
+            "4.1.4"
+        } else {
+            "4.1.6"
+        };
+        Refusal::at("naming_expected", rule, seat).str("options", opts)
+    }
+
+    fn verify_naming(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != NAMING {
+            return refuse(self.phase_error(code));
+        }
+        if seat as i8 != self.to_move {
+            return refuse(
+                Refusal::at("not_your_turn", "4.1.6", seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", code as i64),
+            );
+        }
+        let (codes, n) = self.naming_codes(seat);
+        if codes[..n].contains(&code) {
+            return Ok(());
+        }
+        let stage = self.naming_stage;
+        if code == MARRIAGE {
+            if stage == SINGLE {
+                return refuse(Refusal::at("marriage_needs_queens", "4.4.1", seat));
+            }
+            if stage == FORCED {
+                return refuse(Refusal::at("vorfuehrung", "4.1.9", seat));
+            }
+            return refuse(Refusal::at("marriage_outranked", "4.1.6", seat));
+        }
+        if code == PASS && (stage == ASK_PFLICHT || stage == ASK_LUST) {
+            return refuse(Refusal::at("cannot_pass", "4.1.6", seat));
+        }
+        refuse(self.naming_error(seat))
+    }
+
+    fn verify_call(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        let phase = self.phase;
+        if phase < PLAY {
+            return refuse(Refusal::at("calls_not_yet", "6.2.1", seat));
+        }
+        if phase == PLAY && !self.game_type_settled() {
+            return refuse(Refusal::at("calls_marriage", "6.4.2", seat));
+        }
+        if self.ended == ENDED_CLAIMED {
+            return refuse(Refusal::at("calls_closed", "5.4.4", seat));
+        }
+        if self.ended == ENDED_PLAYED {
+            return refuse(Refusal::at("finished", self.end_rule(), seat));
+        }
+        let p = if self.is_re(seat) { RE } else { KONTRA };
+        if self.ended == ENDED_CONCEDED && p == RE {
+            return refuse(Refusal::at("calls_conceded", "5.4.7", seat));
+        }
+        if (code == CALL_RE && p == KONTRA) || (code == CALL_KONTRA && p == RE) {
+            return refuse(Refusal::at("own_party", "6.2.2", seat).int("party", p as i64));
+        }
+        let target = call_level(code);
+        let cur = self.level[p as usize];
+        if target <= cur {
+            return refuse(
+                Refusal::at("repeat", "6.4.7", seat)
+                    .int("party", p as i64)
+                    .int("done", cur as i64),
+            );
+        }
+        let n = self.cards_in_hand(seat);
+        let shift = self.shift as i32;
+        let shifted = self.shift > self.base_shift;
+        let mut ontime = self.ontime(p);
+        for lv in cur + 1..=target {
+            let need = CALL_MIN_CARDS[lv as usize] - shift;
+            if lv == 1 {
+                if n >= need {
+                    ontime = true;
+                    continue;
+                }
+                let opp = self.level[1 - p as usize];
+                let reply = if opp != 0 { self.reply_min(opp) } else { 0 };
+                if opp != 0 && n >= reply {
+                    ontime = false;
+                    continue;
+                }
+                if target > 1 {
+                    return refuse(
+                        Refusal::at("skip", "6.4.3", seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("skipped", 1)
+                            .int("need", need as i64)
+                            .int("have", n as i64),
+                    );
+                }
+                if opp != 0 {
+                    let rule = if shifted {
+                        "6.2.2, 6.4.4, 6.4.2"
+                    } else {
+                        "6.2.2, 6.4.4"
+                    };
+                    return refuse(
+                        Refusal::at("deadline_reply", rule, seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("need", need as i64)
+                            .int("reply", reply as i64)
+                            .int("opp", opp as i64)
+                            .int("have", n as i64),
+                    );
+                }
+                let rule = if shifted { "6.2.2, 6.4.2" } else { "6.2.2" };
+                return refuse(
+                    Refusal::at("deadline", rule, seat)
+                        .int("party", p as i64)
+                        .int("level", target as i64)
+                        .int("need", need as i64)
+                        .int("have", n as i64),
+                );
+            }
+            if !ontime {
+                return refuse(Refusal::at("late_reply", "6.4.4", seat).int("party", p as i64));
+            }
+            if n < need {
+                if lv < target {
+                    return refuse(
+                        Refusal::at("skip", "6.4.3", seat)
+                            .int("party", p as i64)
+                            .int("level", target as i64)
+                            .int("skipped", lv as i64)
+                            .int("need", need as i64)
+                            .int("have", n as i64),
+                    );
+                }
+                let rule = if shifted { "6.3.4, 6.4.2" } else { "6.3.4" };
+                return refuse(
+                    Refusal::at("deadline", rule, seat)
+                        .int("party", p as i64)
+                        .int("level", target as i64)
+                        .int("need", need as i64)
+                        .int("have", n as i64),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_shortening(&mut self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != PLAY {
+            return refuse(self.phase_error(code));
+        }
+        if seat as i8 != self.soloist {
+            return refuse(Refusal::at("not_soloist", "5.4.3", seat).int("action", code as i64));
+        }
+        if code == CLAIM && self.claim_is_refuted() {
+            let mut r = Refusal::at("claim_refused", "5.4.4", seat);
+            r.refutation = self.claim_refutation_line();
+            return refuse(r);
+        }
+        Ok(())
+    }
+
+    /// True if `action` is allowed now.
+    pub fn can_apply(&mut self, action: i64) -> bool {
+        self.verify(action).is_ok()
+    }
+
+    // -------------------------------------------------------------- applying
+
+    /// Perform `action` after checking it; an illegal one is refused and changes nothing.
+    #[inline]
+    pub fn apply(&mut self, action: i64) -> Result<(), Box<Refusal>> {
+        if self.phase == PLAY && (0..256).contains(&action) {
+            let code = (action & 63) as u8;
+            if code < 24 {
+                // the fast path for card play
+                let seat = (action >> 6) as u8;
+                let h = self.hands[seat as usize];
+                if seat as i8 != self.to_move || h >> code & 1 == 0 {
+                    return self.verify_play(seat, code);
+                }
+                if self.trick_len > 0 {
+                    let o = self.order();
+                    let led = o.eff_suit[self.trick[0] as usize];
+                    if o.eff_suit[code as usize] != led && h & o.follow[led as usize] != 0 {
+                        return self.verify_play(seat, code);
+                    }
+                }
+                self.play_unchecked(seat, code);
+                return Ok(());
+            }
+        }
+        self.verify(action)?;
+        let seat = (action >> 6) as u8;
+        let code = (action & 63) as u8;
+        self.push_history(action as u8);
+        if code <= RESERVATION {
+            self.do_query(seat, code);
+        } else if code <= PASS {
+            self.do_naming(seat, code);
+        } else if code <= BLACK {
+            self.do_call(seat, code);
+        } else if code == CONCEDE {
+            for s in 0..4 {
+                self.frozen[s] = self.hands[s].count_ones() as u8;
+            }
+            self.frozen_set = true;
+            self.finish(ENDED_CONCEDED);
+        } else {
+            self.finish(ENDED_CLAIMED);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn push_history(&mut self, a: u8) {
+        // the history never outgrows MAX_HISTORY (see there); a guard instead of a panic
+        if (self.hist_len as usize) < MAX_HISTORY {
+            self.history[self.hist_len as usize] = a;
+            self.hist_len += 1;
+        }
+    }
+
+    /// Play card `code` of `seat`, who must be on turn, hold it and follow suit (the caller
+    /// checked: for the fast paths of random games and playouts).
+    #[inline]
+    pub fn play_unchecked(&mut self, seat: u8, code: u8) {
+        let h = self.hands[seat as usize];
+        self.hands[seat as usize] = if h >> (code + 24) & 1 != 0 {
+            h ^ 1 << (code + 24)
+        } else {
+            h ^ 1 << code
+        };
+        self.trick[self.trick_len as usize & 3] = code;
+        self.trick_len += 1;
+        self.push_history(encode(seat, code));
+        if self.trick_len == 4 {
+            self.complete_trick();
+        } else {
+            self.to_move = ((seat + 1) & 3) as i8;
+        }
+    }
+
+    fn complete_trick(&mut self) {
+        let t = self.trick;
+        let last = self.n_tricks + 1 == self.tricks_total;
+        let best = self.order().trick_winner(&t, self.dulle_rule, last) as u8;
+        let w = (self.trick_leader + best) & 3;
+        self.eyes[w as usize] +=
+            EYES[t[0] as usize] + EYES[t[1] as usize] + EYES[t[2] as usize] + EYES[t[3] as usize];
+        self.won[w as usize] += 1;
+        self.trick_len = 0;
+        self.trick_leader = w;
+        self.to_move = w as i8;
+        self.n_tricks += 1;
+        let n = self.n_tricks;
+        if self.contract == MARRIAGE_C && self.klaerung == 0 {
+            if w as i8 != self.hochzeiter {
+                // the Klärungsstich (TSR 4.4.3 a)
+                self.klaerung = n;
+                if self.rules.marriage_shift {
+                    self.shift += n - 1; // TSR 6.4.2
+                }
+                self.partner = w as i8;
+                self.is_re |= 1 << w;
+            } else if n == 3 {
+                // the Hochzeiter took tricks 1 to 3 (TSR 4.4.3 b)
+                self.klaerung = 3;
+                if self.rules.marriage_shift {
+                    self.shift += 2;
+                }
+                self.marriage_solo = true;
+                self.soloist = self.hochzeiter;
+            }
+            self.call_floor = self.min_call_cards();
+        }
+        if n == self.tricks_total {
+            self.finish(ENDED_PLAYED);
+        }
+    }
+
+    fn finish(&mut self, how: u8) {
+        self.ended = how;
+        self.phase = FINISHED;
+        self.to_move = -1;
+    }
+
+    fn do_query(&mut self, seat: u8, code: u8) {
+        self.answers |= 1 << seat;
+        if code == RESERVATION {
+            self.answers |= 1 << (4 + seat);
+        }
+        let nxt = (seat + 1) & 3;
+        let first = (self.dealer + 1) & 3;
+        if nxt != first {
+            self.to_move = nxt as i8;
+            return;
+        }
+        let mut holders = [0u8; 4];
+        let mut nh = 0;
+        for i in 0..4 {
+            let s = (first + i) & 3;
+            if self.answers >> (4 + s) & 1 != 0 {
+                holders[nh] = s;
+                nh += 1;
+            }
+        }
+        if nh == 0 {
+            // all healthy (TSR 4.1.3); both ♣Q in one hand: stille Hochzeit (4.4.5)
+            match (0..4u8).find(|&s| hand_count(self.initial_hands[s as usize], QC) == 2) {
+                Some(s) => self.start_play(SILENT_MARRIAGE, s),
+                None => self.start_play(NORMAL, 0),
+            }
+            return;
+        }
+        self.phase = NAMING;
+        if nh == 1 {
+            self.naming_stage = SINGLE;
+            self.to_move = holders[0] as i8;
+            return;
+        }
+        // several Vorbehalte: ask for Pflichtsolo first, then Lustsolo (TSR 4.1.5 to 4.1.7)
+        let mut pflicht = [0u8; 4];
+        let mut np = 0;
+        let mut lust = [0u8; 4];
+        let mut nl = 0;
+        for &s in &holders[..nh] {
+            if self.owes >> s & 1 != 0 {
+                pflicht[np] = s;
+                np += 1;
+            } else {
+                lust[nl] = s;
+                nl += 1;
+            }
+        }
+        self.nq_len = 0;
+        self.nq_pos = 0;
+        if np > 0 {
+            self.naming_stage = ASK_PFLICHT;
+            for &s in &pflicht[1..np] {
+                self.queue_push(s);
+            }
+            self.queue_push(4);
+            for &s in &lust[..nl] {
+                self.queue_push(s);
+            }
+            self.to_move = pflicht[0] as i8;
+        } else {
+            self.naming_stage = ASK_LUST;
+            for &s in &lust[1..nl] {
+                self.queue_push(s);
+            }
+            self.to_move = lust[0] as i8;
+        }
+    }
+
+    fn queue_push(&mut self, s: u8) {
+        if (self.nq_len as usize) < self.naming_queue.len() {
+            self.naming_queue[self.nq_len as usize] = s;
+            self.nq_len += 1;
+        }
+    }
+
+    fn queue_pop(&mut self) -> Option<u8> {
+        if self.nq_pos < self.nq_len {
+            let s = self.naming_queue[self.nq_pos as usize];
+            self.nq_pos += 1;
+            Some(s)
+        } else {
+            None
+        }
+    }
+
+    /// The seats still to be asked (-1 marks the switch to Lustsoli), as `Game.naming_queue`.
+    pub fn naming_queue(&self) -> Vec<i8> {
+        self.naming_queue[self.nq_pos as usize..self.nq_len as usize]
+            .iter()
+            .map(|&s| if s == 4 { -1 } else { s as i8 })
+            .collect()
+    }
+
+    pub fn naming_stage(&self) -> u8 {
+        self.naming_stage
+    }
+
+    fn do_naming(&mut self, seat: u8, code: u8) {
+        if code == PASS {
+            // a pass always leaves a seat to ask (see MAX_HISTORY): only the one holder of
+            // both ♣Q may pass, and every seat asked after it must name a solo
+            let mut nxt = self.queue_pop();
+            if nxt == Some(4) {
+                self.naming_stage = ASK_LUST;
+                nxt = self.queue_pop();
+            }
+            if let Some(s) = nxt {
+                self.to_move = s as i8;
+            }
+            return;
+        }
+        if code == MARRIAGE {
+            self.start_play(MARRIAGE_C, seat);
+            return;
+        }
+        self.pflichtsolo = self.owes >> seat & 1 != 0;
+        self.start_play(SOLO_DIAMONDS + (code - SOLO_BASE), seat);
+    }
+
+    fn start_play(&mut self, contract: u8, seat: u8) {
+        self.contract = contract;
+        self.order = order_of(contract, self.rules.dulle_moves) as u8;
+        self.phase = PLAY;
+        self.nq_len = 0;
+        self.nq_pos = 0;
+        if contract == NORMAL {
+            self.is_re = 0;
+            for s in 0..4 {
+                if hand_count(self.initial_hands[s], QC) > 0 {
+                    self.is_re |= 1 << s;
+                }
+            }
+        } else if contract == MARRIAGE_C {
+            self.hochzeiter = seat as i8;
+            self.is_re = 1 << seat;
+        } else {
+            // a solo or the stille Hochzeit: one seat alone is Re (TSR 2.4.7, 4.4.5)
+            self.soloist = seat as i8;
+            self.is_re = 1 << seat;
+        }
+        // who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
+        // (TSR 4.2.2, 4.3.1, 5.1.1)
+        let solo_leads =
+            self.pflichtsolo || (self.rules.soloist_leads && contract >= SOLO_DIAMONDS);
+        let lead = if solo_leads {
+            seat
+        } else {
+            (self.dealer + 1) & 3
+        };
+        self.trick_leader = lead;
+        self.to_move = lead as i8;
+    }
+
+    fn do_call(&mut self, seat: u8, code: u8) {
+        let p = if self.is_re(seat) { RE } else { KONTRA };
+        let target = call_level(code);
+        let n = self.cards_in_hand(seat);
+        if self.level[p as usize] == 0 {
+            if n >= 11 - self.shift as i32 {
+                self.ontime |= 1 << p;
+            } else {
+                self.ontime &= !(1 << p);
+            }
+        }
+        self.level[p as usize] = target;
+        if (self.n_calls as usize) < MAX_CALLS {
+            self.calls[self.n_calls as usize] = Call {
+                seat,
+                party: p,
+                level: target,
+                held: n as u8,
+            };
+            self.n_calls += 1;
+        }
+        self.call_floor = self.min_call_cards();
+    }
+
+    // -------------------------------------------------------------- results
+
+    fn remaining_eyes(&self) -> u32 {
+        let mut rest: u32 = self.trick().iter().map(|&k| EYES[k as usize] as u32).sum();
+        for &h in &self.hands {
+            rest += crate::cards::hand_eyes(h);
+        }
+        rest
+    }
+
+    /// Augen of Re; after a claim the rest goes to Re (TSR 5.4.4).
+    pub fn re_eyes(&self) -> u32 {
+        let mut e: u32 = (0..4u8)
+            .filter(|&s| self.is_re(s))
+            .map(|s| self.eyes[s as usize] as u32)
+            .sum();
+        if self.ended == ENDED_CLAIMED {
+            e += self.remaining_eyes();
+        }
+        e
+    }
+
+    /// Augen of Kontra; after a concession the rest goes to Kontra (TSR 5.4.6).
+    pub fn kontra_eyes(&self) -> u32 {
+        let mut e: u32 = (0..4u8)
+            .filter(|&s| !self.is_re(s))
+            .map(|s| self.eyes[s as usize] as u32)
+            .sum();
+        if self.ended == ENDED_CONCEDED {
+            e += self.remaining_eyes();
+        }
+        e
+    }
+
+    /// Tricks of Re (with the rest of the game after a claim).
+    pub fn re_tricks(&self) -> u32 {
+        let mut n: u32 = (0..4u8)
+            .filter(|&s| self.is_re(s))
+            .map(|s| self.won[s as usize] as u32)
+            .sum();
+        if self.ended == ENDED_CLAIMED {
+            n += (self.tricks_total - self.n_tricks) as u32;
+        }
+        n
+    }
+
+    /// Tricks of Kontra (with the rest of the game after a concession).
+    pub fn kontra_tricks(&self) -> u32 {
+        let mut n: u32 = (0..4u8)
+            .filter(|&s| !self.is_re(s))
+            .map(|s| self.won[s as usize] as u32)
+            .sum();
+        if self.ended == ENDED_CONCEDED {
+            n += (self.tricks_total - self.n_tricks) as u32;
+        }
+        n
+    }
+
+    /// Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), each as
+    /// `[doppelkopf, fox, charlie]`; only in a Normalspiel (also an announced Hochzeit that
+    /// stayed one).
+    pub fn sonderpunkte(&self) -> [[u32; 3]; 2] {
+        let mut extras = [[0u32; 3]; 2];
+        if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
+            return extras;
+        }
+        let party = |s: u8| if self.is_re(s) { 0usize } else { 1 };
+        for (i, (leader, cards, w)) in self.tricks().into_iter().enumerate() {
+            let wp = party(w);
+            let eyes: u32 = cards.iter().map(|&k| EYES[k as usize] as u32).sum();
+            if eyes >= 40 {
+                extras[wp][0] += 1;
+            }
+            for (j, &k) in cards.iter().enumerate() {
+                if k == crate::cards::AD && party((leader + j as u8) & 3) != wp {
+                    extras[wp][1] += 1;
+                }
+            }
+            if i + 1 == self.tricks_total as usize && cards[((w + 4 - leader) & 3) as usize] == JC {
+                extras[wp][2] += 1;
+            }
+        }
+        extras
+    }
+
+    /// The contract as scoring names it (`result.summary_of`): normal, marriage,
+    /// silent_marriage or solo.
+    pub fn summary_contract(&self) -> &'static str {
+        if self.marriage_solo || self.contract > SILENT_MARRIAGE {
+            "solo"
+        } else {
+            match self.contract {
+                NORMAL => "normal",
+                MARRIAGE_C => "marriage",
+                _ => "silent_marriage",
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{deal, Rng};
+    use crate::cards::{hand_add, kind, CLUBS, HEARTS, QUEEN};
+    use crate::order::TRUMP;
+
+    fn legal(g: &mut GameState) -> Vec<u8> {
+        let mut b = ActionBuf::new();
+        g.legal_actions(None, &mut b);
+        b.as_slice().to_vec()
+    }
+
+    /// A deal in which `seat` holds both ♣Q (swapped in from the other hands).
+    fn deal_with_both_queens(rng: &mut Rng, dealer: u8, seat: usize) -> [u64; 4] {
+        let mut hands = deal(rng, dealer, true);
+        for other in 0..4 {
+            while other != seat && hand_count(hands[other], QC) > 0 {
+                let give = (0..24u8)
+                    .find(|&k| k != QC && hand_count(hands[seat], k) > 0)
+                    .unwrap();
+                hands[other] = crate::cards::hand_remove(hands[other], QC);
+                hands[seat] = crate::cards::hand_remove(hands[seat], give);
+                hands[other] = hand_add(hands[other], give).unwrap();
+                hands[seat] = hand_add(hands[seat], QC).unwrap();
+            }
+        }
+        hands
+    }
+
+    /// Through the Vorbehaltsabfrage: `seat` (with both ♣Q) names a Hochzeit, the others
+    /// are healthy.
+    fn announce_marriage(g: &mut GameState, seat: u8) {
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let code = if s == seat { RESERVATION } else { HEALTHY };
+            g.apply(encode(s, code) as i64).unwrap();
+        }
+        assert_eq!(g.phase, NAMING);
+        g.apply(encode(seat, MARRIAGE) as i64).unwrap();
+        assert_eq!((g.phase, g.contract), (PLAY, MARRIAGE_C));
+    }
+
+    /// The card `seat` plays: its strongest if `strong`, else its weakest legal card.
+    fn pick_card(g: &GameState, strong: bool) -> u8 {
+        let o = g.order();
+        let m = g.play_mask();
+        let key = |k: u8| {
+            o.power[k as usize] as i32
+                + if o.eff_suit[k as usize] == TRUMP {
+                    200
+                } else {
+                    0
+                }
+        };
+        let ks = (0..24u8).filter(|&k| m >> k & 1 != 0);
+        if strong {
+            ks.max_by_key(|&k| key(k)).unwrap()
+        } else {
+            ks.min_by_key(|&k| key(k)).unwrap()
+        }
+    }
+
+    #[test]
+    fn state_is_small_and_copy() {
+        // issue 15: a state of at most 256 bytes, copied without heap data
+        assert!(std::mem::size_of::<GameState>() <= 256);
+        let g = GameState::setup(
+            deal(&mut Rng::new(1), 0, true),
+            0,
+            [false; 4],
+            None,
+            Rules::TSR,
+        );
+        let mut h = g;
+        h.apply(encode(1, HEALTHY) as i64).unwrap();
+        assert_eq!(g.history().len(), 0);
+        assert_eq!(h.history().len(), 1);
+    }
+
+    #[test]
+    fn max_history_is_reached_and_not_passed() {
+        // the longest game: 4 answers, a pass and a solo, 5 calls per party, 48 cards
+        let mut rng = Rng::new(11);
+        let hands = deal_with_both_queens(&mut rng, 0, 1);
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for (s, code) in [
+            (1, RESERVATION),
+            (2, RESERVATION),
+            (3, HEALTHY),
+            (0, HEALTHY),
+        ] {
+            g.apply(encode(s, code) as i64).unwrap();
+        }
+        // TSR 4.1.6: seat 1 (both ♣Q) is asked first and may pass; seat 2 must name a solo
+        assert!(legal(&mut g).contains(&encode(1, PASS)));
+        g.apply(encode(1, PASS) as i64).unwrap();
+        assert!(!legal(&mut g).contains(&encode(2, PASS)));
+        g.apply(encode(2, SOLO_BASE + 4) as i64).unwrap();
+        assert_eq!((g.contract, g.soloist()), (SOLO_QUEENS, Some(2)));
+        for code in [CALL_RE, NO90, NO60, NO30, BLACK] {
+            g.apply(encode(2, code) as i64).unwrap();
+        }
+        for code in [CALL_KONTRA, NO90, NO60, NO30, BLACK] {
+            g.apply(encode(0, code) as i64).unwrap();
+        }
+        while g.phase == PLAY {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        assert_eq!(g.history().len(), 64);
+        assert!(g.history().len() <= MAX_HISTORY);
+        // nothing more can happen: no calls left, the game is over
+        assert!(legal(&mut g).is_empty());
+        // random games with many calls, concessions and claims stay within the bound too
+        let policy = crate::batch::Policy {
+            p_reservation: 0.5,
+            p_call: 0.5,
+            p_concede: 0.01,
+            ..Default::default()
+        };
+        let mut buf = ActionBuf::new();
+        for i in 0..3000u64 {
+            let d = (i & 3) as u8;
+            let mut g = GameState::setup(
+                deal(&mut rng, d, i % 3 != 0),
+                d,
+                [i % 2 == 0; 4],
+                None,
+                Rules {
+                    nines: i % 3 != 0,
+                    ..Rules::TSR
+                },
+            );
+            loop {
+                g.legal_actions(None, &mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                let a = policy.pick(&mut rng, buf.as_slice(), g.phase);
+                g.apply(a as i64).unwrap();
+                assert!(g.history().len() <= 64);
+            }
+        }
+    }
+
+    #[test]
+    fn hochzeit_clarified_by_trick_2_tsr_4_4_3_a_and_6_4_2() {
+        // the Hochzeiter wins trick 1, another seat trick 2: the Klärungsstich; the call
+        // deadlines move by one trick (TSR 6.4.2)
+        let mut found = 0;
+        for seed in 0..400u64 {
+            let mut rng = Rng::new(seed);
+            let hz = (seed % 4) as u8;
+            let hands = deal_with_both_queens(&mut rng, 0, hz as usize);
+            let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+            announce_marriage(&mut g, hz);
+            // before the Klärungsstich no call (TSR 6.4.2) and none listed
+            let r = g
+                .verify(encode((hz + 1) & 3, CALL_KONTRA) as i64)
+                .unwrap_err();
+            assert_eq!((r.key, r.rule), ("calls_marriage", Some("6.4.2")));
+            while g.n_tricks() < 2 && g.phase == PLAY {
+                let s = g.to_move().unwrap();
+                // the Hochzeiter plays high in trick 1 and low in trick 2, the others the
+                // other way round
+                let k = pick_card(&g, (s == hz) == (g.n_tricks() == 0));
+                g.apply(encode(s, k) as i64).unwrap();
+                if g.n_tricks() == 1 && g.trick().is_empty() && g.trick_leader != hz {
+                    break; // clarified by trick 1: not this case
+                }
+            }
+            let tricks = g.tricks();
+            if tricks.len() != 2 || tricks[0].2 != hz || tricks[1].2 == hz {
+                continue;
+            }
+            found += 1;
+            let partner = tricks[1].2;
+            assert_eq!(g.klaerung, 2);
+            assert_eq!(g.partner(), Some(partner));
+            assert!(g.is_re(hz) && g.is_re(partner));
+            assert_eq!((0..4).filter(|&s| g.is_re(s)).count(), 2);
+            assert_eq!(g.shift, 1);
+            assert!(!g.marriage_solo);
+            // Re is now possible down to 10 cards (11 - 1): seat hz holds 10
+            assert_eq!(g.call_deadline(hz, CALL_RE), Some(10));
+            assert!(legal(&mut g).contains(&encode(hz, CALL_RE)));
+        }
+        assert!(found > 5, "only {found} games clarified by trick 2");
+    }
+
+    #[test]
+    fn hochzeiter_takes_tricks_1_to_3_karo_solo_tsr_4_4_3_b() {
+        let mut found = 0;
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(1000 + seed);
+            let hz = 1u8; // leads trick 1 with dealer 0
+            let hands = deal_with_both_queens(&mut rng, 0, hz as usize);
+            let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+            announce_marriage(&mut g, hz);
+            while g.klaerung == 0 && g.phase == PLAY {
+                let s = g.to_move().unwrap();
+                let k = pick_card(&g, s == hz);
+                g.apply(encode(s, k) as i64).unwrap();
+            }
+            if !g.marriage_solo {
+                assert_ne!(g.partner(), None);
+                continue;
+            }
+            found += 1;
+            assert_eq!(g.klaerung, 3);
+            assert_eq!(g.soloist(), Some(hz));
+            assert_eq!(g.partner(), None);
+            assert!((0..4).all(|s| g.is_re(s) == (s == hz)));
+            assert_eq!(g.shift, 2);
+            assert_eq!(g.summary_contract(), "solo");
+            // a soloist may concede now (TSR 5.4.6)
+            assert!(legal(&mut g).contains(&encode(hz, CONCEDE)));
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
+    fn vorfuehrung_names_a_solo_and_leads_tsr_4_1_9_4_2_3() {
+        let hands = deal_with_both_queens(&mut Rng::new(5), 2, 3);
+        let mut owes = [false; 4];
+        owes[3] = true;
+        assert!(GameState::new(hands, 2, [false; 4], Some(3), Rules::TSR).is_err());
+        let mut g = GameState::new(hands, 2, owes, Some(3), Rules::TSR).unwrap();
+        assert_eq!((g.phase, g.to_move()), (NAMING, Some(3)));
+        let acts = legal(&mut g);
+        assert_eq!(
+            acts,
+            (0..7).map(|i| encode(3, SOLO_BASE + i)).collect::<Vec<_>>()
+        );
+        // even with both ♣Q no Hochzeit (TSR 4.1.9)
+        let r = g.apply(encode(3, MARRIAGE) as i64).unwrap_err();
+        assert_eq!(
+            (r.key, r.rule, r.seat),
+            ("vorfuehrung", Some("4.1.9"), Some(3))
+        );
+        let r = g.apply(encode(3, HEALTHY) as i64).unwrap_err();
+        assert_eq!(r.key, "phase");
+        g.apply(encode(3, SOLO_BASE + 1) as i64).unwrap();
+        assert_eq!(g.contract, SOLO_HEARTS);
+        assert!(g.pflichtsolo);
+        // the Pflichtsolo's soloist leads trick 1 (TSR 4.2.2)
+        assert_eq!((g.to_move(), g.trick_leader), (Some(3), 3));
+    }
+
+    #[test]
+    fn deadlines_and_late_replies_tsr_6_2_2_6_4_4() {
+        let mut rng = Rng::new(77);
+        let hands = deal(&mut rng, 0, true);
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        if g.contract == SILENT_MARRIAGE {
+            return; // this deal is a Normalspiel (checked below)
+        }
+        assert_eq!(g.contract, NORMAL);
+        let re = (0..4u8).find(|&s| g.is_re(s)).unwrap();
+        let ko = (0..4u8).find(|&s| !g.is_re(s)).unwrap();
+        // play two whole tricks: every seat holds 10 cards
+        for _ in 0..8 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        // 10 cards: too late for Re (11, TSR 6.2.2)
+        let r = g.verify(encode(re, CALL_RE) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule), ("deadline", Some("6.2.2")));
+        assert!(r.params().contains(&("need", Param::Int(11))));
+        assert!(r.params().contains(&("have", Param::Int(10))));
+        // rebuild: Re called with 11 cards, Kontra replies late with 10 (TSR 6.4.4)
+        let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        g.apply(encode(re, CALL_RE) as i64).unwrap();
+        for _ in 0..4 {
+            let s = g.to_move().unwrap();
+            let k = pick_card(&g, false);
+            g.apply(encode(s, k) as i64).unwrap();
+        }
+        assert_eq!(g.cards_in_hand(ko), 10);
+        assert_eq!(g.call_deadline(ko, CALL_KONTRA), Some(10));
+        // a late reply may not come with an Absage (TSR 6.4.4)
+        let r = g.verify(encode(ko, NO90) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule), ("late_reply", Some("6.4.4")));
+        g.apply(encode(ko, CALL_KONTRA) as i64).unwrap();
+        assert!(!g.ontime(KONTRA));
+        let r = g.verify(encode(ko, NO90) as i64).unwrap_err();
+        assert_eq!(
+            (r.key, r.rule, r.seat),
+            ("late_reply", Some("6.4.4"), Some(ko))
+        );
+        let calls = g.calls();
+        assert_eq!(
+            calls[1],
+            Call {
+                seat: ko,
+                party: KONTRA,
+                level: 1,
+                held: 10
+            }
+        );
+    }
+
+    #[test]
+    fn illegal_actions_leave_the_state_unchanged() {
+        let mut g = GameState::setup(
+            deal(&mut Rng::new(9), 1, true),
+            1,
+            [false; 4],
+            None,
+            Rules::TSR,
+        );
+        let before = format!("{:?}", g);
+        for a in [
+            -1i64,
+            256,
+            1 << 40,
+            63,
+            3 * 64 + 24,
+            4 * 64,
+            i64::MIN,
+            i64::MAX,
+        ] {
+            assert!(g.apply(a).is_err(), "{a}");
+        }
+        assert_eq!(format!("{:?}", g), before);
+        let r = g.apply(-1).unwrap_err();
+        assert_eq!(
+            (r.key, r.params()),
+            (
+                "bad_action",
+                &[("field", Param::Str("seat")), ("value", Param::Int(-1))][..]
+            )
+        );
+        // a card played in the Vorbehaltsabfrage: the phase refusal (TSR 5.1.1)
+        let r = g.apply(encode(2, kind(HEARTS, QUEEN)) as i64).unwrap_err();
+        assert_eq!((r.key, r.rule, r.seat), ("phase", Some("5.1.1"), None));
+        let _ = kind(CLUBS, QUEEN);
+    }
+}

@@ -1,0 +1,216 @@
+"""The native engine with the Python engine's interface: :class:`NativeGame`.
+
+``NativeGame`` is a Python subclass of ``doko_native.Game`` (the Rust state machine, see
+``native/``). The hot methods (``legal_actions``, ``apply``, ``clone``, ``verify``) come
+straight from Rust; this class adds what :class:`doko.engine.game.Game` offers on top: the
+enum-typed ``phase``, ``contract`` and ``calls``, ``contract_name``, ``contract_label``, the
+card ``order``, ``hand``/``hand_codes``, ``play``, ``re_seats``, ``current_trick``, ``result`` and
+``to_record``. Illegal actions raise :class:`doko.engine.errors.IllegalActionError` with the same
+key, rule, seat and parameters as the Python engine.
+
+The extension is imported through :func:`doko.engine.backend.require_native` when the class is
+first asked for (``NativeGame`` is made on first access), so this module imports without it.
+
+>>> from doko.engine.backend import native_available
+>>> if native_available():
+...     g = native_game_class().deal(7)
+...     print(g.phase.record_name, g.to_move, type(g.clone()).__name__)
+... else:
+...     print("query 1 NativeGame")
+query 1 NativeGame
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from doko.engine.actions import encode
+from doko.engine.cards import card_code, hand_kinds, parse_card
+from doko.engine.contracts import ORDERS, SOLO_DIAMONDS, CardOrder
+from doko.engine.rules import DULLE_RULES, Rules
+from doko.engine.vocab import CallLevel, Contract, Party, Phase
+
+if TYPE_CHECKING:
+    from doko_native import Game as _NativeBase
+
+    from doko.engine.game import Game
+    from doko.engine.scoring import GameSummary, Score
+else:
+    _NativeBase = object
+
+__all__ = ["NativeGame", "native_game_class", "native_rules"]
+
+_PHASES = tuple(Phase)
+_CONTRACTS = tuple(Contract)
+_PARTIES = tuple(Party)
+_LEVELS = (None, *CallLevel)
+
+
+class _NativeGameMixin(_NativeBase):
+    """What :class:`doko.engine.game.Game` offers on top of the native state machine."""
+
+    __slots__ = ()
+
+    @property
+    def phase(self) -> Phase:
+        """The phase as :class:`~doko.engine.vocab.Phase`."""
+        return _PHASES[super().phase]
+
+    @property
+    def contract(self) -> Contract:
+        """The contract as :class:`~doko.engine.vocab.Contract` (``NORMAL`` while undecided)."""
+        return _CONTRACTS[super().contract]
+
+    @property
+    def calls(self) -> list[tuple[int, Party, CallLevel, int]]:  # type: ignore[override]
+        """The calls as ``(seat, party, level, cards held)``, as ``Game.calls``."""
+        return [(s, _PARTIES[p], cast(CallLevel, _LEVELS[lv]), n) for s, p, lv, n in super().calls]
+
+    @property
+    def rules(self) -> Rules:
+        """The rules as a :class:`doko.engine.rules.Rules` (the object given, or one with the
+        options of the ``doko_native.Rules`` given)."""
+        rules = super().rules
+        if isinstance(rules, Rules):
+            return rules
+        r = self.native_rules
+        return Rules(
+            marriage_shift=r.marriage_shift, re_kontra_double=r.re_kontra_double,
+            dulle=DULLE_RULES[r.dulle], dulle_moves=r.dulle_moves,
+            soloist_leads=r.soloist_leads, nines=r.nines,
+        )
+
+    @property
+    def order(self) -> CardOrder:
+        """The card order of the game (one of :data:`doko.engine.contracts.ORDERS`)."""
+        return ORDERS[self.order_index]
+
+    @property
+    def contract_name(self) -> str:
+        """``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``; ``undecided``
+        during the Vorbehaltsabfrage (as ``Game.contract_name``)."""
+        if super().phase < Phase.PLAY and self.ended is None:
+            return "undecided"
+        if self.marriage_solo:
+            return SOLO_DIAMONDS.record_name
+        return self.contract.record_name
+
+    def contract_label(self, lang: str = "de") -> str:
+        """The game kind as players say it (as ``Game.contract_label``)."""
+        if self.marriage_solo:
+            return "Hochzeit → " + SOLO_DIAMONDS.label(lang)
+        contract = self.contract
+        label = contract.label(lang)
+        if contract >= SOLO_DIAMONDS:
+            kind = "Pflichtsolo" if self.pflichtsolo else "Lustsolo"
+            if self.vorfuehrung is not None:
+                kind = "Vorführung" if lang == "de" else "Vorführung (Pflichtsolo)"
+            label = f"{label}, {kind}"
+        return label
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds, as kinds sorted in the game's card order."""
+        key = self.order.sort_key
+        return sorted(hand_kinds(self.hands[seat]), key=lambda k: key[k])
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds as codes, sorted in the game's card order."""
+        return [card_code(k) for k in self.hand(seat)]
+
+    def play(self, card: str) -> None:
+        """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
+        self.apply(encode(self.to_move, parse_card(card)))
+
+    def re_seats(self) -> list[int]:
+        """The seats of the Re party."""
+        is_re = self.is_re
+        return [s for s in range(4) if is_re[s]]
+
+    def current_trick(self) -> list[tuple[int, int]]:
+        """The unfinished trick as ``(seat, kind)`` pairs in play order."""
+        lead = self.trick_leader
+        return [((lead + i) & 3, k) for i, k in enumerate(self.trick)]
+
+    def game_summary(self) -> GameSummary:
+        """The scoring summary of the finished game (``result.summary_of``)."""
+        from doko.engine.scoring import Extras, GameSummary
+
+        s = self.summary()
+        return GameSummary(
+            contract=s["contract"], re_eyes=s["re_eyes"], re_tricks=s["re_tricks"],
+            re_calls=s["re_calls"], kontra_calls=s["kontra_calls"],
+            re_extras=Extras(**s["re_extras"]), kontra_extras=Extras(**s["kontra_extras"]),
+            nines=s["nines"],
+        )
+
+    def result(self) -> Score:
+        """The score of the finished game by TSR 7 (raises ValueError while it is running)."""
+        from doko.engine.scoring import score
+
+        return score(self.game_summary(), self.rules)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a ``doko-game/1`` record (see :mod:`doko.engine.record`)."""
+        from doko.engine.record import to_record
+
+        # to_record reads rules, dealer, initial_hands, owes_pflichtsolo, vorfuehrung and
+        # history, which this class has with the same meaning
+        return to_record(cast("Game", self))
+
+    def __repr__(self) -> str:
+        return (
+            f"<NativeGame {self.phase.record_name} {self.contract_name} "
+            f"tricks={len(self.tricks)} to_move={self.to_move}>"
+        )
+
+
+if TYPE_CHECKING:
+
+    class NativeGame(_NativeGameMixin):
+        """A game in the native engine with the interface of :class:`doko.engine.game.Game`."""
+
+        def clone(self) -> NativeGame: ...
+
+        @classmethod
+        def deal(
+            cls, seed: int, dealer: int = 0, *, owes_pflichtsolo: Any = None,
+            vorfuehrung: int | None = None, rules: Any = None,
+        ) -> NativeGame: ...
+
+_class: type[NativeGame] | None = None
+
+
+def native_game_class() -> type[NativeGame]:
+    """The class ``NativeGame``, made on first use from ``doko_native.Game`` (raises
+    :class:`doko.engine.backend.BackendError` where the native core is not built)."""
+    global _class
+    if _class is None:
+        from doko.engine.backend import require_native
+
+        base = require_native().Game
+        _class = cast("type[NativeGame]", type(
+            "NativeGame", (_NativeGameMixin, base),
+            {"__slots__": (), "__module__": __name__, "__doc__": _NativeGameMixin.__doc__},
+        ))
+    return _class
+
+
+def native_rules(rules: object) -> object:
+    """A ``doko_native.Rules`` with the game options of ``rules`` (a
+    :class:`doko.engine.rules.Rules`)."""
+    from doko.engine.backend import require_native
+
+    if not isinstance(rules, Rules):
+        raise TypeError(f"not a doko Rules: {rules!r}")
+    return require_native().Rules(
+        marriage_shift=rules.marriage_shift, re_kontra_double=rules.re_kontra_double,
+        dulle=DULLE_RULES.index(rules.dulle), dulle_moves=rules.dulle_moves,
+        soloist_leads=rules.soloist_leads, nines=rules.nines,
+    )
+
+
+def __getattr__(name: str) -> object:
+    if name == "NativeGame":
+        return native_game_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
