@@ -1,13 +1,24 @@
-"""``doko bench``: engine throughput on one core.
+"""``doko bench``: engine throughput on one core, for either backend or both in one run.
 
-Two figures:
+Four figures per backend (``--json`` keys in brackets):
 
-* random full games per second: deal, Vorbehaltsabfrage, reservations, calls and play with every
-  legality check on (``while not g.is_over: g.apply(policy.choose(g))``), the random policy of
-  :mod:`doko.bots.random_player` included;
-* card plays per second from mid-game states: some states after 6 tricks are prepared first
-  (not timed); then a state is cloned and played to the end with uniform random legal cards,
-  over and over, counting the card plays.
+* random full games per second (``games_per_s``): deal, Vorbehaltsabfrage, reservations, calls
+  and play with every legality check on, the random policy of
+  :mod:`doko.bots.random_player` included (Python: ``while not g.is_over:
+  g.apply(policy.choose(g))``; native: the same policy and checks inside the core's batch API,
+  ``doko_native.random_games``);
+* card plays per second from mid-game states (``card_plays_per_s``): states after 6 tricks are
+  prepared first (not timed); then a state is cloned and played to the end with uniform random
+  legal cards, over and over;
+* actions per second from a Python loop (``actions_per_s_python_loop``): ``acts =
+  g.legal_actions(); g.apply(random.choice(acts))`` over whole games, written in Python for
+  either engine class (the cost a Python user or learner pays per step);
+* solver nodes per second (``solver_nodes_per_s``): the exact double-dummy value of the last
+  tricks of random games (``--solver-tricks``, default 6), with the mean time per position.
+
+``--backend`` picks the engine (``auto``: native when built, see :mod:`doko.engine.backend`);
+``--compare`` measures both in the same run and prints their ratios. The output always says
+which backend produced each figure.
 """
 
 from __future__ import annotations
@@ -15,11 +26,16 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from doko.bots.random_player import RandomPolicy
 from doko.cli.args import positive_float, positive_int
-from doko.engine.actions import CODE_OF
+from doko.engine.actions import CODE_OF, HEALTHY, encode
+from doko.engine.backend import BACKENDS, BackendError, require_native, resolve
+from doko.engine.contracts import ORDERS
 from doko.engine.game import PLAY, Game
 from doko.engine.texts import texts_of
 
@@ -27,7 +43,22 @@ from doko.engine.texts import texts_of
 STATES = 200
 #: Tricks played before a state is taken.
 STATE_TRICKS = 6
+#: Endgame positions prepared for the solver measurement.
+SOLVER_POSITIONS = 40
 
+#: The figures, in output order.
+FIGURES = ("games_per_s", "card_plays_per_s", "actions_per_s_python_loop", "solver_nodes_per_s")
+
+
+class _Engine(Protocol):
+    """What the Python loop needs of an engine's game (both backends' classes have it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
 
 
 def _num(x: float, lang: str, digits: int = 0) -> str:
@@ -41,25 +72,44 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``bench`` sub-command."""
     p = sub.add_parser(
         "bench",
-        help="measure engine throughput on one core",
-        description="Measure random full games per second and card plays per second from "
-        "mid-game states, on one core. Each measurement stops after --seconds or --games, "
-        "whichever comes first.",
+        help="measure engine throughput on one core (Python and native backends)",
+        description="Measure random full games per second, card plays per second from "
+        "mid-game states, actions per second from a Python loop and solver nodes per second, "
+        "on one core. Each measurement stops after --seconds or --games, whichever comes "
+        "first. --compare measures both backends in the same run.",
     )
     p.add_argument("--json", action="store_true",
-                   help='print {"games_per_s": x, "card_plays_per_s": y}')
+                   help='print one JSON object: {"backend": ..., "games_per_s": ..., '
+                   '"card_plays_per_s": ..., "actions_per_s_python_loop": ..., '
+                   '"solver_nodes_per_s": ...} (with --compare also "compare")')
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="engine to measure (default: $DOKO_BACKEND, else native when built)")
+    p.add_argument("--compare", action="store_true",
+                   help="measure the Python and the native backend in the same run")
     p.add_argument("--games", type=positive_int, default=None, metavar="N",
-                   help="at most N full games and N play-outs (default: no limit)")
+                   help="at most N full games, N play-outs, N loop games and N solver "
+                   "positions (default: no limit)")
     p.add_argument("--seconds", type=positive_float, default=2.0, metavar="T",
                    help="time budget of each measurement in seconds (default: 2)")
+    p.add_argument("--solver-tricks", type=_solver_tricks, default=6, metavar="T",
+                   help="tricks left in the solver positions (default: 6)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
     p.set_defaults(func=run)
 
 
+def _solver_tricks(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of tricks 1..8, not {text!r}") from None
+    if not 1 <= n <= 8:
+        raise argparse.ArgumentTypeError(f"a number of tricks 1..8, not {n}")
+    return n
 
 
+# ------------------------------------------------------------------ the Python backend
 
 
 def bench_games(seconds: float, games: int | None = None, seed: int = 0) -> tuple[int, float]:
@@ -127,36 +177,189 @@ def bench_card_plays(
     return plays, runs, clock() - start
 
 
-def _measure(seconds: float, games: int | None, seed: int) -> tuple[int, float, int, float]:
+def python_loop(
+    deal: Callable[[int, int], _Engine], seconds: float, games: int | None = None, seed: int = 0
+) -> tuple[int, int, float]:
+    """Whole games driven from Python by ``legal_actions()`` + ``apply()`` of a uniform random
+    legal action (any seat's); ``deal(seed, dealer)`` makes a game of the engine measured.
+    Returns (actions, games, elapsed)."""
+    rnd = random.Random(seed).random
+    limit = games if games is not None else 1 << 62
+    actions = n = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while n < limit:
+        g = deal(seed * 1_000_003 + 700_000 + n, n & 3)
+        while not g.is_over:
+            acts = g.legal_actions()
+            g.apply(acts[int(rnd() * len(acts))])
+            actions += 1
+        n += 1
+        if clock() >= deadline:
+            break
+    return actions, n, clock() - start
+
+
+def solver_positions(count: int, tricks: int, seed: int = 0) -> list[Game]:
+    """``count`` random games (everybody healthy, random legal cards) with ``tricks`` tricks
+    left, at a trick boundary: the solver measurement's positions."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    n = 0
+    while len(out) < count:
+        g = Game.deal(seed * 1_000_003 + 900_000 + n, n & 3)
+        n += 1
+        for _ in range(4):
+            g.apply(encode(g.to_move, HEALTHY))
+        while len(g.tricks) < g.tricks_total - tricks:
+            plays = g.legal_plays()
+            g.apply(plays[int(rng.random() * len(plays))])
+        out.append(g)
+    return out
+
+
+def _solve_python(positions: list[Game], seconds: float) -> tuple[int, int, float]:
+    from doko.solver import Solver
+
+    nodes = done = 0
+    clock = time.perf_counter
+    start = clock()
+    for g in positions:
+        sv = Solver.for_game(g)
+        sv.future_value(g.hands, g.trick_leader, g.trick)
+        nodes += sv.node_count
+        done += 1
+        if clock() - start >= seconds:
+            break
+    return nodes, done, clock() - start
+
+
+def measure_python(seconds: float, games: int | None, seed: int,
+                   solver_tricks: int = 6) -> dict[str, Any]:
+    """The four figures of the Python engine, with the counts behind them."""
     n, t = bench_games(seconds, games, seed)
     states = mid_game_states(min(STATES, games) if games is not None else STATES, seed)
     plays, _, t2 = bench_card_plays(states, seconds, games, seed)
-    return n, t, plays, t2
+    acts, loops, t3 = python_loop(Game.deal, seconds, games, seed)
+    count = min(SOLVER_POSITIONS, games) if games is not None else SOLVER_POSITIONS
+    nodes, solved, t4 = _solve_python(solver_positions(count, solver_tricks, seed), seconds)
+    return _figures("python", n, t, plays, t2, acts, loops, t3, nodes, solved, t4)
 
 
-def measure(seconds: float = 2.0, games: int | None = None, seed: int = 0) -> dict[str, float]:
-    """Both figures: ``{"games_per_s": x, "card_plays_per_s": y}``."""
-    n, t, plays, t2 = _measure(seconds, games, seed)
-    return {"games_per_s": n / t, "card_plays_per_s": plays / t2}
+# ------------------------------------------------------------------ the native backend
+
+
+def measure_native(seconds: float, games: int | None, seed: int,
+                   solver_tricks: int = 6) -> dict[str, Any]:
+    """The four figures of the native core (``doko_native``), with the counts behind them:
+    whole games and play-outs inside the core's batch API (the same policy and statistics as
+    the Python measurement), the Python loop over :class:`doko.engine.native.NativeGame`,
+    the native solver on the same positions as the Python one."""
+    native = require_native()
+    from doko.engine.native import native_game_class, native_rules
+    from doko.engine.rules import TSR
+
+    rules = native_rules(TSR)
+    limit = games if games is not None else 1 << 40
+    done = native.random_games(limit, seed, rules, seconds=seconds)
+    n, t = done["games"], done["seconds"]
+    plays = native.card_plays(games, seed, seconds=seconds, states=STATES,
+                              tricks=STATE_TRICKS, rules=rules)
+    cls = native_game_class()
+    acts, loops, t3 = python_loop(lambda s, d: cls.deal(s, d, rules=TSR), seconds, games, seed)
+    count = min(SOLVER_POSITIONS, games) if games is not None else SOLVER_POSITIONS
+    nodes = solved = 0
+    clock = time.perf_counter
+    start = clock()
+    for g in solver_positions(count, solver_tricks, seed):
+        sv = native.Solver(ORDERS.index(g.order), g.is_re, g.dulle_rule)
+        sv.future_value(g.hands, g.trick_leader, g.trick)
+        nodes += sv.node_count
+        solved += 1
+        if clock() - start >= seconds:
+            break
+    t4 = clock() - start
+    return _figures("native", n, t, plays["card_plays"], plays["seconds"], acts, loops, t3,
+                    nodes, solved, t4)
+
+
+# ------------------------------------------------------------------ both
+
+
+def _figures(backend: str, n: int, t: float, plays: int, t2: float, acts: int, loops: int,
+             t3: float, nodes: int, solved: int, t4: float) -> dict[str, Any]:
+    return {
+        "backend": backend,
+        "games_per_s": n / t,
+        "card_plays_per_s": plays / t2,
+        "actions_per_s_python_loop": acts / t3,
+        "solver_nodes_per_s": nodes / t4 if t4 > 0 else 0.0,
+        "counts": {"games": n, "games_s": t, "card_plays": plays, "card_plays_s": t2,
+                   "loop_actions": acts, "loop_games": loops, "loop_s": t3,
+                   "solver_nodes": nodes, "solver_positions": solved, "solver_s": t4,
+                   "solver_ms_per_position": 1000 * t4 / solved if solved else 0.0},
+    }
+
+
+def measure(seconds: float = 2.0, games: int | None = None, seed: int = 0,
+            backend: str | None = None, solver_tricks: int = 6) -> dict[str, Any]:
+    """The figures of one backend (``resolve(backend)``), ``{"backend": ..., FIGURE: x}``."""
+    which = resolve(backend)
+    if which == "native":
+        return measure_native(seconds, games, seed, solver_tricks)
+    return measure_python(seconds, games, seed, solver_tricks)
 
 
 def run(ns: argparse.Namespace) -> int:
-    """Run both measurements and print them."""
-    n, t, plays, t2 = _measure(ns.seconds, ns.games, ns.seed)
-    games_per_s, plays_per_s = n / t, plays / t2
-    if ns.json:
-        print(json.dumps({"games_per_s": round(games_per_s, 1),
-                          "card_plays_per_s": round(plays_per_s, 1)}))
-        return 0
+    """Run the measurements and print them."""
     lang: str = ns.lang
+    try:
+        if ns.compare:
+            require_native()
+            results = [measure(ns.seconds, ns.games, ns.seed, "python", ns.solver_tricks),
+                       measure(ns.seconds, ns.games, ns.seed, "native", ns.solver_tricks)]
+        else:
+            results = [measure(ns.seconds, ns.games, ns.seed, ns.backend, ns.solver_tricks)]
+    except BackendError as e:
+        print(f"doko bench: {e}")
+        return 2
+    main = results[-1]
+    if ns.json:
+        out: dict[str, Any] = {"backend": main["backend"]}
+        out.update({k: round(main[k], 1) for k in FIGURES})
+        out["counts"] = main["counts"]
+        if len(results) > 1:
+            py = results[0]
+            out["compare"] = {
+                "python": {k: round(py[k], 1) for k in FIGURES},
+                "ratio": {k: round(main[k] / py[k], 2) if py[k] else None for k in FIGURES},
+            }
+        print(json.dumps(out))
+        return 0
     tx = texts_of("cli.bench", lang)
     print(tx("head", py=platform.python_version()))
-    rows = [
-        (tx("games"), games_per_s, tx("count_games", n=_num(n, lang), t=_num(t, lang, 2))),
-        (tx("plays", n=STATE_TRICKS), plays_per_s,
-         tx("count_plays", n=_num(plays, lang), t=_num(t2, lang, 2))),
-    ]
-    width = max(len(r[0]) for r in rows) + 1
-    for label, rate, detail in rows:
-        print(f"{label + ':':<{width}} {_num(rate, lang):>9} /s  ({detail})")
+    labels = {
+        "games_per_s": tx("games"),
+        "card_plays_per_s": tx("plays", n=STATE_TRICKS),
+        "actions_per_s_python_loop": tx("loop"),
+        "solver_nodes_per_s": tx("solver", n=ns.solver_tricks),
+    }
+    width = max(len(v) for v in labels.values()) + 1
+    header = " " * (width + 1) + "".join(f"{r['backend']:>14}" for r in results)
+    if len(results) > 1:
+        header += f"{tx('ratio'):>10}"
+    print(header)
+    for key in FIGURES:
+        row = f"{labels[key] + ':':<{width}} " + "".join(
+            f"{_num(r[key], lang):>11} /s" for r in results)
+        if len(results) > 1 and results[0][key]:
+            row += f"{_num(results[1][key] / results[0][key], lang, 1):>9}x"
+        print(row)
+    for r in results:
+        c = r["counts"]
+        print(tx("counts", backend=r["backend"], games=_num(c["games"], lang),
+                 plays=_num(c["card_plays"], lang), actions=_num(c["loop_actions"], lang),
+                 positions=_num(c["solver_positions"], lang),
+                 ms=_num(c["solver_ms_per_position"], lang, 2)))
     return 0

@@ -1844,13 +1844,23 @@ asks before every card of the others.""",
         "Kartenzüge ab Spielmitte (nach Stich {n}, clone + Zufallskarten)",
         "card plays from mid-game (after trick {n}, clone + random cards)",
     ),
-    "cli.bench.count_games": (
-        "{n} Spiele in {t} s",
-        "{n} games in {t} s",
+    "cli.bench.loop": (
+        "Aktionen aus einer Python-Schleife (legal_actions + apply)",
+        "actions from a Python loop (legal_actions + apply)",
     ),
-    "cli.bench.count_plays": (
-        "{n} Kartenzüge in {t} s",
-        "{n} card plays in {t} s",
+    "cli.bench.solver": (
+        "Löser-Knoten (letzte {n} Stiche, exakt)",
+        "solver nodes (last {n} tricks, exact)",
+    ),
+    "cli.bench.ratio": (
+        "Faktor",
+        "ratio",
+    ),
+    "cli.bench.counts": (
+        "{backend}: {games} Spiele, {plays} Kartenzüge, {actions} Schleifen-Aktionen, "
+        "{positions} Löser-Stellungen zu je {ms} ms",
+        "{backend}: {games} games, {plays} card plays, {actions} loop actions, "
+        "{positions} solver positions of {ms} ms each",
     ),
     # doko replay
     "cli.replay.seat": (
