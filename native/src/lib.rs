@@ -8,9 +8,12 @@ pub mod heuristic;
 pub mod order;
 pub mod rng;
 pub mod scoring;
+pub mod solver;
 
 #[cfg(feature = "python")]
 mod py_scoring;
+#[cfg(feature = "python")]
+mod py_solver;
 
 #[cfg(feature = "python")]
 mod python {
@@ -21,6 +24,7 @@ mod python {
     fn doko_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         crate::py_scoring::register(m)?;
+        crate::py_solver::register(m)?;
         Ok(())
     }
 }
