@@ -33,11 +33,59 @@ use crate::order::{orders, TRUMP};
 use std::time::{Duration, Instant};
 
 const INF: i32 = 1000;
-const M48: u64 = (1 << 48) - 1;
 const USED: u64 = 1 << 63;
 /// The default transposition table: 2^21 entries of 32 bytes (64 MiB, touched as used).
 pub const DEFAULT_TABLE_SIZE: usize = 1 << 21;
 const MIN_TABLE_SIZE: usize = 1 << 4;
+/// The table starts this small and doubles when half full (a short search touches little
+/// memory).
+const INITIAL_TABLE_SIZE: usize = 1 << 14;
+
+/// A position's key in the transposition table: for each effective suit (trump first) the
+/// kinds still in play in power order, each as its Augen class (the Dulle under a second-Dulle
+/// rule a class of its own) and who holds its copies; the number of such kinds per suit and
+/// the leader. Cards never come back, so only their order among the cards still in play
+/// matters: positions with one key have one value (and e.g. the leads of ♣D and ♠D that leave
+/// the same structure meet in one entry). At most 24 * 7 + 22 bits; bit 191 marks a used
+/// entry.
+type Key = [u64; 3];
+
+/// The holders of a kind's copies as a nibble, indexed by the copies of seats 0..3 in base 3:
+/// 1..4 one copy at seat 0..3, 5..14 two copies at seats (s, t), s <= t; 0 for none.
+const HOLDERS: [u8; 81] = {
+    let mut out = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        let c = [i % 3, i / 3 % 3, i / 9 % 3, i / 27 % 3];
+        let total = c[0] + c[1] + c[2] + c[3];
+        if total == 1 {
+            let mut s = 0;
+            while c[s] == 0 {
+                s += 1;
+            }
+            out[i] = 1 + s as u8;
+        } else if total == 2 {
+            let mut s = 0;
+            while c[s] == 0 {
+                s += 1;
+            }
+            let t = if c[s] == 2 {
+                s
+            } else {
+                let mut t = s + 1;
+                while c[t] == 0 {
+                    t += 1;
+                }
+                t
+            };
+            // pairs (s, t) with s <= t in order: (0,0) (0,1) (0,2) (0,3) (1,1) ...
+            let before = [0, 4, 7, 9][s];
+            out[i] = 5 + (before + t - s) as u8;
+        }
+        i += 1;
+    }
+    out
+};
 /// Time checks: every this many nodes (the first node of a call always checks).
 const TIME_CHECK_EVERY: u32 = 256;
 
@@ -82,6 +130,12 @@ struct Tables {
     between: Vec<u32>,
     /// Sort key of a lead (smaller first): trumps high to low, then plain cards high to low.
     lead_key: [i32; NUM_KINDS],
+    /// The kinds of each effective suit, high to low, and how many.
+    suit_order: [[u8; 14]; 5],
+    suit_len: [u8; 5],
+    /// Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
+    /// second-Dulle rule.
+    class: [u8; NUM_KINDS],
 }
 
 impl Tables {
@@ -147,7 +201,31 @@ impl Tables {
                 -power[k] + 50
             };
         }
+        let mut suit_order = [[0u8; 14]; 5];
+        let mut suit_len = [0u8; 5];
+        for (su, row) in suit_order.iter_mut().enumerate() {
+            let mut ks: Vec<usize> = (0..NUM_KINDS).filter(|&k| eff[k] as usize == su).collect();
+            ks.sort_by_key(|&k| -power[k]);
+            for (i, &k) in ks.iter().enumerate() {
+                row[i] = k as u8;
+            }
+            suit_len[su] = ks.len() as u8;
+        }
+        let mut class = [0u8; NUM_KINDS];
+        for (k, c) in class.iter_mut().enumerate() {
+            *c = if k == dulle {
+                6
+            } else {
+                crate::cards::RANK_EYES
+                    .iter()
+                    .position(|&e| e == EYES[k])
+                    .unwrap_or(0) as u8
+            };
+        }
         Tables {
+            suit_order,
+            suit_len,
+            class,
             eff,
             power,
             strength,
@@ -277,8 +355,11 @@ pub struct Solver {
     /// Rule 2: the first Dulle wins the last trick all the same.
     last_exempt: bool,
     hands: [u64; 4],
+    /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering.
+    history: [[u32; NUM_KINDS]; 4],
     tt: Vec<[u64; 4]>,
-    tt_mask: usize,
+    tt_max: usize,
+    tt_filled: usize,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -333,8 +414,10 @@ impl Solver {
             dp,
             last_exempt: dulle_rule == 2,
             hands: [0; 4],
-            tt: vec![[0u64; 4]; size],
-            tt_mask: size - 1,
+            history: [[0; NUM_KINDS]; 4],
+            tt: vec![[0u64; 4]; size.min(INITIAL_TABLE_SIZE)],
+            tt_max: size,
+            tt_filled: 0,
             nodes: 0,
             node_limit: 0,
             deadline: None,
@@ -357,9 +440,9 @@ impl Solver {
         self.dulle_rule
     }
 
-    /// Entries of the transposition table.
+    /// Entries the transposition table may grow to.
     pub fn table_size(&self) -> usize {
-        self.tt.len()
+        self.tt_max
     }
 
     /// Search nodes so far: tricks expanded at a trick boundary, two-trick end games, and the
@@ -370,7 +453,8 @@ impl Solver {
 
     /// Empty the transposition table.
     pub fn clear(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = [0; 4]);
+        self.tt = vec![[0u64; 4]; self.tt_max.min(INITIAL_TABLE_SIZE)];
+        self.tt_filled = 0;
     }
 
     /// Start the node and time budget of one call (`max_nodes`, `time_limit`).
@@ -576,39 +660,64 @@ impl Solver {
 
     // ------------------------------------------------------------------ the table
 
+    /// The key of the position in `hands` with `leader` to lead (see [`Key`]); `ords[k]` is
+    /// set to the code (effective suit << 4 | place among the suit's kinds still in play) of
+    /// each kind in play, the form in which best leads are stored.
     #[inline]
-    fn tt_index(&self, leader: usize) -> usize {
+    fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
         let h = &self.hands;
-        let mut x = h[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ h[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(17)
-            ^ h[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(31)
-            ^ h[3].wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(47)
-            ^ leader as u64;
+        let x = h.map(|h| (h & KIND_MASK) as u32);
+        let y = h.map(|h| (h >> 24) as u32);
+        let present = x[0] | x[1] | x[2] | x[3];
+        let mut w = [0u64; 3];
+        let mut p = 22usize;
+        let mut counts = 0u64;
+        for su in 0..5 {
+            let mut n = 0u64;
+            for &k in &self.tab.suit_order[su][..self.tab.suit_len[su] as usize] {
+                if present >> k & 1 == 0 {
+                    continue;
+                }
+                let c = |s: usize| ((x[s] >> k & 1) + (y[s] >> k & 1)) as usize;
+                let holders = HOLDERS[c(0) + 3 * c(1) + 9 * c(2) + 27 * c(3)] as u64;
+                let v = self.tab.class[k as usize] as u64 | holders << 3;
+                let (i, o) = (p >> 6, p & 63);
+                w[i] |= v << o;
+                if o > 57 {
+                    w[i + 1] |= v >> (64 - o);
+                }
+                p += 7;
+                ords[k as usize] = (su as u64) as u8 * 16 + n as u8;
+                n += 1;
+            }
+            counts |= n << (4 * su);
+        }
+        w[0] |= counts | (leader as u64) << 20;
+        w[2] |= USED;
+        w
+    }
+
+    #[inline]
+    fn tt_index(&self, key: &Key) -> usize {
+        let mut x = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
+            ^ key[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(43);
         x ^= x >> 32;
         x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         x ^= x >> 29;
-        (x as usize) & self.tt_mask & !1
+        (x as usize) & (self.tt.len() - 1) & !1
     }
 
+    /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`.
     #[inline]
-    fn tt_matches(&self, e: &[u64; 4], leader: usize) -> bool {
-        let h = &self.hands;
-        e[0] == (h[0] | (leader as u64) << 48 | USED)
-            && e[1] & M48 == h[1]
-            && e[2] & M48 == h[2]
-            && e[3] & M48 == h[3]
-    }
-
-    /// The stored (lower bound, upper bound, best lead or -1) of the position in `hands` with
-    /// `leader` to lead, if any.
-    #[inline]
-    fn probe(&self, idx: usize, leader: usize) -> Option<(i32, i32, i32)> {
+    fn probe(&self, idx: usize, key: &Key) -> Option<(i32, i32, i32)> {
         for e in &self.tt[idx..idx + 2] {
-            if self.tt_matches(e, leader) {
+            if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
+                let d = e[3];
                 return Some((
-                    (e[1] >> 48 & 511) as i32,
-                    (e[2] >> 48 & 511) as i32,
-                    (e[3] >> 48 & 31) as i32 - 1,
+                    (d & 511) as i32,
+                    (d >> 9 & 511) as i32,
+                    (d >> 18 & 255) as i32 - 1,
                 ));
             }
         }
@@ -616,26 +725,49 @@ impl Solver {
     }
 
     /// Store bounds: the first slot of a bucket keeps the deeper position (more tricks left),
-    /// the second takes what the first does not.
+    /// the second takes what the first does not. The table doubles (up to its size) when half
+    /// full.
     #[inline]
-    fn store(&mut self, idx: usize, leader: usize, lo: i32, hi: i32, best: i32, depth: u32) {
-        let h = self.hands;
-        let new = [
-            h[0] | (leader as u64) << 48 | USED,
-            h[1] | (lo as u64) << 48,
-            h[2] | (hi as u64) << 48,
-            h[3] | ((best + 1) as u64) << 48 | (depth.min(15) as u64) << 56,
-        ];
+    fn store(&mut self, idx: usize, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
+        let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
+        let new = [key[0], key[1], key[2], data];
         let a = self.tt[idx];
-        if self.tt_matches(&a, leader) {
+        let b = self.tt[idx + 1];
+        if a[..3] == key[..] {
             self.tt[idx] = new;
-        } else if self.tt_matches(&self.tt[idx + 1], leader) {
+        } else if b[..3] == key[..] {
             self.tt[idx + 1] = new;
-        } else if a[0] == 0 || depth >= (a[3] >> 56 & 15) as u32 {
-            self.tt[idx + 1] = a;
-            self.tt[idx] = new;
         } else {
-            self.tt[idx + 1] = new;
+            if b[2] == 0 {
+                self.tt_filled += 1;
+            }
+            if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
+                self.tt[idx + 1] = a;
+                self.tt[idx] = new;
+            } else {
+                self.tt[idx + 1] = new;
+            }
+            if self.tt_filled * 2 > self.tt.len() && self.tt.len() < self.tt_max {
+                self.grow();
+            }
+        }
+    }
+
+    /// Double the table, keeping its entries.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.tt);
+        self.tt = vec![[0u64; 4]; old.len() * 2];
+        self.tt_filled = 0;
+        for e in old.iter().filter(|e| e[2] != 0) {
+            let key = [e[0], e[1], e[2]];
+            let idx = self.tt_index(&key);
+            if self.tt[idx][2] == 0 {
+                self.tt[idx] = *e;
+                self.tt_filled += 1;
+            } else if self.tt[idx + 1][2] == 0 {
+                self.tt[idx + 1] = *e;
+                self.tt_filled += 1;
+            }
         }
     }
 
@@ -660,8 +792,10 @@ impl Solver {
         if self.aborted {
             return 0;
         }
-        let idx = self.tt_index(leader);
-        let (lo, hi, bm, a0, b0) = match self.probe(idx, leader) {
+        let mut ords = [0u8; NUM_KINDS];
+        let key = self.key(leader, &mut ords);
+        let idx = self.tt_index(&key);
+        let (lo, hi, bm, a0, b0) = match self.probe(idx, &key) {
             None => (0, rem, -1, alpha.max(0), beta.min(rem)),
             Some((lo, hi, bm)) => {
                 if lo >= beta {
@@ -677,7 +811,7 @@ impl Solver {
         if (self.node_limit != 0 || self.deadline.is_some()) && self.over_limits() {
             return 0;
         }
-        let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm);
+        let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
         if self.aborted {
             return 0;
         }
@@ -690,14 +824,26 @@ impl Solver {
             lo = g;
             hi = g;
         }
-        self.store(idx, leader, lo, hi, best, left);
+        let code = ords[best as usize] as i32;
+        let idx = self.tt_index(&key); // the table may have grown meanwhile
+        self.store(idx, &key, lo, hi, code, left);
         g
     }
 
     /// The trick seat `s0` leads with `nleft` tricks after it and `rem` Augen in the hands:
     /// Re's Augen (fail-soft) and the best lead. Each hand's equivalent cards are merged once
     /// for the trick.
-    fn trick(&mut self, s0: usize, nleft: u32, rem: i32, a: i32, b: i32, bm: i32) -> (i32, i32) {
+    #[allow(clippy::too_many_arguments)]
+    fn trick(
+        &mut self,
+        s0: usize,
+        nleft: u32,
+        rem: i32,
+        a: i32,
+        b: i32,
+        bm: i32,
+        ords: &[u8; NUM_KINDS],
+    ) -> (i32, i32) {
         let kinds = self.hands.map(|h| (h & KIND_MASK) as u32);
         let mut moves = kinds;
         if (kinds[0] | kinds[1] | kinds[2] | kinds[3]) & self.tab.mergeable != 0 {
@@ -725,10 +871,10 @@ impl Solver {
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            let key = if k as i32 == bm {
+            let key = if ords[k] as i32 == bm {
                 i32::MAX
             } else {
-                -self.tab.lead_key[k]
+                (self.history[s0][k].min(1 << 20) as i32) * 128 - self.tab.lead_key[k]
             };
             order.push(key, k);
         }
@@ -752,6 +898,7 @@ impl Solver {
                 if v > a {
                     a = v;
                     if a >= b {
+                        self.history[s0][k] += nleft * nleft;
                         break;
                     }
                 }
@@ -763,6 +910,7 @@ impl Solver {
                 if v < b {
                     b = v;
                     if a >= b {
+                        self.history[s0][k] += nleft * nleft;
                         break;
                     }
                 }
@@ -950,8 +1098,10 @@ impl Solver {
             if nleft >= 3 {
                 let tv = if self.is_re[w] { x } else { 0 };
                 self.hands[seat] = take(h, k);
-                let idx = self.tt_index(w);
-                if let Some((lo, hi, _)) = self.probe(idx, w) {
+                let mut ords = [0u8; NUM_KINDS];
+                let key = self.key(w, &mut ords);
+                let idx = self.tt_index(&key);
+                if let Some((lo, hi, _)) = self.probe(idx, &key) {
                     let v = tv + if maxi { lo } else { hi };
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
