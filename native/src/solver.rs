@@ -1407,8 +1407,9 @@ mod tests {
 
     #[test]
     fn a_fuchs_is_saved_or_lost() {
-        // Kontra (seat 1) leads the ♣A; Re on seat 2 holds only the Fuchs (♦A) and ♦9 as
-        // trumps: it trumps with the ♦9 and keeps the Fuchs for the trick its partner wins.
+        // Kontra (seat 1) leads the ♣A or ♠A; Re on seat 2 holds the Fuchs (♦A) and the ♦9 as
+        // its only trumps: it trumps with the ♦9 (playing the Fuchs there would be the same
+        // here) and then leads the Fuchs, which its partner's ♣D covers. Re takes all 40 Augen.
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         let hands = [
             hand(&[kind(CLUBS, QUEEN), kind(SPADES, NINE)]),
@@ -1416,8 +1417,19 @@ mod tests {
             hand(&[kind(DIAMONDS, ACE), kind(DIAMONDS, NINE)]),
             hand(&[kind(CLUBS, NINE), kind(SPADES, KING)]),
         ];
-        let v = both(&mut sv, hands, 1, &[]);
-        assert_eq!(v, 11 + 0 + 3 + 0 + 11 + 4 + 11);
+        assert_eq!(both(&mut sv, hands, 1, &[]), 40);
+        // with the ♣D on Kontra's side (seat 1 leads it) the Fuchs is lost whenever Re must
+        // follow trumps with it
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        let hands = [
+            hand(&[kind(CLUBS, ACE), kind(SPADES, NINE)]),
+            hand(&[kind(CLUBS, QUEEN), kind(SPADES, ACE)]),
+            hand(&[kind(DIAMONDS, ACE), kind(SPADES, TEN)]),
+            hand(&[kind(CLUBS, NINE), kind(SPADES, KING)]),
+        ];
+        // trick 1: ♣D, then seat 2 must follow trumps with the Fuchs (TSR 5.2.2) and Kontra
+        // takes it; trick 2: Kontra's ♠A wins again. Re takes nothing.
+        assert_eq!(both(&mut sv, hands, 1, &[]), 0);
     }
 
     #[test]
