@@ -1095,7 +1095,7 @@ impl Solver {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             let (w, x) = outcome(k);
-            if nleft >= 3 {
+            if nleft >= 4 {
                 let tv = if self.is_re[w] { x } else { 0 };
                 self.hands[seat] = take(h, k);
                 let mut ords = [0u8; NUM_KINDS];
