@@ -11,16 +11,21 @@
 //! cards the first (TSR 5.3.3), except that under the Dulle house rules a second Dulle beats
 //! the first (rule 1; rule 2 not in the last trick).
 //!
-//! Search: fail-soft alpha-beta driven by MTD(f) (null-window searches closing in on the
-//! value). One node is a trick boundary; the four cards of a trick are searched card by card
-//! with their own windows, and the position after each trick is looked up in a fixed-size
-//! transposition table of value bounds (two slots per bucket: one kept by depth, one always
-//! replaced; keyed by the four hands and the leader, compared exactly, so a hash collision
-//! never changes a value). The table remembers each position's best lead for move ordering and
-//! is kept between calls of one [`Solver`]. Before the last card of a trick the positions it
-//! leads to are looked up first (enhanced transposition cutoff). The last trick is computed
-//! directly and the last two by enumeration. An "Augen still needed" cut ends a search once Re
-//! cannot reach, or cannot miss, the window with the Augen still in play.
+//! Search: fail-soft alpha-beta driven by MTD(f): null-window searches closing in on the
+//! value, with growing steps and then bisection, since a fail-soft bound in Augen often moves
+//! by one only. One node is a trick boundary; the four cards of a trick are searched card by
+//! card with their own windows, and the position after each trick is looked up in a
+//! transposition table of value bounds. Its key ([`Key`]) is the order of the cards still in
+//! play with their Augen and holders, compared exactly (a hash collision never changes a
+//! value), so positions that differ only in which of some equal cards are gone share an
+//! entry. The table has two slots per bucket (one kept by depth, one always replaced), starts
+//! small and doubles up to a fixed size; it remembers each position's best lead for move
+//! ordering and is kept between calls of one [`Solver`]. Leads are ordered by that best lead,
+//! then by a history of leads that cut off, then trumps and high cards first. Before the last
+//! card of a trick the positions it leads to are looked up first (enhanced transposition
+//! cutoff). The last trick is computed directly and the last two by enumeration. An "Augen
+//! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
+//! Augen still in play.
 //!
 //! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
@@ -478,21 +483,39 @@ impl Solver {
     ) -> Result<i32, SolveError> {
         let rem = self.check(&hands, leader, trick)?;
         let (mut lo, mut hi) = (0, rem);
-        let mut g = guess.map_or(rem / 2, |x| x.clamp(0, rem));
+        let mut beta = guess.map_or(rem / 2, |x| x.clamp(0, rem)).max(1);
+        // MTD(f) with growing steps: a null-window test "Re takes at least beta?" moves one
+        // bound (fail-soft: often just to beta itself, Augen being fine-grained); while the
+        // tests fail the same way the step doubles, and once they change direction the rest
+        // is bisection.
+        let (mut step, mut last_up, mut bisect) = (1, None, false);
         while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
-            g = self.value(hands, leader, trick, beta - 1, beta);
+            beta = beta.clamp(lo + 1, hi);
+            let g = self.value(hands, leader, trick, beta - 1, beta);
             if self.aborted {
                 return Err(SolveError::Limit {
                     lower: lo,
                     upper: hi,
                 });
             }
-            if g < beta {
-                hi = g;
-            } else {
+            let up = g >= beta;
+            if up {
                 lo = g;
+            } else {
+                hi = g;
             }
+            if last_up.is_some_and(|u| u != up) {
+                bisect = true;
+            }
+            step = if last_up == Some(up) { step * 2 } else { 1 };
+            last_up = Some(up);
+            beta = if bisect {
+                lo + (hi - lo + 1) / 2
+            } else if up {
+                lo + step
+            } else {
+                hi - step + 1
+            };
         }
         Ok(lo)
     }
