@@ -3,8 +3,26 @@
 //! `doko.solver.SearchLimitExceeded(lower, upper)`; a bad position raises `ValueError`.
 
 use crate::solver::{SolveError, Solver, DEFAULT_TABLE_SIZE};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The exception a signal handler raised during a search (see `poll_signals`).
+    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+/// The solver's interrupt hook: runs Python's signal handlers (a Ctrl-C stops a long search);
+/// the exception one raises is kept for the caller.
+fn poll_signals() -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(err) => {
+            PENDING.with(|p| *p.borrow_mut() = Some(err));
+            true
+        }
+    })
+}
 
 /// A double-dummy solver for one card order (index into `doko.engine.contracts.ORDERS`), the
 /// parties and the Dulle rule; its transposition table is kept between calls.
@@ -16,6 +34,9 @@ pub struct PySolver {
 fn to_py_err(py: Python<'_>, e: SolveError) -> PyErr {
     match e {
         SolveError::Invalid(why) => PyValueError::new_err(why),
+        SolveError::Interrupted => PENDING
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| PyKeyboardInterrupt::new_err("search interrupted")),
         SolveError::Limit { lower, upper } => {
             let made = py
                 .import("doko.solver")
@@ -88,6 +109,7 @@ impl PySolver {
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         inner.max_nodes = max_nodes;
         inner.time_limit = time_limit;
+        inner.interrupt = Some(poll_signals);
         Ok(PySolver { inner })
     }
 

@@ -93,6 +93,8 @@ const HOLDERS: [u8; 81] = {
 };
 /// Time checks: every this many nodes (the first node of a call always checks).
 const TIME_CHECK_EVERY: u32 = 256;
+/// The interrupt hook is polled every this many nodes.
+const POLL_EVERY: u32 = 1 << 15;
 
 /// Why a search gave no exact value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +103,8 @@ pub enum SolveError {
     Invalid(String),
     /// The node or time limit ran out: Re's Augen from now on are between the two bounds.
     Limit { lower: i32, upper: i32 },
+    /// The interrupt hook ([`Solver::interrupt`]) asked the search to stop.
+    Interrupted,
 }
 
 impl std::fmt::Display for SolveError {
@@ -111,6 +115,7 @@ impl std::fmt::Display for SolveError {
                 f,
                 "search limit reached: Re's Augen are between {lower} and {upper}"
             ),
+            SolveError::Interrupted => write!(f, "search interrupted"),
         }
     }
 }
@@ -369,11 +374,18 @@ pub struct Solver {
     node_limit: u64,
     deadline: Option<Instant>,
     time_check: u32,
+    poll_check: u32,
+    /// True while a limit or the interrupt hook is to be watched.
+    watch: bool,
     aborted: bool,
+    interrupted: bool,
     /// The node budget of one call (None: unbounded).
     pub max_nodes: Option<u64>,
     /// The time budget of one call in seconds (None: unbounded).
     pub time_limit: Option<f64>,
+    /// Polled every few ten thousand nodes (e.g. for a pending Ctrl-C); true stops the search
+    /// with [`SolveError::Interrupted`].
+    pub interrupt: Option<fn() -> bool>,
 }
 
 impl Solver {
@@ -427,9 +439,13 @@ impl Solver {
             node_limit: 0,
             deadline: None,
             time_check: 0,
+            poll_check: POLL_EVERY,
+            watch: false,
             aborted: false,
+            interrupted: false,
             max_nodes: None,
             time_limit: None,
+            interrupt: None,
         })
     }
 
@@ -462,14 +478,31 @@ impl Solver {
         self.tt_filled = 0;
     }
 
-    /// Start the node and time budget of one call (`max_nodes`, `time_limit`).
+    /// Start the node and time budget of one call (`max_nodes`, `time_limit`; 0 or None:
+    /// unbounded, as in the Python solver).
     pub fn start(&mut self) {
-        self.node_limit = self.max_nodes.map_or(0, |n| self.nodes + n.max(1));
+        self.node_limit = self
+            .max_nodes
+            .filter(|&n| n > 0)
+            .map_or(0, |n| self.nodes.saturating_add(n));
         self.deadline = self
             .time_limit
-            .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+            .filter(|&s| s > 0.0)
+            .map(|s| Instant::now() + Duration::from_secs_f64(s.min(1e9)));
         self.time_check = 0;
+        self.poll_check = POLL_EVERY;
+        self.watch = self.node_limit != 0 || self.deadline.is_some() || self.interrupt.is_some();
         self.aborted = false;
+        self.interrupted = false;
+    }
+
+    /// The error of an aborted search: interrupted, or a limit with these bounds.
+    fn abort_error(&self, lower: i32, upper: i32) -> SolveError {
+        if self.interrupted {
+            SolveError::Interrupted
+        } else {
+            SolveError::Limit { lower, upper }
+        }
     }
 
     /// Re's Augen from now on (the unfinished `trick` included), exact, by MTD(f) from `guess`
@@ -493,10 +526,7 @@ impl Solver {
             beta = beta.clamp(lo + 1, hi);
             let g = self.value(hands, leader, trick, beta - 1, beta);
             if self.aborted {
-                return Err(SolveError::Limit {
-                    lower: lo,
-                    upper: hi,
-                });
+                return Err(self.abort_error(lo, hi));
             }
             let up = g >= beta;
             if up {
@@ -544,10 +574,7 @@ impl Solver {
         let rem = self.check(&hands, leader, trick)?;
         let v = self.value(hands, leader, trick, target - 1, target);
         if self.aborted {
-            return Err(SolveError::Limit {
-                lower: 0,
-                upper: rem,
-            });
+            return Err(self.abort_error(0, rem));
         }
         Ok(v >= target)
     }
@@ -663,9 +690,20 @@ impl Solver {
 
     // ------------------------------------------------------------------ limits
 
-    /// True (and the search aborted) once the node limit or the deadline is reached.
+    /// True (and the search aborted) once the node limit or the deadline is reached, or the
+    /// interrupt hook says so.
     #[inline]
     fn over_limits(&mut self) -> bool {
+        if let Some(poll) = self.interrupt {
+            self.poll_check -= 1;
+            if self.poll_check == 0 {
+                self.poll_check = POLL_EVERY;
+                if poll() {
+                    self.interrupted = true;
+                    self.aborted = true;
+                }
+            }
+        }
         if self.node_limit != 0 && self.nodes >= self.node_limit {
             self.aborted = true;
         }
@@ -831,7 +869,7 @@ impl Solver {
             }
         };
         self.nodes += 1;
-        if (self.node_limit != 0 || self.deadline.is_some()) && self.over_limits() {
+        if self.watch && self.over_limits() {
             return 0;
         }
         let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
@@ -1551,13 +1589,29 @@ mod tests {
             other => panic!("expected a limit, got {other:?}"),
         }
         sv.max_nodes = None;
-        sv.time_limit = Some(0.0);
+        sv.time_limit = Some(1e-9);
         assert!(matches!(
             sv.future_value(hands, 1, &[], None),
             Err(SolveError::Limit { .. })
         ));
-        sv.time_limit = None;
+        // 0 means unbounded, as in the Python solver
+        sv.time_limit = Some(0.0);
+        sv.max_nodes = Some(0);
         assert_eq!(sv.future_value(hands, 1, &[], None), Ok(exact));
+    }
+
+    #[test]
+    fn the_interrupt_hook_stops_a_long_search() {
+        // eight tricks of a random Normalspiel (about 150,000 nodes): polled, it stops
+        let hands = [68723937396, 8439114, 354821, 13639738];
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        sv.interrupt = Some(|| true);
+        assert_eq!(
+            sv.future_value(hands, 3, &[], None),
+            Err(SolveError::Interrupted)
+        );
+        sv.interrupt = Some(|| false);
+        assert_eq!(sv.future_value(hands, 3, &[], None), Ok(85));
     }
 
     #[test]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,7 @@ def test_limits_bound_the_exact_value() -> None:
                 assert 0 <= e.lower <= exact <= e.upper <= 240
         done = sum(g.eyes[s] for s in range(4) if g.is_re[s])
         with pytest.raises(SearchLimitExceeded) as info:
-            solve(g, backend="native", time_limit=0.0)
+            solve(g, backend="native", time_limit=1e-9)
         assert done <= info.value.lower <= done + exact <= info.value.upper <= 240
         with pytest.raises(SearchLimitExceeded):
             solve_moves(g, backend="native", max_nodes=1)
@@ -171,6 +172,32 @@ def test_limits_bound_the_exact_value() -> None:
     g = endgame(70_001, 6)
     assert solve(g, backend="native", max_nodes=10**8, time_limit=600.0).re_eyes == \
         solve(g).re_eyes
+
+
+class _Alarm(Exception):
+    pass
+
+
+def test_a_signal_handler_stops_a_long_search() -> None:
+    """A whole game takes long; the search polls Python's signal handlers, so an exception a
+    handler raises (here from SIGALRM; Ctrl-C alike) ends it and reaches the caller."""
+
+    def ring(signum: int, frame: object) -> None:
+        raise _Alarm
+
+    g = start(5, "normal", TSR)
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(_Alarm):
+            NativeSolver.for_game(g).future_value(g.hands, g.trick_leader, g.trick)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    # 0 means no limit, as in the Python solver
+    small = endgame(5, 3)
+    assert NativeSolver.for_game(small, max_nodes=0, time_limit=0.0).future_value(
+        small.hands, small.trick_leader, small.trick) == values(small)[0]
 
 
 def test_table_kept_between_calls_and_tiny_tables() -> None:
