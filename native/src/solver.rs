@@ -935,7 +935,25 @@ impl Solver {
             let key = if ords[k] as i32 == bm {
                 i32::MAX
             } else {
-                (self.history[s0][k].min(1 << 20) as i32) * 128 - self.tab.lead_key[k]
+                // by the leads that cut off before, then by whether the party is likely to
+                // win the trick (the others' best answers do not beat it, or a partner's
+                // does): then the fattest card first, else the cheapest
+                let led = self.tab.eff[k] as usize;
+                let (mut bp, mut ours) = (self.tab.strength[led][k], true);
+                for i in 1..4 {
+                    let s = (s0 + i) & 3;
+                    let x = self.tab.response(kinds[s], led);
+                    if x > bp {
+                        bp = x;
+                        ours = self.is_re[s] == self.is_re[s0];
+                    }
+                }
+                let fixed = if ours {
+                    4000 + eyes(k) * 128 - bp
+                } else {
+                    -eyes(k) * 128 - bp
+                };
+                (self.history[s0][k].min(1 << 16) as i32) * 8192 + fixed
             };
             order.push(key, k);
         }
@@ -1014,18 +1032,32 @@ impl Solver {
         if legal & (legal - 1) == 0 {
             order.push(0, legal.trailing_zeros() as usize);
         } else if pos == 1 {
-            // a card that beats the lead by the Augen it makes the trick worth, the cheaper
-            // winner first; with a partner leading the fattest card; else the least
+            // as for the third seat, looking at the best answers of both later seats: a card
+            // after which the party is likely to keep the trick by the Augen, the cheaper card
+            // first; else the card that gives the least
+            let (s2, s3) = ((seat + 1) & 3, (seat + 2) & 3);
+            let x2 = self.tab.response((self.hands[s2] & KIND_MASK) as u32, led);
+            let x3 = self.tab.response((self.hands[s3] & KIND_MASK) as u32, led);
             let mine = self.is_re[win] == maxi;
             let mut m = legal;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let p = st[k];
-                let score = if p > best_p || (p == dpt && p == best_p) {
-                    (teyes + eyes(k)) * 64 - p
-                } else if mine {
-                    (teyes + eyes(k)) * 64
+                let (mut bp, mut ours) = if p > best_p || (p == dpt && p == best_p) {
+                    (p, true)
+                } else {
+                    (best_p, mine)
+                };
+                if x2 > bp {
+                    bp = x2;
+                    ours = self.is_re[s2] == maxi;
+                }
+                if x3 > bp {
+                    ours = self.is_re[s3] == maxi;
+                }
+                let score = if ours {
+                    10000 + (teyes + eyes(k)) * 64 - p
                 } else {
                     -eyes(k) * 64 - p
                 };
