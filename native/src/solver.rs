@@ -21,9 +21,10 @@
 //! entry. The table has two slots per bucket (one kept by depth, one always replaced), starts
 //! small and doubles up to a fixed size; it remembers each position's best lead for move
 //! ordering and is kept between calls of one [`Solver`]. Leads are ordered by that best lead,
-//! then by a history of leads that cut off, then trumps and high cards first. Before the last
-//! card of a trick the positions it leads to are looked up first (enhanced transposition
-//! cutoff). The last trick is computed directly and the last two by enumeration. An "Augen
+//! then by a history of leads that cut off, then by whether the party is likely to keep the
+//! trick (the others' best answers); the later cards of a trick by the same estimate, and the
+//! last by the Augen the trick brings the seat's party. Before the last card of a trick the
+//! positions it leads to are looked up first (enhanced transposition cutoff). The last trick is computed directly and the last two by enumeration. An "Augen
 //! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
 //! Augen still in play.
 //!
@@ -138,8 +139,6 @@ struct Tables {
     mergeable: u32,
     /// `between[j * 24 + k]`: the kinds of the effective suit of `k` ranked from `k` to `j`.
     between: Vec<u32>,
-    /// Sort key of a lead (smaller first): trumps high to low, then plain cards high to low.
-    lead_key: [i32; NUM_KINDS],
     /// The kinds of each effective suit, high to low, and how many.
     suit_order: [[u8; 14]; 5],
     suit_len: [u8; 5],
@@ -203,14 +202,6 @@ impl Tables {
                 between[j * NUM_KINDS + k] = m;
             }
         }
-        let mut lead_key = [0i32; NUM_KINDS];
-        for k in 0..NUM_KINDS {
-            lead_key[k] = if eff[k] == TRUMP {
-                -power[k]
-            } else {
-                -power[k] + 50
-            };
-        }
         let mut suit_order = [[0u8; 14]; 5];
         let mut suit_len = [0u8; 5];
         for (su, row) in suit_order.iter_mut().enumerate() {
@@ -244,7 +235,6 @@ impl Tables {
             eq_up_len,
             mergeable,
             between,
-            lead_key,
         }
     }
 
