@@ -334,7 +334,8 @@ def bench_solver(
     game); then the value (fresh solver of ``backend``, MTD(f)) is timed, and separately, up
     to :data:`_BENCH_MOVES_MAX` tricks, the value of every legal card of the seat on turn
     (:func:`doko.solver.solve_moves`, fresh solver). Times are wall-clock on one core
-    (``cpu_mean_ms``: process CPU time of the value, less disturbed by other processes). With
+    (``cpu_mean_ms``: process CPU time of the value, less disturbed by other processes; likewise
+    ``nodes_per_s`` by wall-clock and ``nodes_per_cpu_s`` by CPU time). With
     ``time_limit`` (seconds) a value that is not exact by then counts at the limit and in
     ``unsolved``. The same arguments give the same positions under either backend.
     """
@@ -370,6 +371,7 @@ def bench_solver(
                 solve_moves(g, backend=name, time_limit=time_limit)
             best_ms.append((time.perf_counter() - t0) * 1000)
     total_s = sum(value_ms) / 1000
+    cpu_s = sum(cpu_ms) / 1000
     return {
         "backend": name,
         "deals": deals,
@@ -387,6 +389,7 @@ def bench_solver(
         "mean_nodes": round(statistics.mean(nodes), 1),
         "max_nodes": max(nodes),
         "nodes_per_s": round(sum(nodes) / total_s) if total_s > 0 else 0,
+        "nodes_per_cpu_s": round(sum(nodes) / cpu_s) if cpu_s > 0 else 0,
     }
 
 
@@ -421,5 +424,6 @@ def format_bench(r: dict[str, Any], lang: str = "de") -> str:
         lines.append(t("bench_best", mean=_num(r["best_card_mean_ms"], lang, 1),
                        max=_num(r["best_card_max_ms"], lang, 1)))
     lines.append(t("bench_nodes", mean=_num(r["mean_nodes"], lang),
-                   max=_num(r["max_nodes"], lang), rate=_num(r["nodes_per_s"], lang)))
+                   max=_num(r["max_nodes"], lang), rate=_num(r["nodes_per_s"], lang),
+                   cpu_rate=_num(r["nodes_per_cpu_s"], lang)))
     return "\n".join(lines)

@@ -2234,8 +2234,10 @@ asks before every card of the others.""",
         "  value per card:  mean {mean} ms, max {max} ms",
     ),
     "cli.solve.bench_nodes": (
-        "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s",
-        "  nodes:           mean {mean}, max {max}; {rate} nodes/s",
+        "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s (CPU-Zeit: "
+        "{cpu_rate} Knoten/s)",
+        "  nodes:           mean {mean}, max {max}; {rate} nodes/s (CPU time: {cpu_rate} "
+        "nodes/s)",
     ),
     "cli.solve.bench_unsolved": (
         "  {n} von {total} nicht binnen {s} s gelöst (mit {s} s gezählt)",
