@@ -43,6 +43,8 @@ const USED: u64 = 1 << 63;
 /// The default transposition table: 2^21 entries of 32 bytes (64 MiB, touched as used).
 pub const DEFAULT_TABLE_SIZE: usize = 1 << 21;
 const MIN_TABLE_SIZE: usize = 1 << 4;
+/// The largest table a solver may have (2 GiB).
+pub const MAX_TABLE_SIZE: usize = 1 << 26;
 /// The table starts this small and doubles when half full (a short search touches little
 /// memory).
 const INITIAL_TABLE_SIZE: usize = 1 << 14;
@@ -382,7 +384,7 @@ impl Solver {
     /// A solver for card order `order_index` (0..9, as `doko.engine.contracts.ORDERS`), the
     /// parties `is_re` and the Dulle rule (0 the first wins, 1 the second, 2 the second except
     /// in the last trick). `table_size`: transposition-table entries (rounded down to a power
-    /// of two, at least 16).
+    /// of two, at least 16, at most [`MAX_TABLE_SIZE`]).
     pub fn new(
         order_index: usize,
         is_re: [bool; 4],
@@ -399,6 +401,11 @@ impl Solver {
             return Err(SolveError::Invalid(format!(
                 "Dulle rule {dulle_rule} does not exist (0 the first wins, 1 the second, 2 the \
                  second except in the last trick)"
+            )));
+        }
+        if table_size > MAX_TABLE_SIZE {
+            return Err(SolveError::Invalid(format!(
+                "table_size {table_size} is more than {MAX_TABLE_SIZE} entries (32 bytes each)"
             )));
         }
         let dulle = if dulle_rule != 0 {
@@ -804,10 +811,17 @@ impl Solver {
         }
     }
 
-    /// Double the table, keeping its entries.
+    /// Double the table, keeping its entries; where the memory cannot be had the table stays
+    /// as it is (entries are replaced instead).
     fn grow(&mut self) {
-        let old = std::mem::take(&mut self.tt);
-        self.tt = vec![[0u64; 4]; old.len() * 2];
+        let n = self.tt.len() * 2;
+        let mut bigger: Vec<[u64; 4]> = Vec::new();
+        if bigger.try_reserve_exact(n).is_err() {
+            self.tt_max = self.tt.len();
+            return;
+        }
+        bigger.resize(n, [0u64; 4]);
+        let old = std::mem::replace(&mut self.tt, bigger);
         self.tt_filled = 0;
         for e in old.iter().filter(|e| e[2] != 0) {
             let key = [e[0], e[1], e[2]];
@@ -1654,6 +1668,7 @@ mod tests {
         ));
         assert!(Solver::new(10, [true; 4], 0, 16).is_err());
         assert!(Solver::new(0, [true; 4], 3, 16).is_err());
+        assert!(Solver::new(0, [true; 4], 0, MAX_TABLE_SIZE + 1).is_err());
         assert_eq!(sv.future_value([0, 0, 0, 0], 0, &[], None), Ok(0));
     }
 }

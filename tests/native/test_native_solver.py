@@ -230,6 +230,8 @@ def test_bad_input_is_a_value_error() -> None:
         doko_native.Solver(0, [True, False, True, False], 3)
     with pytest.raises(ValueError, match="four seats"):
         doko_native.Solver(0, [True, False])
+    with pytest.raises(ValueError, match="table_size"):
+        doko_native.Solver(0, [True, False, True, False], table_size=1 << 40)
     sv = doko_native.Solver(0, [True, False, True, False])
     one = 1 << 5
     with pytest.raises(ValueError, match="four hands"):
