@@ -71,7 +71,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Replay a doko-game/1 record up to the start of trick N and show the "
         "double-dummy value (all cards open, best play by both parties): each party's Augen "
         "and tricks, the best card for the seat on turn and one optimal line to the end. "
-        "With --bench: measure the solver on the last tricks of random Normalspiele. "
+        "With --bench: measure the solver on the last tricks of random Normalspiele "
+        "(--compare: the Python and the native solver on the same positions). "
         "Exit status: 0 done, 2 an error.",
     )
     p.add_argument("file", metavar="GAME.json", nargs="?",
@@ -79,8 +80,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--trick", type=int, metavar="N",
                    help="solve from the start of trick N (1 = before the first card)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="S",
-                   help="give up after S seconds (exit status 2); default: exact, however long "
-                   "(9 or more tricks left can take minutes to hours)")
+                   help="give up after S seconds (exit status 2; with --bench: per position, "
+                   "one that runs out counts at S); default: exact, however long (9 or more "
+                   "tricks left can take minutes to hours, natively 10 or more)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
