@@ -930,7 +930,7 @@ impl Solver {
             },
             count: false,
         };
-        // the leads: the remembered best first, then trumps, then plain cards, high to low
+        // the leads: the best one the table remembers first, then (see below)
         let mut order = Scored::new();
         let mut m = moves[s0];
         while m != 0 {
