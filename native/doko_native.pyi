@@ -291,3 +291,54 @@ def clone_ns(n: int = 1_000_000) -> float:
 
 def state_size() -> int:
     """The size in bytes of the Rust game state."""
+
+# ---------------------------------------------------------------------------------------------
+# the double-dummy solver (native/src/solver.rs, py_solver.rs); the typed adapter is
+# doko.solver.native.NativeSolver
+# ---------------------------------------------------------------------------------------------
+
+SOLVER_DEFAULT_TABLE_SIZE: int
+
+class Solver:
+    """A double-dummy solver for one card order (index into doko.engine.contracts.ORDERS), the
+    parties and the Dulle rule; its transposition table is kept between calls. Limits raise
+    doko.solver.SearchLimitExceeded(lower, upper); bad input raises ValueError."""
+
+    max_nodes: int | None
+    time_limit: float | None
+    def __init__(
+        self,
+        order: int,
+        is_re: list[bool] | tuple[bool, ...],
+        dulle_rule: int = 0,
+        *,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        table_size: int = ...,
+    ) -> None: ...
+    def future_value(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int] = ...,
+        guess: int | None = None,
+        *,
+        keep_budget: bool = False,
+    ) -> int: ...
+    def at_least(
+        self, hands: list[int], leader: int, trick: list[int], target: int, *,
+        keep_budget: bool = False,
+    ) -> bool: ...
+    def start_budget(self) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def node_count(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def is_re(self) -> tuple[bool, bool, bool, bool]: ...
+    @property
+    def dulle_rule(self) -> int: ...
+    @property
+    def table_size(self) -> int: ...
+

@@ -11,11 +11,14 @@ pub mod heuristic;
 pub mod order;
 pub mod rng;
 pub mod scoring;
+pub mod solver;
 
 #[cfg(feature = "python")]
 pub mod py_game;
 #[cfg(feature = "python")]
 mod py_scoring;
+#[cfg(feature = "python")]
+mod py_solver;
 
 #[cfg(feature = "python")]
 mod python {
@@ -32,6 +35,7 @@ mod python {
         m.add_function(wrap_pyfunction!(crate::py_game::card_plays, m)?)?;
         m.add_function(wrap_pyfunction!(crate::py_game::clone_ns, m)?)?;
         m.add_function(wrap_pyfunction!(crate::py_game::state_size, m)?)?;
+        crate::py_solver::register(m)?;
         Ok(())
     }
 }

@@ -2290,8 +2290,30 @@ asks before every card of the others.""",
         "  value per card:  mean {mean} ms, max {max} ms",
     ),
     "cli.solve.bench_nodes": (
-        "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s",
-        "  nodes:           mean {mean}, max {max}; {rate} nodes/s",
+        "  Knoten:             Mittel {mean}, Maximum {max}; {rate} Knoten/s (CPU-Zeit: "
+        "{cpu_rate} Knoten/s)",
+        "  nodes:           mean {mean}, max {max}; {rate} nodes/s (CPU time: {cpu_rate} "
+        "nodes/s)",
+    ),
+    "cli.solve.bench_unsolved": (
+        "  {n} von {total} nicht binnen {s} s gelöst (mit {s} s gezählt)",
+        "  {n} of {total} not solved within {s} s (counted at {s} s)",
+    ),
+    "cli.solve.bench_speedup": (
+        "nativ gegen Python: {x}-mal so schnell (Mittel des Werts)",
+        "native against Python: {x} times as fast (mean of the value)",
+    ),
+    "cli.solve.backend": (
+        "Rechenkern: {name}",
+        "Backend: {name}",
+    ),
+    "cli.solve.backend_python": (
+        "Python",
+        "Python",
+    ),
+    "cli.solve.backend_native": (
+        "nativ (Rust)",
+        "native (Rust)",
     ),
 }
 

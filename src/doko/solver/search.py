@@ -59,17 +59,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doko.engine.actions import CODE_OF
+from doko.engine.backend import resolve
 from doko.engine.cards import EYES, KIND_MASK
-from doko.engine.contracts import TRUMP, CardOrder
+from doko.engine.contracts import TRUMP, CardOrder, trick_winner
 from doko.engine.game import PLAY, Game
+from doko.solver.native import NativeSolver
 
 __all__ = [
+    "AnySolver",
     "SearchLimitExceeded",
     "Solution",
     "Solver",
     "principal_variation",
     "solve",
     "solve_moves",
+    "solver_for",
 ]
 
 KM = KIND_MASK
@@ -963,7 +967,12 @@ class Solver:
     game (the moves of one seat, a principal variation) reuses earlier work. ``max_nodes`` and
     ``time_limit`` (seconds) bound each call; when one runs out :class:`SearchLimitExceeded` is
     raised. By default the search is exact and unbounded.
+
+    :class:`doko.solver.native.NativeSolver` is the same search in the native core, with this
+    interface; :func:`solver_for` makes either.
     """
+
+    backend = "python"
 
     def __init__(
         self,
@@ -1104,6 +1113,24 @@ class Solver:
 
 # ---------------------------------------------------------------------- game-level API
 
+#: A solver of either backend: the Python reference or the native core.
+AnySolver = Solver | NativeSolver
+
+
+def solver_for(
+    game: Game, *, backend: str | None = "python", max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> AnySolver:
+    """A solver for ``game`` (card order, parties as they are now, Dulle rule) in ``backend``:
+    ``"python"``, ``"native"``, ``"auto"`` (native when it is built), or None (the
+    ``DOKO_BACKEND`` environment variable, else auto; see :func:`doko.engine.backend.resolve`).
+    Asking for native where it is not built raises
+    :class:`doko.engine.backend.BackendError`."""
+    if resolve(backend) == "native":
+        return NativeSolver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+    return Solver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+
+
 #: A position for the game-level functions: hands, leader, unfinished trick, and Re's Augen
 #: from a trick completed on the way there.
 _Pos = tuple[list[int], int, list[int], int]
@@ -1118,8 +1145,11 @@ def _legal_kinds(game: Game) -> list[int]:
     return [CODE_OF[a] for a in game.legal_plays()]
 
 
-def _play(sv: Solver, hands: Sequence[int], leader: int, trick: Sequence[int], k: int) -> _Pos:
-    """The position after the seat on turn plays ``k``; a trick it completes is resolved."""
+def _play(
+    sv: AnySolver, hands: Sequence[int], leader: int, trick: Sequence[int], k: int
+) -> _Pos:
+    """The position after the seat on turn plays ``k``; a trick it completes is resolved
+    (TSR 5.3.3 and the Dulle rule, :func:`doko.engine.contracts.trick_winner`)."""
     seat = (leader + len(trick)) & 3
     nh = list(hands)
     h = nh[seat]
@@ -1127,19 +1157,12 @@ def _play(sv: Solver, hands: Sequence[int], leader: int, trick: Sequence[int], k
     nt = [*trick, k]
     if len(nt) < 4:
         return nh, leader, nt, 0
-    st = sv._strength[sv.order.eff_suit[nt[0]]]
-    last = not any(nh)
-    best_p, win = st[nt[0]], leader
-    for i in (1, 2, 3):
-        p = st[nt[i]]
-        if p > best_p or (p == sv._dulle_power and best_p == p
-                          and not (sv._last_exempt and last)):
-            best_p, win = p, (leader + i) & 3
+    win = (leader + trick_winner(sv.order, nt, sv.dulle_rule, last_trick=not any(nh))) & 3
     tv = sum(EYES[c] for c in nt) if sv.is_re[win] else 0
     return nh, win, [], tv
 
 
-def _pos_value(sv: Solver, pos: _Pos, guess: int | None = None) -> int:
+def _pos_value(sv: AnySolver, pos: _Pos, guess: int | None = None) -> int:
     """Re's Augen from a position on, the completed trick that led there included."""
     hands, leader, trick, tv = pos
     if not trick and not any(hands):
@@ -1147,7 +1170,7 @@ def _pos_value(sv: Solver, pos: _Pos, guess: int | None = None) -> int:
     return tv + sv._future(hands, leader, trick, None if guess is None else guess - tv)
 
 
-def _pos_keeps(sv: Solver, pos: _Pos, value: int, maxi: bool) -> bool:
+def _pos_keeps(sv: AnySolver, pos: _Pos, value: int, maxi: bool) -> bool:
     """True if the position is worth ``value`` to the side that just moved (Re: at least it,
     Kontra: at most it), given that ``value`` is the best that side can reach."""
     hands, leader, trick, tv = pos
@@ -1166,18 +1189,21 @@ def _so_far(game: Game) -> int:
 def solve_moves(
     game: Game,
     *,
-    solver: Solver | None = None,
+    solver: AnySolver | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    backend: str | None = "python",
 ) -> dict[int, int]:
     """For each legal card (kind) of the seat on turn: Re's final Augen after playing it, with
     best play by both parties from then on (Augen already won included).
 
     ``max_nodes`` / ``time_limit`` (of a new solver, or the given ``solver``'s own) bound the
     whole call; :class:`SearchLimitExceeded` then bounds the value of the card being solved.
+    Without ``solver`` a new one is made in ``backend`` (see :func:`solver_for`).
     """
     _check(game)
-    sv = solver or Solver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+    sv = solver or solver_for(game, backend=backend, max_nodes=max_nodes,
+                              time_limit=time_limit)
     sv._start()
     done = _so_far(game)
     out: dict[int, int] = {}
@@ -1196,10 +1222,11 @@ def solve_moves(
 def solve(
     game: Game,
     *,
-    solver: Solver | None = None,
+    solver: AnySolver | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     best_moves: bool = True,
+    backend: str | None = "python",
 ) -> Solution:
     """The double-dummy value of ``game`` (in the play phase, all hands known).
 
@@ -1207,9 +1234,11 @@ def solve(
     null-window test per legal card); the trick counts follow one optimal line (see
     :func:`principal_variation`). ``max_nodes`` / ``time_limit`` bound the whole call
     (:class:`SearchLimitExceeded`, with bounds on Re's final Augen); by default it is exact.
+    Without ``solver`` a new one is made in ``backend`` (see :func:`solver_for`).
     """
     _check(game)
-    sv = solver or Solver.for_game(game, max_nodes=max_nodes, time_limit=time_limit)
+    sv = solver or solver_for(game, backend=backend, max_nodes=max_nodes,
+                              time_limit=time_limit)
     sv._start()
     n0 = sv.node_count
     done = _so_far(game)
@@ -1246,18 +1275,20 @@ PVTrick = tuple[int, tuple[int, ...], int, int]
 def principal_variation(
     game: Game,
     *,
-    solver: Solver | None = None,
+    solver: AnySolver | None = None,
     value: int | None = None,
     first: Sequence[int] = (),
+    backend: str | None = "python",
 ) -> list[PVTrick]:
     """One optimal line of play from now to the end, trick by trick: ``(leader, cards,
     winner, Augen)``; the first entry completes the unfinished trick (its earlier cards
     included). Each card is the first optimal one of its seat in kind order, except that a
     card of ``first`` (known optimal for the seat on turn) is tried first. ``value`` (Re's
-    final Augen, if known) saves a search.
+    final Augen, if known) saves a search. Without ``solver`` a new one is made in ``backend``
+    (see :func:`solver_for`).
     """
     _check(game)
-    sv = solver or Solver.for_game(game)
+    sv = solver or solver_for(game, backend=backend)
     sv._start()
     done = _so_far(game)
     future = (sv._future(game.hands, game.trick_leader, game.trick, None) if value is None
@@ -1266,7 +1297,7 @@ def principal_variation(
 
 
 def _line(
-    sv: Solver, hands: Sequence[int], leader: int, trick: Sequence[int], future: int,
+    sv: AnySolver, hands: Sequence[int], leader: int, trick: Sequence[int], future: int,
     first: Sequence[int] = (),
 ) -> list[PVTrick]:
     """An optimal line from a position worth ``future`` Augen to Re (see

@@ -1,0 +1,1674 @@
+//! The double-dummy solver: Re's Augen with best play by both parties, all cards known, the
+//! same value as `doko.solver.Solver.future_value` (the Python reference, `src/doko/solver/
+//! search.py`).
+//!
+//! A position is plain data: a card order (index into [`orders`]), the four hands (bit sets as
+//! in [`crate::cards`]), the leader, the unfinished trick's kinds, the parties and the Dulle
+//! rule. The value is Re's Augen from now on, the unfinished trick included (TSR 2.2.2: only
+//! Augen; Sonderpunkte, Ansagen and the score are not part of it), Re maximising and Kontra
+//! minimising. Rules reflected: a seat follows the led effective suit if it can (TSR 5.2.2); a
+//! trick goes to its highest trump, else to the highest card of the led suit, of two equal
+//! cards the first (TSR 5.3.3), except that under the Dulle house rules a second Dulle beats
+//! the first (rule 1; rule 2 not in the last trick).
+//!
+//! Search: fail-soft alpha-beta driven by MTD(f): null-window searches closing in on the
+//! value, with growing steps and then bisection, since a fail-soft bound in Augen often moves
+//! by one only. One node is a trick boundary; the four cards of a trick are searched card by
+//! card with their own windows, and the position after each trick is looked up in a
+//! transposition table of value bounds. Its key ([`Key`]) is the order of the cards still in
+//! play with their Augen and holders, compared exactly (a hash collision never changes a
+//! value), so positions that differ only in which of some equal cards are gone share an
+//! entry. The table has two slots per bucket (one kept by depth, one always replaced), starts
+//! small and doubles up to a fixed size; it remembers each position's best lead for move
+//! ordering and is kept between calls of one [`Solver`]. Leads are ordered by that best lead,
+//! then by a history of leads that cut off, then by whether the party is likely to keep the
+//! trick (the others' best answers); the later cards of a trick by the same estimate, and the
+//! last by the Augen the trick brings the seat's party. Before the last card of a trick the
+//! positions it leads to are looked up first (enhanced transposition cutoff). The last trick is computed directly and the last two by enumeration. An "Augen
+//! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
+//! Augen still in play.
+//!
+//! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
+//! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
+//! at the start of the trick a card ranked between them, both included (the Dulle under a
+//! second-Dulle rule is never merged). Such cards win and lose against the same cards and carry
+//! the same Augen, so merging never changes a value.
+
+use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS};
+use crate::order::{orders, TRUMP};
+use std::time::{Duration, Instant};
+
+const INF: i32 = 1000;
+const USED: u64 = 1 << 63;
+/// The default transposition table: 2^21 entries of 32 bytes (64 MiB, touched as used).
+pub const DEFAULT_TABLE_SIZE: usize = 1 << 21;
+const MIN_TABLE_SIZE: usize = 1 << 4;
+/// The largest table a solver may have (2 GiB).
+pub const MAX_TABLE_SIZE: usize = 1 << 26;
+/// The table starts this small and doubles when half full (a short search touches little
+/// memory).
+const INITIAL_TABLE_SIZE: usize = 1 << 14;
+
+/// A position's key in the transposition table: for each effective suit (trump first) the
+/// kinds still in play in power order, each as its Augen class (the Dulle under a second-Dulle
+/// rule a class of its own) and who holds its copies; the number of such kinds per suit and
+/// the leader. Cards never come back, so only their order among the cards still in play
+/// matters: positions with one key have one value (and e.g. the leads of ♣D and ♠D that leave
+/// the same structure meet in one entry). At most 24 * 7 + 22 bits; bit 191 marks a used
+/// entry.
+type Key = [u64; 3];
+
+/// The holders of a kind's copies as a nibble, indexed by the copies of seats 0..3 in base 3:
+/// 1..4 one copy at seat 0..3, 5..14 two copies at seats (s, t), s <= t; 0 for none.
+const HOLDERS: [u8; 81] = {
+    let mut out = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        let c = [i % 3, i / 3 % 3, i / 9 % 3, i / 27 % 3];
+        let total = c[0] + c[1] + c[2] + c[3];
+        if total == 1 {
+            let mut s = 0;
+            while c[s] == 0 {
+                s += 1;
+            }
+            out[i] = 1 + s as u8;
+        } else if total == 2 {
+            let mut s = 0;
+            while c[s] == 0 {
+                s += 1;
+            }
+            let t = if c[s] == 2 {
+                s
+            } else {
+                let mut t = s + 1;
+                while c[t] == 0 {
+                    t += 1;
+                }
+                t
+            };
+            // pairs (s, t) with s <= t in order: (0,0) (0,1) (0,2) (0,3) (1,1) ...
+            let before = [0, 4, 7, 9][s];
+            out[i] = 5 + (before + t - s) as u8;
+        }
+        i += 1;
+    }
+    out
+};
+/// Time checks: every this many nodes (the first node of a call always checks).
+const TIME_CHECK_EVERY: u32 = 256;
+/// The interrupt hook is polled every this many nodes.
+const POLL_EVERY: u32 = 1 << 15;
+
+/// Why a search gave no exact value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The position or the parameters are not valid (a message saying why).
+    Invalid(String),
+    /// The node or time limit ran out: Re's Augen from now on are between the two bounds.
+    Limit { lower: i32, upper: i32 },
+    /// The interrupt hook ([`Solver::interrupt`]) asked the search to stop.
+    Interrupted,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Invalid(why) => write!(f, "{why}"),
+            SolveError::Limit { lower, upper } => write!(
+                f,
+                "search limit reached: Re's Augen are between {lower} and {upper}"
+            ),
+            SolveError::Interrupted => write!(f, "search interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Per card order and Dulle rule: the lookup tables of the search.
+struct Tables {
+    eff: [u8; NUM_KINDS],
+    power: [i32; NUM_KINDS],
+    /// `strength[led][k]`: the power of `k` in a trick led in effective suit `led`, or -1 if
+    /// `k` neither follows nor trumps.
+    strength: [[i32; NUM_KINDS]; 5],
+    /// `follow[s]`: the kinds that follow a lead of effective suit `s`.
+    follow: [u32; 5],
+    /// `eq_up[k]`: the kinds of `k`'s effective suit and Augen ranked above it, nearest first.
+    eq_up: [[u8; NUM_KINDS]; NUM_KINDS],
+    eq_up_len: [u8; NUM_KINDS],
+    /// The kinds with a non-empty `eq_up`.
+    mergeable: u32,
+    /// `between[j * 24 + k]`: the kinds of the effective suit of `k` ranked from `k` to `j`.
+    between: Vec<u32>,
+    /// The kinds of each effective suit, high to low, and how many.
+    suit_order: [[u8; 14]; 5],
+    suit_len: [u8; 5],
+    /// Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
+    /// second-Dulle rule.
+    class: [u8; NUM_KINDS],
+}
+
+impl Tables {
+    fn new(order_index: usize, dulle: Option<u8>) -> Tables {
+        let order = &orders()[order_index];
+        let mut eff = [0u8; NUM_KINDS];
+        let mut power = [0i32; NUM_KINDS];
+        let mut follow = [0u32; 5];
+        for k in 0..NUM_KINDS {
+            eff[k] = order.eff_suit[k];
+            power[k] = order.power[k] as i32;
+            follow[eff[k] as usize] |= 1 << k;
+        }
+        let mut strength = [[-1i32; NUM_KINDS]; 5];
+        for (led, row) in strength.iter_mut().enumerate() {
+            for k in 0..NUM_KINDS {
+                if eff[k] as usize == led || eff[k] == TRUMP {
+                    row[k] = power[k];
+                }
+            }
+        }
+        let dulle = dulle.map_or(usize::MAX, |d| d as usize);
+        let mut eq_up = [[0u8; NUM_KINDS]; NUM_KINDS];
+        let mut eq_up_len = [0u8; NUM_KINDS];
+        let mut mergeable = 0u32;
+        for k in 0..NUM_KINDS {
+            let mut ups: Vec<usize> = (0..NUM_KINDS)
+                .filter(|&j| {
+                    j != k
+                        && eff[j] == eff[k]
+                        && EYES[j] == EYES[k]
+                        && power[j] > power[k]
+                        && k != dulle
+                        && j != dulle
+                })
+                .collect();
+            ups.sort_by_key(|&j| power[j]);
+            for (i, &j) in ups.iter().enumerate() {
+                eq_up[k][i] = j as u8;
+            }
+            eq_up_len[k] = ups.len() as u8;
+            if !ups.is_empty() {
+                mergeable |= 1 << k;
+            }
+        }
+        let mut between = vec![0u32; NUM_KINDS * NUM_KINDS];
+        for j in 0..NUM_KINDS {
+            for k in 0..NUM_KINDS {
+                let mut m = 0u32;
+                for b in 0..NUM_KINDS {
+                    if eff[b] == eff[k] && power[k] <= power[b] && power[b] <= power[j] {
+                        m |= 1 << b;
+                    }
+                }
+                between[j * NUM_KINDS + k] = m;
+            }
+        }
+        let mut suit_order = [[0u8; 14]; 5];
+        let mut suit_len = [0u8; 5];
+        for (su, row) in suit_order.iter_mut().enumerate() {
+            let mut ks: Vec<usize> = (0..NUM_KINDS).filter(|&k| eff[k] as usize == su).collect();
+            ks.sort_by_key(|&k| -power[k]);
+            for (i, &k) in ks.iter().enumerate() {
+                row[i] = k as u8;
+            }
+            suit_len[su] = ks.len() as u8;
+        }
+        let mut class = [0u8; NUM_KINDS];
+        for (k, c) in class.iter_mut().enumerate() {
+            *c = if k == dulle {
+                6
+            } else {
+                crate::cards::RANK_EYES
+                    .iter()
+                    .position(|&e| e == EYES[k])
+                    .unwrap_or(0) as u8
+            };
+        }
+        Tables {
+            suit_order,
+            suit_len,
+            class,
+            eff,
+            power,
+            strength,
+            follow,
+            eq_up,
+            eq_up_len,
+            mergeable,
+            between,
+        }
+    }
+
+    /// `legal` without each card `k` whose nearest equal-Augen card `j` above it in `legal` has
+    /// no card of `others` ranked between them, both included (`j` is kept).
+    #[inline]
+    fn merged(&self, mut legal: u32, others: u32) -> u32 {
+        let mut cand = legal & self.mergeable;
+        while cand != 0 {
+            let k = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            for &j in &self.eq_up[k][..self.eq_up_len[k] as usize] {
+                if legal >> j & 1 != 0 {
+                    if others & self.between[j as usize * NUM_KINDS + k] == 0 {
+                        legal ^= 1 << k;
+                    }
+                    break;
+                }
+            }
+        }
+        legal
+    }
+
+    /// The strength of the best card the kind set `m` can play into a lead of effective suit
+    /// `su`: its highest card of the suit, else its highest trump, else -1.
+    #[inline]
+    fn response(&self, m: u32, su: usize) -> i32 {
+        let f = m & self.follow[su];
+        let set = if f != 0 {
+            f
+        } else if su != TRUMP as usize {
+            m & self.follow[TRUMP as usize]
+        } else {
+            0
+        };
+        let mut best = -1;
+        let mut bits = set;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            best = best.max(self.power[k]);
+        }
+        best
+    }
+}
+
+/// A hand without one card of kind `k` (the second copy if it holds two).
+#[inline]
+fn take(h: u64, k: usize) -> u64 {
+    if h >> (k + 24) & 1 != 0 {
+        h ^ 1 << (k + 24)
+    } else {
+        h ^ 1 << k
+    }
+}
+
+#[inline]
+fn eyes(k: usize) -> i32 {
+    EYES[k] as i32
+}
+
+/// Up to 24 kinds with sort scores (higher first).
+struct Scored {
+    items: [(i32, u8); NUM_KINDS],
+    n: usize,
+}
+
+impl Scored {
+    #[inline]
+    fn new() -> Scored {
+        Scored {
+            items: [(0, 0); NUM_KINDS],
+            n: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, score: i32, k: usize) {
+        self.items[self.n] = (score, k as u8);
+        self.n += 1;
+    }
+
+    /// Sort by score, highest first (insertion sort: a handful of items).
+    #[inline]
+    fn sort(&mut self) {
+        for i in 1..self.n {
+            let x = self.items[i];
+            let mut j = i;
+            while j > 0 && self.items[j - 1].0 < x.0 {
+                self.items[j] = self.items[j - 1];
+                j -= 1;
+            }
+            self.items[j] = x;
+        }
+    }
+}
+
+/// One trick being searched: its leader, the tricks left after it, the merged kind sets of
+/// each seat (fixed for the trick) and the Dulle's power in it (-2: no second-Dulle rule).
+struct Ctx {
+    leader: usize,
+    nleft: u32,
+    moves: [u32; 4],
+    dpt: i32,
+    /// True for the trick a search starts in mid-trick: each card is a node.
+    count: bool,
+}
+
+/// A double-dummy solver for one card order, parties and Dulle rule; its transposition table
+/// is kept between calls.
+pub struct Solver {
+    tab: Tables,
+    order_index: usize,
+    is_re: [bool; 4],
+    dulle_rule: u8,
+    /// The Dulle's power if a second Dulle beats the first (rules 1 and 2), else -2.
+    dp: i32,
+    /// Rule 2: the first Dulle wins the last trick all the same.
+    last_exempt: bool,
+    hands: [u64; 4],
+    /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering.
+    history: [[u32; NUM_KINDS]; 4],
+    tt: Vec<[u64; 4]>,
+    tt_max: usize,
+    tt_filled: usize,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    time_check: u32,
+    poll_check: u32,
+    /// True while a limit or the interrupt hook is to be watched.
+    watch: bool,
+    aborted: bool,
+    interrupted: bool,
+    /// The node budget of one call (None: unbounded).
+    pub max_nodes: Option<u64>,
+    /// The time budget of one call in seconds (None: unbounded).
+    pub time_limit: Option<f64>,
+    /// Polled every few ten thousand nodes (e.g. for a pending Ctrl-C); true stops the search
+    /// with [`SolveError::Interrupted`].
+    pub interrupt: Option<fn() -> bool>,
+}
+
+impl Solver {
+    /// A solver for card order `order_index` (0..9, as `doko.engine.contracts.ORDERS`), the
+    /// parties `is_re` and the Dulle rule (0 the first wins, 1 the second, 2 the second except
+    /// in the last trick). `table_size`: transposition-table entries (rounded down to a power
+    /// of two, at least 16, at most [`MAX_TABLE_SIZE`]).
+    pub fn new(
+        order_index: usize,
+        is_re: [bool; 4],
+        dulle_rule: u8,
+        table_size: usize,
+    ) -> Result<Solver, SolveError> {
+        if order_index >= orders().len() {
+            return Err(SolveError::Invalid(format!(
+                "card order {order_index} does not exist (0 to {})",
+                orders().len() - 1
+            )));
+        }
+        if dulle_rule > 2 {
+            return Err(SolveError::Invalid(format!(
+                "Dulle rule {dulle_rule} does not exist (0 the first wins, 1 the second, 2 the \
+                 second except in the last trick)"
+            )));
+        }
+        if table_size > MAX_TABLE_SIZE {
+            return Err(SolveError::Invalid(format!(
+                "table_size {table_size} is more than {MAX_TABLE_SIZE} entries (32 bytes each)"
+            )));
+        }
+        let dulle = if dulle_rule != 0 {
+            orders()[order_index].dulle
+        } else {
+            None
+        };
+        let tab = Tables::new(order_index, dulle);
+        let dp = dulle.map_or(-2, |d| tab.power[d as usize]);
+        let size = if table_size < MIN_TABLE_SIZE {
+            MIN_TABLE_SIZE
+        } else {
+            1usize << (usize::BITS - 1 - table_size.leading_zeros())
+        };
+        Ok(Solver {
+            tab,
+            order_index,
+            is_re,
+            dulle_rule,
+            dp,
+            last_exempt: dulle_rule == 2,
+            hands: [0; 4],
+            history: [[0; NUM_KINDS]; 4],
+            tt: vec![[0u64; 4]; size.min(INITIAL_TABLE_SIZE)],
+            tt_max: size,
+            tt_filled: 0,
+            nodes: 0,
+            node_limit: 0,
+            deadline: None,
+            time_check: 0,
+            poll_check: POLL_EVERY,
+            watch: false,
+            aborted: false,
+            interrupted: false,
+            max_nodes: None,
+            time_limit: None,
+            interrupt: None,
+        })
+    }
+
+    pub fn order_index(&self) -> usize {
+        self.order_index
+    }
+
+    pub fn is_re(&self) -> [bool; 4] {
+        self.is_re
+    }
+
+    pub fn dulle_rule(&self) -> u8 {
+        self.dulle_rule
+    }
+
+    /// Entries the transposition table may grow to.
+    pub fn table_size(&self) -> usize {
+        self.tt_max
+    }
+
+    /// Search nodes so far: tricks expanded at a trick boundary, two-trick end games, and the
+    /// cards of a trick a search starts in mid-trick.
+    pub fn node_count(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Empty the transposition table.
+    pub fn clear(&mut self) {
+        self.tt = vec![[0u64; 4]; self.tt_max.min(INITIAL_TABLE_SIZE)];
+        self.tt_filled = 0;
+    }
+
+    /// Start the node and time budget of one call (`max_nodes`, `time_limit`; 0 or None:
+    /// unbounded, as in the Python solver).
+    pub fn start(&mut self) {
+        self.node_limit = self
+            .max_nodes
+            .filter(|&n| n > 0)
+            .map_or(0, |n| self.nodes.saturating_add(n));
+        self.deadline = self
+            .time_limit
+            .filter(|&s| s > 0.0)
+            .map(|s| Instant::now() + Duration::from_secs_f64(s.min(1e9)));
+        self.time_check = 0;
+        self.poll_check = POLL_EVERY;
+        self.watch = self.node_limit != 0 || self.deadline.is_some() || self.interrupt.is_some();
+        self.aborted = false;
+        self.interrupted = false;
+    }
+
+    /// The error of an aborted search: interrupted, or a limit with these bounds.
+    fn abort_error(&self, lower: i32, upper: i32) -> SolveError {
+        if self.interrupted {
+            SolveError::Interrupted
+        } else {
+            SolveError::Limit { lower, upper }
+        }
+    }
+
+    /// Re's Augen from now on (the unfinished `trick` included), exact, by MTD(f) from `guess`
+    /// (default: half the Augen in play). The budget is the one [`Solver::start`] began.
+    pub fn future(
+        &mut self,
+        hands: [u64; 4],
+        leader: usize,
+        trick: &[u8],
+        guess: Option<i32>,
+    ) -> Result<i32, SolveError> {
+        let rem = self.check(&hands, leader, trick)?;
+        let (mut lo, mut hi) = (0, rem);
+        let mut beta = guess.map_or(rem / 2, |x| x.clamp(0, rem)).max(1);
+        // MTD(f) with growing steps: a null-window test "Re takes at least beta?" moves one
+        // bound (fail-soft: often just to beta itself, Augen being fine-grained); while the
+        // tests fail the same way the step doubles, and once they change direction the rest
+        // is bisection.
+        let (mut step, mut last_up, mut bisect) = (1, None, false);
+        while lo < hi {
+            beta = beta.clamp(lo + 1, hi);
+            let g = self.value(hands, leader, trick, beta - 1, beta);
+            if self.aborted {
+                return Err(self.abort_error(lo, hi));
+            }
+            let up = g >= beta;
+            if up {
+                lo = g;
+            } else {
+                hi = g;
+            }
+            if last_up.is_some_and(|u| u != up) {
+                bisect = true;
+            }
+            step = if last_up == Some(up) { step * 2 } else { 1 };
+            last_up = Some(up);
+            beta = if bisect {
+                lo + (hi - lo + 1) / 2
+            } else if up {
+                lo + step
+            } else {
+                hi - step + 1
+            };
+        }
+        Ok(lo)
+    }
+
+    /// [`Solver::future`] with a fresh budget.
+    pub fn future_value(
+        &mut self,
+        hands: [u64; 4],
+        leader: usize,
+        trick: &[u8],
+        guess: Option<i32>,
+    ) -> Result<i32, SolveError> {
+        self.start();
+        self.future(hands, leader, trick, guess)
+    }
+
+    /// True if Re takes at least `target` Augen from now on (one null-window search). On a
+    /// limit the bounds are 0 and all Augen in play. The budget is the one started before.
+    pub fn at_least(
+        &mut self,
+        hands: [u64; 4],
+        leader: usize,
+        trick: &[u8],
+        target: i32,
+    ) -> Result<bool, SolveError> {
+        let rem = self.check(&hands, leader, trick)?;
+        let v = self.value(hands, leader, trick, target - 1, target);
+        if self.aborted {
+            return Err(self.abort_error(0, rem));
+        }
+        Ok(v >= target)
+    }
+
+    /// Check a position; the Augen in play (hands and trick).
+    fn check(&self, hands: &[u64; 4], leader: usize, trick: &[u8]) -> Result<i32, SolveError> {
+        let bad = |why: String| Err(SolveError::Invalid(why));
+        if leader > 3 {
+            return bad(format!("the leader must be a seat 0 to 3, got {leader}"));
+        }
+        if trick.len() > 3 {
+            return bad(format!(
+                "an unfinished trick has 0 to 3 cards, got {}",
+                trick.len()
+            ));
+        }
+        let mut count = [0u32; NUM_KINDS];
+        for (s, &h) in hands.iter().enumerate() {
+            if h >> 48 != 0 {
+                return bad(format!("hand {s} has bits above 47: {h:#x}"));
+            }
+            if (h >> 24) & !h & KIND_MASK != 0 {
+                return bad(format!(
+                    "hand {s} holds a second copy without the first: {h:#x}"
+                ));
+            }
+            for (k, c) in count.iter_mut().enumerate() {
+                *c += (h >> k & 1) as u32 + (h >> (k + 24) & 1) as u32;
+            }
+        }
+        for &k in trick {
+            if k as usize >= NUM_KINDS {
+                return bad(format!("a card kind is 0 to 23, got {k}"));
+            }
+            count[k as usize] += 1;
+        }
+        if let Some(k) = (0..NUM_KINDS).find(|&k| count[k] > 2) {
+            return bad(format!("more than two cards of kind {k}"));
+        }
+        let n = trick.len();
+        let to_move = (leader + n) & 3;
+        let size = hands[to_move].count_ones();
+        for i in 0..4 {
+            let s = (leader + i) & 3;
+            let want = if i < n { size.wrapping_sub(1) } else { size };
+            if hands[s].count_ones() != want {
+                return bad(format!(
+                    "the hands do not fit a trick of {n} cards led by seat {leader}: \
+                     seat {s} holds {} cards, seat {to_move} (to move) {size}",
+                    hands[s].count_ones()
+                ));
+            }
+        }
+        let total: u32 = hands.iter().map(|&h| hand_eyes(h)).sum::<u32>()
+            + trick.iter().map(|&k| EYES[k as usize] as u32).sum::<u32>();
+        Ok(total as i32)
+    }
+
+    /// Re's Augen from this position on (the unfinished trick included), fail-soft in
+    /// (`alpha`, `beta`). The position was checked.
+    fn value(
+        &mut self,
+        hands: [u64; 4],
+        leader: usize,
+        trick: &[u8],
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.hands = hands;
+        let rem: i32 = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
+        let n = trick.len();
+        let left = hands[leader].count_ones() + u32::from(n > 0);
+        if n == 0 {
+            if left == 0 {
+                return 0;
+            }
+            return self.lead(leader, left, rem, alpha, beta);
+        }
+        let dpt = if self.last_exempt && left == 1 {
+            -2
+        } else {
+            self.dp
+        };
+        let led = self.tab.eff[trick[0] as usize] as usize;
+        let st = &self.tab.strength[led];
+        let (mut best_p, mut win) = (st[trick[0] as usize], leader);
+        let (mut teyes, mut tmask) = (eyes(trick[0] as usize), 1u32 << trick[0]);
+        for (i, &k) in trick.iter().enumerate().skip(1) {
+            let p = st[k as usize];
+            if p > best_p || (p == dpt && p == best_p) {
+                best_p = p;
+                win = (leader + i) & 3;
+            }
+            teyes += eyes(k as usize);
+            tmask |= 1 << k;
+        }
+        let kinds = hands.map(|h| (h & KIND_MASK) as u32);
+        let mut moves = kinds;
+        for i in n..4 {
+            let s = (leader + i) & 3;
+            let others = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3] | tmask;
+            moves[s] = self.tab.merged(kinds[s], others);
+        }
+        let ctx = Ctx {
+            leader,
+            nleft: left - 1,
+            moves,
+            dpt,
+            count: true,
+        };
+        self.follow(&ctx, n, led, best_p, win, teyes, rem, alpha, beta)
+    }
+
+    // ------------------------------------------------------------------ limits
+
+    /// True (and the search aborted) once the node limit or the deadline is reached, or the
+    /// interrupt hook says so.
+    #[inline]
+    fn over_limits(&mut self) -> bool {
+        if let Some(poll) = self.interrupt {
+            self.poll_check -= 1;
+            if self.poll_check == 0 {
+                self.poll_check = POLL_EVERY;
+                if poll() {
+                    self.interrupted = true;
+                    self.aborted = true;
+                }
+            }
+        }
+        if self.node_limit != 0 && self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if let Some(deadline) = self.deadline {
+            if self.time_check == 0 {
+                self.time_check = TIME_CHECK_EVERY;
+                if Instant::now() > deadline {
+                    self.aborted = true;
+                }
+            }
+            self.time_check -= 1;
+        }
+        self.aborted
+    }
+
+    // ------------------------------------------------------------------ the table
+
+    /// The key of the position in `hands` with `leader` to lead (see [`Key`]); `ords[k]` is
+    /// set to the code (effective suit << 4 | place among the suit's kinds still in play) of
+    /// each kind in play, the form in which best leads are stored.
+    #[inline]
+    fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
+        let h = &self.hands;
+        let x = h.map(|h| (h & KIND_MASK) as u32);
+        let y = h.map(|h| (h >> 24) as u32);
+        let present = x[0] | x[1] | x[2] | x[3];
+        let mut w = [0u64; 3];
+        let mut p = 22usize;
+        let mut counts = 0u64;
+        for su in 0..5 {
+            let mut n = 0u64;
+            for &k in &self.tab.suit_order[su][..self.tab.suit_len[su] as usize] {
+                if present >> k & 1 == 0 {
+                    continue;
+                }
+                let c = |s: usize| ((x[s] >> k & 1) + (y[s] >> k & 1)) as usize;
+                let holders = HOLDERS[c(0) + 3 * c(1) + 9 * c(2) + 27 * c(3)] as u64;
+                let v = self.tab.class[k as usize] as u64 | holders << 3;
+                let (i, o) = (p >> 6, p & 63);
+                w[i] |= v << o;
+                if o > 57 {
+                    w[i + 1] |= v >> (64 - o);
+                }
+                p += 7;
+                ords[k as usize] = (su as u64) as u8 * 16 + n as u8;
+                n += 1;
+            }
+            counts |= n << (4 * su);
+        }
+        w[0] |= counts | (leader as u64) << 20;
+        w[2] |= USED;
+        w
+    }
+
+    #[inline]
+    fn tt_index(&self, key: &Key) -> usize {
+        let mut x = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
+            ^ key[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(43);
+        x ^= x >> 32;
+        x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        x ^= x >> 29;
+        (x as usize) & (self.tt.len() - 1) & !1
+    }
+
+    /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`.
+    #[inline]
+    fn probe(&self, idx: usize, key: &Key) -> Option<(i32, i32, i32)> {
+        for e in &self.tt[idx..idx + 2] {
+            if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
+                let d = e[3];
+                return Some((
+                    (d & 511) as i32,
+                    (d >> 9 & 511) as i32,
+                    (d >> 18 & 255) as i32 - 1,
+                ));
+            }
+        }
+        None
+    }
+
+    /// Store bounds: the first slot of a bucket keeps the deeper position (more tricks left),
+    /// the second takes what the first does not. The table doubles (up to its size) when half
+    /// full.
+    #[inline]
+    fn store(&mut self, idx: usize, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
+        let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
+        let new = [key[0], key[1], key[2], data];
+        let a = self.tt[idx];
+        let b = self.tt[idx + 1];
+        if a[..3] == key[..] {
+            self.tt[idx] = new;
+        } else if b[..3] == key[..] {
+            self.tt[idx + 1] = new;
+        } else {
+            if b[2] == 0 {
+                self.tt_filled += 1;
+            }
+            if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
+                self.tt[idx + 1] = a;
+                self.tt[idx] = new;
+            } else {
+                self.tt[idx + 1] = new;
+            }
+            if self.tt_filled * 2 > self.tt.len() && self.tt.len() < self.tt_max {
+                self.grow();
+            }
+        }
+    }
+
+    /// Double the table, keeping its entries; where the memory cannot be had the table stays
+    /// as it is (entries are replaced instead).
+    fn grow(&mut self) {
+        let n = self.tt.len() * 2;
+        let mut bigger: Vec<[u64; 4]> = Vec::new();
+        if bigger.try_reserve_exact(n).is_err() {
+            self.tt_max = self.tt.len();
+            return;
+        }
+        bigger.resize(n, [0u64; 4]);
+        let old = std::mem::replace(&mut self.tt, bigger);
+        self.tt_filled = 0;
+        for e in old.iter().filter(|e| e[2] != 0) {
+            let key = [e[0], e[1], e[2]];
+            let idx = self.tt_index(&key);
+            if self.tt[idx][2] == 0 {
+                self.tt[idx] = *e;
+                self.tt_filled += 1;
+            } else if self.tt[idx + 1][2] == 0 {
+                self.tt[idx + 1] = *e;
+                self.tt_filled += 1;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ nodes
+
+    /// Re's Augen from a trick boundary on, fail-soft in (`alpha`, `beta`): `leader` leads,
+    /// `left` tricks and `rem` Augen are left in the hands.
+    fn lead(&mut self, leader: usize, left: u32, rem: i32, alpha: i32, beta: i32) -> i32 {
+        if left <= 2 {
+            return match left {
+                2 => self.two_tricks(leader),
+                1 => self.last_trick(leader),
+                _ => 0,
+            };
+        }
+        if alpha >= rem {
+            return rem;
+        }
+        if beta <= 0 {
+            return 0;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let mut ords = [0u8; NUM_KINDS];
+        let key = self.key(leader, &mut ords);
+        let idx = self.tt_index(&key);
+        let (lo, hi, bm, a0, b0) = match self.probe(idx, &key) {
+            None => (0, rem, -1, alpha.max(0), beta.min(rem)),
+            Some((lo, hi, bm)) => {
+                if lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                (lo, hi, bm, alpha.max(lo), beta.min(hi))
+            }
+        };
+        self.nodes += 1;
+        if self.watch && self.over_limits() {
+            return 0;
+        }
+        let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
+        if self.aborted {
+            return 0;
+        }
+        let (mut lo, mut hi) = (lo, hi);
+        if g <= a0 {
+            hi = hi.min(g);
+        } else if g >= b0 {
+            lo = lo.max(g);
+        } else {
+            lo = g;
+            hi = g;
+        }
+        let code = ords[best as usize] as i32;
+        let idx = self.tt_index(&key); // the table may have grown meanwhile
+        self.store(idx, &key, lo, hi, code, left);
+        g
+    }
+
+    /// The trick seat `s0` leads with `nleft` tricks after it and `rem` Augen in the hands:
+    /// Re's Augen (fail-soft) and the best lead. Each hand's equivalent cards are merged once
+    /// for the trick.
+    #[allow(clippy::too_many_arguments)]
+    fn trick(
+        &mut self,
+        s0: usize,
+        nleft: u32,
+        rem: i32,
+        a: i32,
+        b: i32,
+        bm: i32,
+        ords: &[u8; NUM_KINDS],
+    ) -> (i32, i32) {
+        let kinds = self.hands.map(|h| (h & KIND_MASK) as u32);
+        let mut moves = kinds;
+        if (kinds[0] | kinds[1] | kinds[2] | kinds[3]) & self.tab.mergeable != 0 {
+            for s in 0..4 {
+                if kinds[s] & self.tab.mergeable != 0 {
+                    let others = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3];
+                    moves[s] = self.tab.merged(kinds[s], others);
+                }
+            }
+        }
+        let ctx = Ctx {
+            leader: s0,
+            nleft,
+            moves,
+            dpt: if self.last_exempt && nleft == 0 {
+                -2
+            } else {
+                self.dp
+            },
+            count: false,
+        };
+        // the leads: the best one the table remembers first, then (see below)
+        let mut order = Scored::new();
+        let mut m = moves[s0];
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let key = if ords[k] as i32 == bm {
+                i32::MAX
+            } else {
+                // by the leads that cut off before, then by whether the party is likely to
+                // win the trick (the others' best answers do not beat it, or a partner's
+                // does): then the fattest card first, else the cheapest
+                let led = self.tab.eff[k] as usize;
+                let (mut bp, mut ours) = (self.tab.strength[led][k], true);
+                for i in 1..4 {
+                    let s = (s0 + i) & 3;
+                    let x = self.tab.response(kinds[s], led);
+                    if x > bp {
+                        bp = x;
+                        ours = self.is_re[s] == self.is_re[s0];
+                    }
+                }
+                let fixed = if ours {
+                    4000 + eyes(k) * 128 - bp
+                } else {
+                    -eyes(k) * 128 - bp
+                };
+                (self.history[s0][k].min(1 << 16) as i32) * 8192 + fixed
+            };
+            order.push(key, k);
+        }
+        order.sort();
+        let maxi = self.is_re[s0];
+        let h0 = self.hands[s0];
+        let (mut a, mut b) = (a, b);
+        let mut g = if maxi { -INF } else { INF };
+        let mut best = order.items[0].1 as i32;
+        for i in 0..order.n {
+            let k = order.items[i].1 as usize;
+            self.hands[s0] = take(h0, k);
+            let led = self.tab.eff[k] as usize;
+            let p = self.tab.strength[led][k];
+            let v = self.follow(&ctx, 1, led, p, s0, eyes(k), rem - eyes(k), a, b);
+            if maxi {
+                if v > g {
+                    g = v;
+                    best = k as i32;
+                }
+                if v > a {
+                    a = v;
+                    if a >= b {
+                        self.history[s0][k] += nleft * nleft;
+                        break;
+                    }
+                }
+            } else {
+                if v < g {
+                    g = v;
+                    best = k as i32;
+                }
+                if v < b {
+                    b = v;
+                    if a >= b {
+                        self.history[s0][k] += nleft * nleft;
+                        break;
+                    }
+                }
+            }
+        }
+        self.hands[s0] = h0;
+        (g, best)
+    }
+
+    /// Re's Augen (fail-soft in (`a`, `b`)) from the card at position `pos` (1 to 3) of the
+    /// trick `ctx`, led in effective suit `led`; the best card so far has strength `best_p`
+    /// and was played by `win`; `teyes` Augen are in the trick and `hrem` in the hands.
+    #[allow(clippy::too_many_arguments)]
+    fn follow(
+        &mut self,
+        ctx: &Ctx,
+        pos: usize,
+        led: usize,
+        best_p: i32,
+        win: usize,
+        teyes: i32,
+        hrem: i32,
+        a: i32,
+        b: i32,
+    ) -> i32 {
+        let seat = (ctx.leader + pos) & 3;
+        let own = ctx.moves[seat];
+        let f = own & self.tab.follow[led];
+        let legal = if f != 0 { f } else { own };
+        if ctx.count {
+            self.nodes += 1;
+        }
+        if pos == 3 {
+            return self.last_card(ctx, seat, legal, led, best_p, win, teyes, hrem, a, b);
+        }
+        let st = self.tab.strength[led];
+        let dpt = ctx.dpt;
+        let maxi = self.is_re[seat];
+        let mut order = Scored::new();
+        if legal & (legal - 1) == 0 {
+            order.push(0, legal.trailing_zeros() as usize);
+        } else if pos == 1 {
+            // as for the third seat, looking at the best answers of both later seats: a card
+            // after which the party is likely to keep the trick by the Augen, the cheaper card
+            // first; else the card that gives the least
+            let (s2, s3) = ((seat + 1) & 3, (seat + 2) & 3);
+            let x2 = self.tab.response((self.hands[s2] & KIND_MASK) as u32, led);
+            let x3 = self.tab.response((self.hands[s3] & KIND_MASK) as u32, led);
+            let mine = self.is_re[win] == maxi;
+            let mut m = legal;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let p = st[k];
+                let (mut bp, mut ours) = if p > best_p || (p == dpt && p == best_p) {
+                    (p, true)
+                } else {
+                    (best_p, mine)
+                };
+                if x2 > bp {
+                    bp = x2;
+                    ours = self.is_re[s2] == maxi;
+                }
+                if x3 > bp {
+                    ours = self.is_re[s3] == maxi;
+                }
+                let score = if ours {
+                    10000 + (teyes + eyes(k)) * 64 - p
+                } else {
+                    -eyes(k) * 64 - p
+                };
+                order.push(score, k);
+            }
+            order.sort();
+        } else {
+            // a card after which the party is likely to keep the trick (the fourth seat's best
+            // answer does not beat it, or the fourth seat is the partner and can) by the
+            // Augen, the cheaper card first; else the least
+            let s3 = (seat + 1) & 3;
+            let x3 = self.tab.response((self.hands[s3] & KIND_MASK) as u32, led);
+            let partner_last = maxi == self.is_re[s3];
+            let mine = self.is_re[win] == maxi;
+            let mut m = legal;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let p = st[k];
+                let (bpn, mut ours) = if p > best_p || (p == dpt && p == best_p) {
+                    (p, true)
+                } else {
+                    (best_p, mine)
+                };
+                if partner_last {
+                    ours = ours || x3 > bpn;
+                } else if ours {
+                    ours = bpn > x3 || (bpn == x3 && x3 != dpt);
+                }
+                let score = if ours {
+                    10000 + (teyes + eyes(k)) * 64 - p
+                } else {
+                    -eyes(k) * 64 - p
+                };
+                order.push(score, k);
+            }
+            order.sort();
+        }
+        let h = self.hands[seat];
+        let (mut a, mut b) = (a, b);
+        let mut g = if maxi { -INF } else { INF };
+        for i in 0..order.n {
+            let k = order.items[i].1 as usize;
+            let p = st[k];
+            let (bp, w) = if p > best_p || (p == dpt && p == best_p) {
+                (p, seat)
+            } else {
+                (best_p, win)
+            };
+            self.hands[seat] = take(h, k);
+            let v = self.follow(
+                ctx,
+                pos + 1,
+                led,
+                bp,
+                w,
+                teyes + eyes(k),
+                hrem - eyes(k),
+                a,
+                b,
+            );
+            if maxi {
+                g = g.max(v);
+                if v > a {
+                    a = v;
+                    if a >= b {
+                        break;
+                    }
+                }
+            } else {
+                g = g.min(v);
+                if v < b {
+                    b = v;
+                    if a >= b {
+                        break;
+                    }
+                }
+            }
+        }
+        self.hands[seat] = h;
+        g
+    }
+
+    /// The card that completes the trick: each choice decides the winner, who leads the next
+    /// trick. With several cards a position already known to cut ends the search here
+    /// (enhanced transposition cutoff); the others are tried by the Augen the trick brings the
+    /// seat's party.
+    #[allow(clippy::too_many_arguments)]
+    fn last_card(
+        &mut self,
+        ctx: &Ctx,
+        seat: usize,
+        legal: u32,
+        led: usize,
+        best_p: i32,
+        win: usize,
+        teyes: i32,
+        hrem: i32,
+        a: i32,
+        b: i32,
+    ) -> i32 {
+        let st = self.tab.strength[led];
+        let dpt = ctx.dpt;
+        let maxi = self.is_re[seat];
+        let nleft = ctx.nleft;
+        let h = self.hands[seat];
+        let outcome = |k: usize| -> (usize, i32) {
+            let p = st[k];
+            let w = if p > best_p || (p == dpt && p == best_p) {
+                seat
+            } else {
+                win
+            };
+            (w, teyes + eyes(k))
+        };
+        if legal & (legal - 1) == 0 {
+            let k = legal.trailing_zeros() as usize;
+            let (w, x) = outcome(k);
+            let tv = if self.is_re[w] { x } else { 0 };
+            self.hands[seat] = take(h, k);
+            let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
+            self.hands[seat] = h;
+            return v;
+        }
+        let mut order = Scored::new();
+        let mut m = legal;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (w, x) = outcome(k);
+            if nleft >= 4 {
+                let tv = if self.is_re[w] { x } else { 0 };
+                self.hands[seat] = take(h, k);
+                let mut ords = [0u8; NUM_KINDS];
+                let key = self.key(w, &mut ords);
+                let idx = self.tt_index(&key);
+                if let Some((lo, hi, _)) = self.probe(idx, &key) {
+                    let v = tv + if maxi { lo } else { hi };
+                    if (maxi && v >= b) || (!maxi && v <= a) {
+                        self.hands[seat] = h;
+                        return v;
+                    }
+                }
+            }
+            let gain = if self.is_re[w] == maxi { x } else { -x };
+            order.push(gain * 64 - st[k], k);
+        }
+        order.sort();
+        let (mut a, mut b) = (a, b);
+        let mut g = if maxi { -INF } else { INF };
+        for i in 0..order.n {
+            let k = order.items[i].1 as usize;
+            let (w, x) = outcome(k);
+            let tv = if self.is_re[w] { x } else { 0 };
+            self.hands[seat] = take(h, k);
+            let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
+            if maxi {
+                g = g.max(v);
+                if v > a {
+                    a = v;
+                    if a >= b {
+                        break;
+                    }
+                }
+            } else {
+                g = g.min(v);
+                if v < b {
+                    b = v;
+                    if a >= b {
+                        break;
+                    }
+                }
+            }
+        }
+        self.hands[seat] = h;
+        g
+    }
+
+    // ------------------------------------------------------------------ end games
+
+    /// The Dulle's power in the last trick (-2 if the second Dulle does not win it).
+    #[inline]
+    fn dp_last(&self) -> i32 {
+        if self.last_exempt {
+            -2
+        } else {
+            self.dp
+        }
+    }
+
+    /// Re's Augen in the last trick (every hand holds one card).
+    fn last_trick(&self, leader: usize) -> i32 {
+        let dpl = self.dp_last();
+        let card = |s: usize| (self.hands[s] & KIND_MASK).trailing_zeros() as usize;
+        let k = card(leader);
+        let st = &self.tab.strength[self.tab.eff[k] as usize];
+        let (mut best, mut win, mut total) = (st[k], leader, eyes(k));
+        for i in 1..4 {
+            let s = (leader + i) & 3;
+            let k = card(s);
+            total += eyes(k);
+            let p = st[k];
+            if p > best || (p == dpl && p == best) {
+                best = p;
+                win = s;
+            }
+        }
+        if self.is_re[win] {
+            total
+        } else {
+            0
+        }
+    }
+
+    /// Re's Augen in the last two tricks (every hand holds two cards) by exact minimax over
+    /// the card each seat plays into the first of them (following suit if it can); the other
+    /// cards make the last trick, led by the first one's winner. One node.
+    fn two_tricks(&mut self, leader: usize) -> i32 {
+        self.nodes += 1;
+        // per seat in play order: (the card played first, the card kept) choices
+        let mut opts = [[(0usize, 0usize); 2]; 4];
+        let mut nopt = [0usize; 4];
+        for i in 0..4 {
+            let h = self.hands[(leader + i) & 3];
+            let x = (h & KIND_MASK).trailing_zeros() as usize;
+            let rest = (h & KIND_MASK) & !(1 << x);
+            if rest == 0 {
+                opts[i][0] = (x, x);
+                nopt[i] = 1;
+            } else {
+                let y = rest.trailing_zeros() as usize;
+                opts[i] = [(x, y), (y, x)];
+                nopt[i] = 2;
+            }
+        }
+        let re = [0, 1, 2, 3].map(|i| self.is_re[(leader + i) & 3]);
+        let dp = self.dp;
+        let dpl = self.dp_last();
+        let tab = &self.tab;
+        // the choices of seat i in a trick led in `led`: the following ones if any
+        let choices = |i: usize, led: usize| -> (usize, usize) {
+            if nopt[i] == 1 {
+                return (0, 1);
+            }
+            let fm = tab.follow[led];
+            let f0 = fm >> opts[i][0].0 & 1 != 0;
+            let f1 = fm >> opts[i][1].0 & 1 != 0;
+            match (f0, f1) {
+                (true, false) => (0, 1),
+                (false, true) => (1, 2),
+                _ => (0, 2),
+            }
+        };
+        let better = |maxi: bool, v: i32, g: i32| if maxi { v > g } else { v < g };
+        let mut g0 = if re[0] { -1 } else { INF };
+        for c0 in &opts[0][..nopt[0]] {
+            let led = tab.eff[c0.0] as usize;
+            let st = &tab.strength[led];
+            let b0 = st[c0.0];
+            let mut g1 = if re[1] { -1 } else { INF };
+            let (f1, t1) = choices(1, led);
+            for c1 in &opts[1][f1..t1] {
+                let p = st[c1.0];
+                let (b1, w1) = if p > b0 || (p == dp && p == b0) {
+                    (p, 1)
+                } else {
+                    (b0, 0)
+                };
+                let mut g2 = if re[2] { -1 } else { INF };
+                let (f2, t2) = choices(2, led);
+                for c2 in &opts[2][f2..t2] {
+                    let p = st[c2.0];
+                    let (b2, w2) = if p > b1 || (p == dp && p == b1) {
+                        (p, 2)
+                    } else {
+                        (b1, w1)
+                    };
+                    let mut g3 = if re[3] { -1 } else { INF };
+                    let (f3, t3) = choices(3, led);
+                    for c3 in &opts[3][f3..t3] {
+                        let p = st[c3.0];
+                        let w = if p > b2 || (p == dp && p == b2) {
+                            3
+                        } else {
+                            w2
+                        };
+                        let first = eyes(c0.0) + eyes(c1.0) + eyes(c2.0) + eyes(c3.0);
+                        let ys = [c0.1, c1.1, c2.1, c3.1];
+                        let mut v = if re[w] { first } else { 0 };
+                        // the last trick, led by w
+                        let k = ys[w];
+                        let st2 = &tab.strength[tab.eff[k] as usize];
+                        let (mut bb, mut win2) = (st2[k], w);
+                        let mut last = eyes(k);
+                        for j in 1..4 {
+                            let q = (w + j) & 3;
+                            let p = st2[ys[q]];
+                            last += eyes(ys[q]);
+                            if p > bb || (p == dpl && p == bb) {
+                                bb = p;
+                                win2 = q;
+                            }
+                        }
+                        if re[win2] {
+                            v += last;
+                        }
+                        if better(re[3], v, g3) {
+                            g3 = v;
+                        }
+                    }
+                    if better(re[2], g3, g2) {
+                        g2 = g3;
+                    }
+                }
+                if better(re[1], g2, g1) {
+                    g1 = g2;
+                }
+            }
+            if better(re[0], g1, g0) {
+                g0 = g1;
+            }
+        }
+        g0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{kind, ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, NINE, QUEEN, SPADES, TEN};
+    use crate::order::{NORMAL_ORDER, QUEENS_ORDER};
+
+    fn hand(kinds: &[u8]) -> u64 {
+        let mut h = 0u64;
+        for &k in kinds {
+            h = crate::cards::hand_add(h, k).expect("at most two copies");
+        }
+        h
+    }
+
+    fn solver(order: usize, parties: &str, dulle: u8) -> Solver {
+        let is_re = [0, 1, 2, 3].map(|i| parties.as_bytes()[i] == b'R');
+        Solver::new(order, is_re, dulle, 1 << 12).unwrap()
+    }
+
+    /// Plain minimax over every legal card (no table, no merging): the reference for the
+    /// unit tests.
+    fn brute(sv: &Solver, hands: [u64; 4], leader: usize, trick: &mut Vec<u8>) -> i32 {
+        let order = &orders()[sv.order_index];
+        let n = trick.len();
+        if n == 4 {
+            let last = hands.iter().all(|&h| h == 0);
+            let w = (leader + order.trick_winner(trick, sv.dulle_rule, last)) & 3;
+            let tv: i32 = trick.iter().map(|&k| eyes(k as usize)).sum();
+            let v = if sv.is_re[w] { tv } else { 0 };
+            if last {
+                return v;
+            }
+            return v + brute(sv, hands, w, &mut Vec::new());
+        }
+        let seat = (leader + n) & 3;
+        let mut legal = (hands[seat] & KIND_MASK) as u32;
+        if n > 0 {
+            let f = legal & sv.tab.follow[sv.tab.eff[trick[0] as usize] as usize];
+            if f != 0 {
+                legal = f;
+            }
+        }
+        let maxi = sv.is_re[seat];
+        let mut g = if maxi { -INF } else { INF };
+        while legal != 0 {
+            let k = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            let mut nh = hands;
+            nh[seat] = take(nh[seat], k);
+            trick.push(k as u8);
+            let v = brute(sv, nh, leader, trick);
+            trick.pop();
+            g = if maxi { g.max(v) } else { g.min(v) };
+        }
+        g
+    }
+
+    fn both(sv: &mut Solver, hands: [u64; 4], leader: usize, trick: &[u8]) -> i32 {
+        let v = sv.future_value(hands, leader, trick, None).unwrap();
+        assert_eq!(v, brute(sv, hands, leader, &mut trick.to_vec()));
+        v
+    }
+
+    const TH: u8 = kind(HEARTS, TEN);
+
+    #[test]
+    fn last_trick_goes_to_the_highest_trump() {
+        // TSR 5.3.3: ♣D beats ♥A led; Re (seats 0 and 2) with the ♣D takes 11 + 3 + 10 + 0
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        let hands = [
+            hand(&[kind(HEARTS, ACE)]),
+            hand(&[kind(HEARTS, NINE)]),
+            hand(&[kind(CLUBS, QUEEN)]),
+            hand(&[kind(SPADES, TEN)]),
+        ];
+        assert_eq!(both(&mut sv, hands, 0, &[]), 24);
+        // Kontra on seat 1 leads: the same cards, Re's ♣D still wins
+        assert_eq!(both(&mut sv, hands, 1, &[]), 24);
+    }
+
+    #[test]
+    fn two_dullen_under_each_rule() {
+        // TSR 5.3.3: the first ♥10 wins; house rule 1: the second; rule 2: the second except in
+        // the last trick. Seat 0 (Kontra) leads the ♥10, seat 2 (Re) holds the other one.
+        let hands = [
+            hand(&[TH]),
+            hand(&[kind(HEARTS, KING)]),
+            hand(&[TH]),
+            hand(&[kind(HEARTS, NINE)]),
+        ];
+        let eyes_all = 10 + 4 + 10;
+        for (rule, want) in [(0u8, 0), (1, eyes_all), (2, 0)] {
+            let mut sv = solver(NORMAL_ORDER, "KKRK", rule);
+            assert_eq!(both(&mut sv, hands, 0, &[]), want, "rule {rule}");
+        }
+        // not the last trick: rule 2 lets the second Dulle win the first of two tricks
+        let hands = [
+            hand(&[TH, kind(CLUBS, NINE)]),
+            hand(&[kind(SPADES, KING), kind(CLUBS, KING)]),
+            hand(&[TH, kind(CLUBS, ACE)]),
+            hand(&[kind(SPADES, NINE), kind(CLUBS, TEN)]),
+        ];
+        let mut got = Vec::new();
+        for rule in 0..3u8 {
+            let mut sv = solver(NORMAL_ORDER, "KKRK", rule);
+            got.push(both(&mut sv, hands, 0, &[]));
+        }
+        // rule 0: Kontra leads the ♥10 and wins with it (Re must follow with the other one),
+        // then Re's ♣A takes 15. Rule 1: Kontra leads ♣9 (25 to Re) and its second ♥10 takes
+        // the last trick. Rule 2: the first ♥10 wins the last trick, the second the first one:
+        // Re takes both tricks whatever Kontra leads.
+        assert_eq!(got, vec![15, 25, 49]);
+    }
+
+    #[test]
+    fn a_fuchs_is_saved_or_lost() {
+        // Kontra (seat 1) leads the ♣A or ♠A; Re on seat 2 holds the Fuchs (♦A) and the ♦9 as
+        // its only trumps: it trumps with the ♦9 (playing the Fuchs there would be the same
+        // here) and then leads the Fuchs, which its partner's ♣D covers. Re takes all 40 Augen.
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        let hands = [
+            hand(&[kind(CLUBS, QUEEN), kind(SPADES, NINE)]),
+            hand(&[kind(CLUBS, ACE), kind(SPADES, ACE)]),
+            hand(&[kind(DIAMONDS, ACE), kind(DIAMONDS, NINE)]),
+            hand(&[kind(CLUBS, NINE), kind(SPADES, KING)]),
+        ];
+        assert_eq!(both(&mut sv, hands, 1, &[]), 40);
+        // with the ♣D on Kontra's side (seat 1 leads it) the Fuchs is lost whenever Re must
+        // follow trumps with it
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        let hands = [
+            hand(&[kind(CLUBS, ACE), kind(SPADES, NINE)]),
+            hand(&[kind(CLUBS, QUEEN), kind(SPADES, ACE)]),
+            hand(&[kind(DIAMONDS, ACE), kind(SPADES, TEN)]),
+            hand(&[kind(CLUBS, NINE), kind(SPADES, KING)]),
+        ];
+        // trick 1: ♣D, then seat 2 must follow trumps with the Fuchs (TSR 5.2.2) and Kontra
+        // takes it; trick 2: Kontra's ♠A wins again. Re takes nothing.
+        assert_eq!(both(&mut sv, hands, 1, &[]), 0);
+    }
+
+    #[test]
+    fn mid_trick_and_equivalent_cards() {
+        // a trick of the ♦K started by each seat in turn (the leader holds one card less);
+        // seat 0 holds ♣D and ♠D, one move in the search: the value is that of brute force
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        let hands = [
+            hand(&[kind(CLUBS, QUEEN), kind(SPADES, QUEEN), kind(HEARTS, ACE)]),
+            hand(&[kind(DIAMONDS, JACK), kind(HEARTS, NINE), kind(SPADES, ACE)]),
+            hand(&[kind(HEARTS, KING), kind(CLUBS, ACE), kind(DIAMONDS, TEN)]),
+            hand(&[kind(HEARTS, TEN), kind(SPADES, NINE)]),
+        ];
+        for leader in 0..4 {
+            let trick: &[u8] = &[kind(DIAMONDS, KING)];
+            let mut hs = hands;
+            hs[3] = hand(&[kind(HEARTS, TEN), kind(SPADES, NINE), kind(CLUBS, NINE)]);
+            let card = hs[leader].trailing_zeros() as u8;
+            hs[leader] = take(hs[leader], card as usize);
+            let _ = both(&mut sv, hs, leader, trick);
+        }
+    }
+
+    #[test]
+    fn queens_solo_four_tricks_match_brute_force() {
+        // a Damensolo (only queens trump, TSR 2.3.6) of four tricks, Re alone on seat 2
+        let mut sv = solver(QUEENS_ORDER, "KKRK", 0);
+        let hands = [
+            hand(&[
+                kind(CLUBS, ACE),
+                kind(CLUBS, TEN),
+                kind(HEARTS, NINE),
+                kind(SPADES, KING),
+            ]),
+            hand(&[
+                kind(CLUBS, NINE),
+                kind(DIAMONDS, QUEEN),
+                kind(HEARTS, ACE),
+                kind(SPADES, JACK),
+            ]),
+            hand(&[
+                kind(CLUBS, QUEEN),
+                kind(SPADES, QUEEN),
+                kind(CLUBS, KING),
+                kind(DIAMONDS, ACE),
+            ]),
+            hand(&[
+                kind(HEARTS, TEN),
+                kind(DIAMONDS, TEN),
+                kind(SPADES, ACE),
+                kind(CLUBS, JACK),
+            ]),
+        ];
+        for leader in 0..4 {
+            both(&mut sv, hands, leader, &[]);
+        }
+    }
+
+    #[test]
+    fn limits_bound_the_value() {
+        let hands = [
+            hand(&[
+                kind(CLUBS, ACE),
+                kind(CLUBS, TEN),
+                kind(HEARTS, NINE),
+                kind(SPADES, KING),
+            ]),
+            hand(&[
+                kind(CLUBS, NINE),
+                kind(DIAMONDS, QUEEN),
+                kind(HEARTS, ACE),
+                kind(SPADES, JACK),
+            ]),
+            hand(&[
+                kind(CLUBS, QUEEN),
+                kind(SPADES, QUEEN),
+                kind(CLUBS, KING),
+                kind(DIAMONDS, ACE),
+            ]),
+            hand(&[
+                TH,
+                kind(DIAMONDS, TEN),
+                kind(SPADES, ACE),
+                kind(CLUBS, JACK),
+            ]),
+        ];
+        let exact = solver(NORMAL_ORDER, "RKKR", 0)
+            .future_value(hands, 1, &[], None)
+            .unwrap();
+        let mut sv = solver(NORMAL_ORDER, "RKKR", 0);
+        sv.max_nodes = Some(1);
+        match sv.future_value(hands, 1, &[], None) {
+            Err(SolveError::Limit { lower, upper }) => {
+                assert!(lower <= exact && exact <= upper, "{lower} {exact} {upper}")
+            }
+            other => panic!("expected a limit, got {other:?}"),
+        }
+        sv.max_nodes = None;
+        sv.time_limit = Some(1e-9);
+        assert!(matches!(
+            sv.future_value(hands, 1, &[], None),
+            Err(SolveError::Limit { .. })
+        ));
+        // 0 means unbounded, as in the Python solver
+        sv.time_limit = Some(0.0);
+        sv.max_nodes = Some(0);
+        assert_eq!(sv.future_value(hands, 1, &[], None), Ok(exact));
+    }
+
+    #[test]
+    fn the_interrupt_hook_stops_a_long_search() {
+        // eight tricks of a random Normalspiel (about 150,000 nodes): polled, it stops
+        let hands = [68723937396, 8439114, 354821, 13639738];
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        sv.interrupt = Some(|| true);
+        assert_eq!(
+            sv.future_value(hands, 3, &[], None),
+            Err(SolveError::Interrupted)
+        );
+        sv.interrupt = Some(|| false);
+        assert_eq!(sv.future_value(hands, 3, &[], None), Ok(85));
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        let mut sv = solver(NORMAL_ORDER, "RKKR", 0);
+        let one = hand(&[kind(CLUBS, ACE)]);
+        assert!(matches!(
+            sv.future_value([one, 0, one, one], 0, &[], None),
+            Err(SolveError::Invalid(_))
+        ));
+        assert!(matches!(
+            sv.future_value([one, one, one, one], 0, &[], None),
+            Err(SolveError::Invalid(_))
+        ));
+        assert!(matches!(
+            sv.future_value([0, 0, 0, 0], 4, &[], None),
+            Err(SolveError::Invalid(_))
+        ));
+        assert!(Solver::new(10, [true; 4], 0, 16).is_err());
+        assert!(Solver::new(0, [true; 4], 3, 16).is_err());
+        assert!(Solver::new(0, [true; 4], 0, MAX_TABLE_SIZE + 1).is_err());
+        assert_eq!(sv.future_value([0, 0, 0, 0], 0, &[], None), Ok(0));
+    }
+}
