@@ -381,7 +381,16 @@ async def create_tables(base: str, specs: list[dict[str, Any]], parallel: int = 
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
         async def one(spec: dict[str, Any]) -> dict[str, Any]:
             async with sem:
-                r = await client.post("/api/tables", json=spec)
+                for attempt in range(3):
+                    try:
+                        r = await client.post("/api/tables", json=spec)
+                        break
+                    except (httpx.ReadError, httpx.RemoteProtocolError):
+                        # mostly a kept-alive connection the server closed just then (its
+                        # keep-alive timeout, on a busy machine); a table made twice does no
+                        # harm here
+                        if attempt == 2:
+                            raise
                 r.raise_for_status()
                 out: dict[str, Any] = r.json()
                 return out
