@@ -167,7 +167,7 @@ def test_illegal_action_text(
     assert "regelwidrig" in err
     assert f"TSR {rule}" in err
     assert len(err.strip().splitlines()) == 1
-    assert f"Abbruch: Aktion {index} ist regelwidrig." in out
+    assert f"Abbruch: Aktion {index} ist regelwidrig (Backend: " in out
     assert "Traceback" not in out + err
 
 
@@ -181,7 +181,7 @@ def test_illegal_action_json(
         status, out, err = run_replay(tmp_path, capsys, rec, "--json", "--lang", lang)
         assert status == 1
         obj = json.loads(out)
-        assert set(obj) == {"valid", "index", "seat", "error"}
+        assert set(obj) == {"valid", "index", "seat", "error", "backend"}
         assert obj["valid"] is False
         assert (obj["index"], obj["seat"]) == (index, seat)
         assert f"TSR {rule}" in obj["error"]

@@ -71,17 +71,25 @@ def test_simulate_unwritable_out(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert err.startswith("doko simulate:") and len(err.strip().splitlines()) == 1
 
 
+FIGURES = {"games_per_s", "card_plays_per_s", "actions_per_s_python_loop", "solver_nodes_per_s"}
+
+
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--json", "--games", "3", "--seconds", "0.05"]) == 0
+    assert main(["bench", "--json", "--games", "3", "--seconds", "0.05", "--backend",
+                 "python", "--solver-tricks", "3"]) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert set(obj) == {"games_per_s", "card_plays_per_s"}
-    assert all(isinstance(v, float) and v > 0 for v in obj.values())
+    assert set(obj) == FIGURES | {"backend", "counts"}
+    assert obj["backend"] == "python"
+    assert all(isinstance(obj[k], float) and obj[k] > 0 for k in FIGURES)
+    assert obj["counts"]["games"] == 3 and obj["counts"]["solver_positions"] == 3
 
 
 def test_bench_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--games", "2", "--seconds", "0.05", "--lang", "en"]) == 0
+    assert main(["bench", "--games", "2", "--seconds", "0.05", "--lang", "en", "--backend",
+                 "python", "--solver-tricks", "2"]) == 0
     out = capsys.readouterr().out
-    assert "random full games" in out and "card plays" in out
+    assert "random full games" in out and "card plays" in out and "Python loop" in out
+    assert "solver nodes (last 2 tricks" in out and "python: 2 games" in out
 
 
 def test_mid_game_states_and_playouts() -> None:

@@ -32,6 +32,7 @@ from typing import Any
 
 from doko.bots.base import Player, make_player, play_game
 from doko.engine.actions import Action
+from doko.engine.backend import game_class, resolve
 from doko.engine.game import Game
 from doko.engine.result import game_result, seat_scores
 from doko.engine.view import SeatView
@@ -124,7 +125,7 @@ def _lineup(start: int, seed: int, specs: list[Spec]) -> list[Player]:
 
 
 def _play(index: int, seed: int, players: list[Player]) -> tuple[Game, list[_Timed]]:
-    g = Game.deal(deal_seed(seed, index), dealer=index & 3)
+    g = game_class().deal(deal_seed(seed, index), dealer=index & 3)
     timed = [_Timed(p) for p in players]
     play_game(g, timed)
     return g, timed
@@ -276,6 +277,8 @@ def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
         "games": 5 * n,
         "seed": seed,
         "match": match,
+        # the engine of the table's games (DOKO_BACKEND, which a command's --backend sets)
+        "backend": resolve(None),
         "mean_diff": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "decision_ms_median": cs["decision_ms_median"],

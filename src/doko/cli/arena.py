@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from doko.bots.arena import arena
 from doko.bots.base import make_player, player_names
 from doko.cli.args import positive_int
+from doko.engine.backend import BACKENDS, BackendError, use
 from doko.engine.texts import texts_of
 
 __all__ = ["format_report", "parse_options", "register", "run"]
@@ -123,6 +124,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--baseline-opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the baseline players (repeatable)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="engine of the table's games (the players' own searches are "
+                   "unchanged; default: $DOKO_BACKEND, else native when built); the output "
+                   "names it")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
     p.set_defaults(func=run)
@@ -149,8 +154,13 @@ class _Bar:
 
 
 def run(ns: argparse.Namespace) -> int:
-    """Run the arena and print the report; 2 on bad players or options."""
+    """Run the arena and print the report; 2 on bad players, options or backend."""
     t = texts_of("cli.arena", ns.lang)
+    try:
+        use(ns.backend)  # for this process and the workers it starts
+    except BackendError as e:
+        print(f"doko arena: {e}", file=sys.stderr)
+        return 2
     try:
         copts = parse_options(ns.candidate_opt)
         bopts = parse_options(ns.baseline_opt)
@@ -173,4 +183,5 @@ def run(ns: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(format_report(r, ns.lang))
+        print(t("backend", backend=r["backend"]))
     return 0

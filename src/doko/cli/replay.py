@@ -31,6 +31,7 @@ from doko.engine.actions import (
     code_text,
     seat_of,
 )
+from doko.engine.backend import BACKENDS, BackendError, resolve
 from doko.engine.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import NORMAL
@@ -54,6 +55,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="engine that replays the record (default: $DOKO_BACKEND, else native "
+                   "when built); the output names it")
     p.set_defaults(func=run)
 
 
@@ -76,7 +80,12 @@ def run(ns: argparse.Namespace) -> int:
         print(f"doko replay: {t('cannot_read', file=name, why=why)}", file=sys.stderr)
         return 2
     try:
-        game, actions = start_of(loads(text))
+        backend = resolve(ns.backend)
+    except BackendError as e:
+        print(f"doko replay: {e}", file=sys.stderr)
+        return 2
+    try:
+        game, actions = start_of(loads(text), backend)
     except (RecordError, RecursionError) as e:
         why = str(e) if isinstance(e, RecordError) else t("too_deep")
         print(f"doko replay: {t('bad_file', file=name, why=why)}", file=sys.stderr)
@@ -89,16 +98,18 @@ def run(ns: argparse.Namespace) -> int:
                 "index": failure.index,
                 "seat": failure.seat,
                 "error": error_text(failure.error, lang),
+                "backend": backend,
             }
         else:
             out = game_json(game)
+        out["backend"] = backend
         print(json.dumps(out, ensure_ascii=False))
         return 0 if failure is None else 1
     print(format_game(game, lang))
     if failure is None:
-        print(t("valid"))
+        print(t("valid", backend=backend))
         return 0
-    print(t("aborted", index=failure.index))
+    print(t("aborted", index=failure.index, backend=backend))
     sys.stdout.flush()
     bad = actions[failure.index]
     msg = t("illegal", index=failure.index, seat=_seat(failure.seat, lang),

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from doko.bots.random_player import RandomPolicy
 from doko.cli.args import positive_int
 from doko.engine.actions import CALL_CODES, CALL_NAMES, code_text
+from doko.engine.backend import BACKENDS, BackendError, game_class, use
 from doko.engine.contracts import CONTRACT_NAMES
 from doko.engine.game import Game
 from doko.engine.record import to_record
@@ -48,6 +49,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="worker processes (default: 1); the games do not depend on it")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="engine that plays the games (default: $DOKO_BACKEND, else native "
+                   "when built); the output names it")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
     p.set_defaults(func=run)
@@ -74,7 +78,7 @@ def _player_names(text: str) -> tuple[str, ...]:
 def play_game(seed: int, index: int, players: tuple[str, ...] | None = None) -> Game:
     """Game ``index`` of the run with ``seed``, played to the end by the random policy (or by
     the named computer players, one per seat)."""
-    g = Game.deal((seed << 32) + index, index & 3)
+    g = game_class().deal((seed << 32) + index, index & 3)
     if players is not None:
         from doko.bots.base import make_player
         from doko.bots.base import play_game as play_with
@@ -260,6 +264,11 @@ def format_summary(stats: dict[str, Any], seed: int, lang: str = "de") -> str:
 def run(ns: argparse.Namespace) -> int:
     """Run the simulation and print the summary; 2 if ``--out`` cannot be written."""
     t = texts_of("cli.simulate", ns.lang)
+    try:
+        backend = use(ns.backend)  # for this process and the workers it starts
+    except BackendError as e:
+        print(f"doko simulate: {e}", file=sys.stderr)
+        return 2
     progress = sys.stderr if ns.games >= 200 and sys.stderr.isatty() else None
     try:
         if ns.out is not None:
@@ -272,9 +281,10 @@ def run(ns: argparse.Namespace) -> int:
         print(f"doko simulate: {t('cannot_write', file=ns.out, why=why)}", file=sys.stderr)
         return 2
     if ns.json:
-        print(json.dumps(summary_json(stats), ensure_ascii=False))
+        print(json.dumps({**summary_json(stats), "backend": backend}, ensure_ascii=False))
     else:
         print(format_summary(stats, ns.seed, ns.lang))
+        print(t("backend", backend=backend))
         if ns.out is not None:
             print(t("wrote", n=stats["games"], file=ns.out))
     return 0

@@ -25,8 +25,12 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from doko.engine.errors import DokoError
+
+if TYPE_CHECKING:
+    from doko.engine.game import Game
 
 #: The backends a command accepts (``auto``: native when importable).
 BACKENDS = ("auto", "python", "native")
@@ -82,3 +86,25 @@ def require_native() -> ModuleType:
     module = native_module()
     assert module is not None
     return module
+
+
+def use(requested: str | None = None) -> str:
+    """Resolve ``requested`` and make it this process's choice (``DOKO_BACKEND``), so that the
+    worker processes a command starts use the same backend; returns the backend's name."""
+    which = resolve(requested)
+    os.environ["DOKO_BACKEND"] = which
+    return which
+
+
+def game_class(requested: str | None = None) -> type[Game]:
+    """The game class of the backend :func:`resolve` picks: :class:`doko.engine.game.Game`, or
+    ``NativeGame`` (:mod:`doko.engine.native`: the native state machine with ``Game``'s
+    interface, which ``tests/native`` checks attribute by attribute against the Python engine's;
+    typed as ``Game`` for that reason)."""
+    if resolve(requested) == "native":
+        from doko.engine.native import native_game_class
+
+        return cast("type[Game]", native_game_class())
+    from doko.engine.game import Game as PythonGame
+
+    return PythonGame

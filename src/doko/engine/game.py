@@ -79,6 +79,7 @@ from doko.engine.contracts import (
 )
 from doko.engine.errors import IllegalActionError
 from doko.engine.rules import DULLE_RULES, TSR, Rules
+from doko.engine.texts import text
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
@@ -377,15 +378,8 @@ class Game:
 
     def contract_label(self, lang: str = "de") -> str:
         """The game kind as players say it."""
-        if self.marriage_solo:
-            return "Hochzeit → " + SOLO_DIAMONDS.label(lang)
-        label = self.contract.label(lang)
-        if self.contract >= SOLO_DIAMONDS:
-            kind = "Pflichtsolo" if self.pflichtsolo else "Lustsolo"
-            if self.vorfuehrung is not None:
-                kind = "Vorführung" if lang == "de" else "Vorführung (Pflichtsolo)"
-            label = f"{label}, {kind}"
-        return label
+        return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
+                              self.vorfuehrung, lang)
 
     @property
     def is_solo_game(self) -> bool:
@@ -706,8 +700,8 @@ class Game:
                     ontime = False
                     continue
                 if target > 1:
-                    raise IllegalActionError("skip", "6.4.3", seat, party=pi, level=li, skipped=1, need=need,
-                                             have=n)
+                    raise IllegalActionError("skip", "6.4.3", seat, party=pi, level=li,
+                                             skipped=1, need=need, have=n)
                 if opp:
                     raise IllegalActionError(
                         "deadline_reply", "6.2.2, 6.4.4" + rule_sfx, seat, party=pi, level=li,
@@ -989,6 +983,25 @@ class Game:
         from doko.engine.record import to_record
 
         return to_record(self)
+
+
+def contract_label(contract: Contract, marriage_solo: bool, pflichtsolo: bool,
+                   vorfuehrung: int | None, lang: str = "de") -> str:
+    """The game kind as players say it, from the catalogue: ``"Damensolo, Lustsolo"``,
+    ``"Hochzeit → Karo-Solo"`` (both engines' ``contract_label``).
+
+    >>> contract_label(Contract.SOLO_QUEENS, False, True, 2, "en")
+    'queens solo (Damensolo), Vorführung (Pflichtsolo)'
+    """
+    lang = "de" if lang == "de" else "en"
+    if marriage_solo:
+        return text("contract.marriage_solo", lang, solo=SOLO_DIAMONDS.label(lang))
+    label = contract.label(lang)
+    if contract < SOLO_DIAMONDS:
+        return label
+    kind = "vorfuehrung" if vorfuehrung is not None else (
+        "pflichtsolo" if pflichtsolo else "lustsolo")
+    return text("contract.kind." + kind, lang, label=label)
 
 
 def deal_hands(seed: int, dealer: int = 0, nines: bool = True) -> list[int]:

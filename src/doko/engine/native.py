@@ -22,10 +22,11 @@ query 1 NativeGame
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from doko.engine.actions import encode
-from doko.engine.cards import card_code, hand_kinds, parse_card
+from doko.engine.cards import card_code, hand_from_codes, hand_kinds, parse_card
 from doko.engine.contracts import ORDERS, SOLO_DIAMONDS, CardOrder
 from doko.engine.rules import DULLE_RULES, Rules
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
@@ -97,16 +98,21 @@ class _NativeGameMixin(_NativeBase):
 
     def contract_label(self, lang: str = "de") -> str:
         """The game kind as players say it (as ``Game.contract_label``)."""
-        if self.marriage_solo:
-            return "Hochzeit → " + SOLO_DIAMONDS.label(lang)
-        contract = self.contract
-        label = contract.label(lang)
-        if contract >= SOLO_DIAMONDS:
-            kind = "Pflichtsolo" if self.pflichtsolo else "Lustsolo"
-            if self.vorfuehrung is not None:
-                kind = "Vorführung" if lang == "de" else "Vorführung (Pflichtsolo)"
-            label = f"{label}, {kind}"
-        return label
+        from doko.engine.game import contract_label
+
+        return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
+                              self.vorfuehrung, lang)
+
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Iterable[str] | int], dealer: int = 0, *,
+        owes_pflichtsolo: Sequence[bool] = (False, False, False, False),
+        vorfuehrung: int | None = None, rules: Rules | None = None,
+    ) -> Any:
+        """A game from four hands given as card codes (or bit sets), as ``Game.from_hands``."""
+        bits = [h if isinstance(h, int) else hand_from_codes(h) for h in hands]
+        return cls(bits, dealer, owes_pflichtsolo=owes_pflichtsolo, vorfuehrung=vorfuehrung,
+                   rules=rules)
 
     def hand(self, seat: int) -> list[int]:
         """The cards ``seat`` holds, as kinds sorted in the game's card order."""

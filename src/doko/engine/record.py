@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from doko.engine.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
+from doko.engine.backend import game_class
 from doko.engine.cards import CardError, card_code, hand_from_codes, hand_kinds
 from doko.engine.errors import IllegalActionError, RecordError, ReplayError
 from doko.engine.game import Game
@@ -44,10 +45,12 @@ def _seat(value: object, what: str) -> int:
     return value
 
 
-def start_of(record: Mapping[str, Any]) -> tuple[Game, list[Action]]:
+def start_of(record: Mapping[str, Any], backend: str | None = None) -> tuple[Game, list[Action]]:
     """The game before its first action, and the record's actions; checks the format only.
 
-    Raises :class:`RecordError` for anything that is not a valid record.
+    Raises :class:`RecordError` for anything that is not a valid record. ``backend``: the
+    engine that replays it (:func:`doko.engine.backend.game_class`; default: the Python
+    engine, the specification).
     """
     if not isinstance(record, Mapping):
         raise RecordError("a game record must be a JSON object")
@@ -86,7 +89,8 @@ def start_of(record: Mapping[str, Any]) -> tuple[Game, list[Action]]:
     if vf is not None:
         vf = _seat(vf, "'vorfuehrung'")
     try:
-        game = Game(hands, dealer, owes_pflichtsolo=owes, vorfuehrung=vf, rules=rules)
+        cls = Game if backend is None else game_class(backend)
+        game = cls(hands, dealer, owes_pflichtsolo=owes, vorfuehrung=vf, rules=rules)
     except ValueError as e:
         raise RecordError(str(e)) from None
     actions_in = record["actions"]
@@ -101,13 +105,14 @@ def start_of(record: Mapping[str, Any]) -> tuple[Game, list[Action]]:
     return game, actions
 
 
-def replay(record: Mapping[str, Any]) -> Game:
-    """Replay a record, checking every action; returns the game in its final state.
+def replay(record: Mapping[str, Any], backend: str | None = None) -> Game:
+    """Replay a record, checking every action; returns the game in its final state (of the
+    Python engine, or of ``backend``: see :func:`start_of`).
 
     Raises :class:`RecordError` for a malformed record and :class:`ReplayError` (with the
     action's index, seat and the rule broken) for an illegal action.
     """
-    game, actions = start_of(record)
+    game, actions = start_of(record, backend)
     for i, a in enumerate(actions):
         try:
             game.apply(a)

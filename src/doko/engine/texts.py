@@ -232,6 +232,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "server.field.less_than_equal": ("ist zu groß", "is too large"),
     "server.field.less_than": ("ist zu groß", "is too large"),
     # the game kinds (doko.engine.vocab.Contract.label)
+    # Game.contract_label: a Hochzeit turned Karo solo, and the kind of a solo
+    "contract.marriage_solo": (
+        "Hochzeit → {solo}",
+        "Hochzeit → {solo}",
+    ),
+    "contract.kind.pflichtsolo": (
+        "{label}, Pflichtsolo",
+        "{label}, Pflichtsolo",
+    ),
+    "contract.kind.lustsolo": (
+        "{label}, Lustsolo",
+        "{label}, Lustsolo",
+    ),
+    "contract.kind.vorfuehrung": (
+        "{label}, Vorführung",
+        "{label}, Vorführung (Pflichtsolo)",
+    ),
     "contract.normal": (
         "Normalspiel",
         "Normalspiel",
@@ -1763,6 +1780,10 @@ which changes only when you play: you never miss one. With --ask-calls the progr
 asks before every card of the others.""",
     ),
     # doko arena
+    "cli.arena.backend": (
+        "Backend der Tischspiele: {backend}",
+        "backend of the table's games: {backend}",
+    ),
     "cli.arena.head": (
         "Arena: {cand} gegen {base}, {n} Deals (Seed {seed}), je Deal 1 + 4 Spiele, {t} s",
         "Arena: {cand} against {base}, {n} deals (seed {seed}), 1 + 4 games per deal, {t} s",
@@ -2041,8 +2062,8 @@ asks before every card of the others.""",
         "no score: {why}",
     ),
     "cli.replay.aborted": (
-        "Abbruch: Aktion {index} ist regelwidrig.",
-        "Stopped: action {index} is illegal.",
+        "Abbruch: Aktion {index} ist regelwidrig (Backend: {backend}).",
+        "Stopped: action {index} is illegal (backend: {backend}).",
     ),
     "cli.replay.illegal": (
         "Aktion {index} ({seat}: {what}) ist regelwidrig: {why}",
@@ -2057,8 +2078,8 @@ asks before every card of the others.""",
         "cannot read {file}: {why}",
     ),
     "cli.replay.valid": (
-        "Die Aufzeichnung ist gültig.",
-        "The record is valid.",
+        "Die Aufzeichnung ist gültig (Backend: {backend}).",
+        "The record is valid (backend: {backend}).",
     ),
     "cli.replay.too_deep": (
         "zu tief verschachtelt",
@@ -2110,6 +2131,10 @@ asks before every card of the others.""",
         "unknown player {who!r} (number 0..{last} or name)",
     ),
     # doko simulate
+    "cli.simulate.backend": (
+        "Backend: {backend}",
+        "backend: {backend}",
+    ),
     "cli.simulate.head": (
         "{n} Spiele (Seed {seed}) in {t} s: {rate} Spiele/s",
         "{n} games (seed {seed}) in {t} s: {rate} games/s",
