@@ -101,6 +101,33 @@ def test_arena_results_do_not_depend_on_the_backend(
     assert reports["python"] == reports["native"]
 
 
+def test_the_search_player_decides_the_same_with_either_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # its playouts end in the exact solver: the native one finds the same principal variation
+    import doko.solver.search as search
+    from doko.bots.base import make_player, play_game
+
+    made: list[str] = []
+    real = search.solver_for
+
+    def counting(game: Game, **kw: object) -> search.AnySolver:
+        sv = real(game, **kw)  # type: ignore[arg-type]
+        made.append(type(sv).__name__)
+        return sv
+
+    monkeypatch.setattr(search, "solver_for", counting)
+    histories = {}
+    for name in BOTH:
+        monkeypatch.setenv("DOKO_BACKEND", name)
+        players = [make_player("search", seed=s, worlds=3, budget_ms=None, solver_tricks=4)
+                   for s in range(4)]
+        histories[name] = play_game(Game.deal(8), players).history
+        assert made and set(made) == {"NativeSolver" if name == "native" else "Solver"}
+        made.clear()
+    assert histories["python"] == histories["native"]
+
+
 def test_bench_names_the_native_backend(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, "bench", "--json", "--backend", "native", "--games", "3",
                           "--seconds", "0.05", "--solver-tricks", "3")

@@ -486,7 +486,8 @@ class SearchPlayer(Player):
             return False
         if g.contract == 1 and not g.klaerung:  # a Hochzeit still open: parties unknown
             return False
-        for _, cards, _, _ in principal_variation(g):
+        # the native solver where it is built (the same line: the values are exact)
+        for _, cards, _, _ in principal_variation(g, backend=None):
             for k in cards:
                 if g.phase != PLAY:
                     return True
