@@ -283,6 +283,21 @@ impl Tables {
     }
 }
 
+/// Alpha-beta at one choice of the end game: `v` is a child's value for a maximising
+/// (`maxi`) or minimising seat whose best so far is `g` in the window (`a`, `b`); true on a
+/// cutoff.
+#[inline]
+fn cut(maxi: bool, v: i32, g: &mut i32, a: &mut i32, b: &mut i32) -> bool {
+    if maxi {
+        *g = (*g).max(v);
+        *a = (*a).max(v);
+    } else {
+        *g = (*g).min(v);
+        *b = (*b).min(v);
+    }
+    *a >= *b
+}
+
 /// A hand without one card of kind `k` (the second copy if it holds two).
 #[inline]
 fn take(h: u64, k: usize) -> u64 {
@@ -843,7 +858,7 @@ impl Solver {
     fn lead(&mut self, leader: usize, left: u32, rem: i32, alpha: i32, beta: i32) -> i32 {
         if left <= 2 {
             return match left {
-                2 => self.two_tricks(leader),
+                2 => self.two_tricks(leader, alpha, beta),
                 1 => self.last_trick(leader),
                 _ => 0,
             };
@@ -1276,10 +1291,11 @@ impl Solver {
         }
     }
 
-    /// Re's Augen in the last two tricks (every hand holds two cards) by exact minimax over
-    /// the card each seat plays into the first of them (following suit if it can); the other
-    /// cards make the last trick, led by the first one's winner. One node.
-    fn two_tricks(&mut self, leader: usize) -> i32 {
+    /// Re's Augen in the last two tricks (every hand holds two cards), fail-soft in
+    /// (`alpha`, `beta`), by minimax over the card each seat plays into the first of them
+    /// (following suit if it can); the other cards make the last trick, led by the first one's
+    /// winner. One node.
+    fn two_tricks(&mut self, leader: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         // per seat in play order: (the card played first, the card kept) choices
         let mut opts = [[(0usize, 0usize); 2]; 4];
@@ -1315,35 +1331,38 @@ impl Solver {
                 _ => (0, 2),
             }
         };
-        let better = |maxi: bool, v: i32, g: i32| if maxi { v > g } else { v < g };
-        let mut g0 = if re[0] { -1 } else { INF };
+        let mut g0 = if re[0] { -INF } else { INF };
+        let (mut a0, mut b0) = (alpha, beta);
         for c0 in &opts[0][..nopt[0]] {
             let led = tab.eff[c0.0] as usize;
             let st = &tab.strength[led];
-            let b0 = st[c0.0];
-            let mut g1 = if re[1] { -1 } else { INF };
+            let p0 = st[c0.0];
+            let mut g1 = if re[1] { -INF } else { INF };
+            let (mut a1, mut b1) = (a0, b0);
             let (f1, t1) = choices(1, led);
             for c1 in &opts[1][f1..t1] {
                 let p = st[c1.0];
-                let (b1, w1) = if p > b0 || (p == dp && p == b0) {
+                let (p1, w1) = if p > p0 || (p == dp && p == p0) {
                     (p, 1)
                 } else {
-                    (b0, 0)
+                    (p0, 0)
                 };
-                let mut g2 = if re[2] { -1 } else { INF };
+                let mut g2 = if re[2] { -INF } else { INF };
+                let (mut a2, mut b2) = (a1, b1);
                 let (f2, t2) = choices(2, led);
                 for c2 in &opts[2][f2..t2] {
                     let p = st[c2.0];
-                    let (b2, w2) = if p > b1 || (p == dp && p == b1) {
+                    let (p2, w2) = if p > p1 || (p == dp && p == p1) {
                         (p, 2)
                     } else {
-                        (b1, w1)
+                        (p1, w1)
                     };
-                    let mut g3 = if re[3] { -1 } else { INF };
+                    let mut g3 = if re[3] { -INF } else { INF };
+                    let (mut a3, mut b3) = (a2, b2);
                     let (f3, t3) = choices(3, led);
                     for c3 in &opts[3][f3..t3] {
                         let p = st[c3.0];
-                        let w = if p > b2 || (p == dp && p == b2) {
+                        let w = if p > p2 || (p == dp && p == p2) {
                             3
                         } else {
                             w2
@@ -1368,20 +1387,20 @@ impl Solver {
                         if re[win2] {
                             v += last;
                         }
-                        if better(re[3], v, g3) {
-                            g3 = v;
+                        if cut(re[3], v, &mut g3, &mut a3, &mut b3) {
+                            break;
                         }
                     }
-                    if better(re[2], g3, g2) {
-                        g2 = g3;
+                    if cut(re[2], g3, &mut g2, &mut a2, &mut b2) {
+                        break;
                     }
                 }
-                if better(re[1], g2, g1) {
-                    g1 = g2;
+                if cut(re[1], g2, &mut g1, &mut a1, &mut b1) {
+                    break;
                 }
             }
-            if better(re[0], g1, g0) {
-                g0 = g1;
+            if cut(re[0], g1, &mut g0, &mut a0, &mut b0) {
+                break;
             }
         }
         g0
