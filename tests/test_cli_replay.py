@@ -253,25 +253,30 @@ def _bad(name: str) -> str:
 
 BAD = ["bad_json", "unknown_key", "bad_card_hand", "bad_card_action", "eleven_cards",
        "unknown_action", "not_object", "card_thrice", "bad_format"]
+#: A word each message names, in German and in English.
 BAD_WORDS = {
-    "bad_json": "JSON", "unknown_key": "comment", "bad_card_hand": "XY",
-    "bad_card_action": "1Q", "eleven_cards": "11", "unknown_action": "fold",
-    "not_object": "object", "card_thrice": "twice", "bad_format": "doko-game/1",
+    "bad_json": ("JSON", "JSON"), "unknown_key": ("comment", "comment"),
+    "bad_card_hand": ("XY", "XY"), "bad_card_action": ("1Q", "1Q"),
+    "eleven_cards": ("11", "11"), "unknown_action": ("fold", "fold"),
+    "not_object": ("Objekt", "object"), "card_thrice": ("zweimal", "twice"),
+    "bad_format": ("doko-game/1", "doko-game/1"),
 }
 
 
 @pytest.mark.parametrize("name", BAD)
 @pytest.mark.parametrize("json_mode", [False, True])
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_malformed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, json_mode: bool
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, json_mode: bool, lang: str
 ) -> None:
     args = ("--json",) if json_mode else ()
-    status, out, err = run_replay(tmp_path, capsys, _bad(name), *args)
+    status, out, err = run_replay(tmp_path, capsys, _bad(name), "--lang", lang, *args)
     assert status == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1
-    assert err.startswith("doko replay: ungültige Spieldatei")
-    assert BAD_WORDS[name] in err
+    assert err.startswith("doko replay: ungültige Spieldatei" if lang == "de"
+                          else "doko replay: invalid game file")
+    assert BAD_WORDS[name][lang == "en"] in err
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -171,6 +171,11 @@ CATALOGUED = (
     "cli/arena.py",
     "engine/scoring.py",
     "engine/native_scoring.py",
+    "engine/record.py",
+    "engine/rules.py",
+    "engine/actions.py",
+    "engine/errors.py",
+    "session/files.py",
 )
 
 #: Words of a German or English phrase (a literal with a space in it).
@@ -198,6 +203,9 @@ _ALLOWED = {
     # Score.seat_scores refuses seats that do not fit the game: a caller's mistake, English like
     # a TypeError's message (no front end lets a player pick the parties' seats this way)
     "engine/scoring.py": ["bad seats: re_seats=", " Re and ", " Kontra seats, got re_seats="],
+    # call_level refuses a code that is not a call: a caller's mistake (no record or front end
+    # passes one), English like a TypeError's message
+    "engine/actions.py": ["not a call code: "],
 }
 
 #: Keywords whose strings are developer-facing (argparse help) and may stay English.

@@ -40,6 +40,7 @@ from doko.engine.game import FINISHED, PLAY, QUERY, Game
 from doko.engine.record import FORMAT, loads, start_of
 from doko.engine.texts import texts_of
 from doko.engine.vocab import CallLevel, Party
+from doko.session.files import read_problem
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,8 +77,8 @@ def run(ns: argparse.Namespace) -> int:
             with open(ns.file, encoding="utf-8") as fh:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        print(f"doko replay: {t('cannot_read', file=name, why=why)}", file=sys.stderr)
+        print(f"doko replay: {t('cannot_read', file=name, why=read_problem(e, lang))}",
+              file=sys.stderr)
         return 2
     try:
         backend = resolve(ns.backend)
@@ -87,7 +88,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         game, actions = start_of(loads(text), backend)
     except (RecordError, RecursionError) as e:
-        why = str(e) if isinstance(e, RecordError) else t("too_deep")
+        why = e.text(lang) if isinstance(e, RecordError) else t("too_deep")
         print(f"doko replay: {t('bad_file', file=name, why=why)}", file=sys.stderr)
         return 2
     failure = play_through(game, actions)

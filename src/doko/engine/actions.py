@@ -38,7 +38,7 @@ from typing import NewType
 
 from doko.engine.cards import card_code, card_name, parse_card
 from doko.engine.contracts import SOLO_CONTRACTS, SOLO_NAMES
-from doko.engine.texts import text
+from doko.engine.texts import lang_of, text
 from doko.engine.vocab import CallLevel, Party
 
 PLAY_BASE = 0
@@ -115,7 +115,25 @@ def call_code_for(level: int, is_re: bool) -> int:
 
 
 class ActionFormatError(ValueError):
-    """A record's action entry that is not a well-formed action."""
+    """A record's action entry that is not a well-formed action.
+
+    ``key`` names the text (the catalogue's ``record.action.<key>``), ``params`` fill it in
+    (plain data: the values of the entry, as in the record); the message is in English
+    (``str``) and German (:meth:`text`).
+
+    >>> e = ActionFormatError("unknown", value="fold")
+    >>> str(e), e.text("de")
+    ("unknown action 'fold'", "unbekannte Aktion 'fold'")
+    """
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``)."""
+        return text("record.action." + self.key, lang_of(lang), **self.params)
 
 
 _SIMPLE = {
@@ -145,17 +163,17 @@ def to_dict(action: Action) -> dict[str, object]:
         out["action"] = "call"
         out["call"] = CALL_NAMES[code - CALL_RE]
     else:
-        raise ActionFormatError(f"no action has code {code}")
+        raise ActionFormatError("no_code", code=code)
     return out
 
 
 def from_dict(obj: Mapping[str, object]) -> Action:
     """Parse a record action entry; raises :class:`ActionFormatError` naming what is wrong."""
     if not isinstance(obj, Mapping):
-        raise ActionFormatError(f"an action must be a JSON object, not {obj!r}")
+        raise ActionFormatError("not_object", value=obj)
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-        raise ActionFormatError(f"'seat' must be 0..3, got {seat!r}")
+        raise ActionFormatError("seat", value=seat)
     name = obj.get("action")
     allowed = {"seat", "action"}
     code: int
@@ -163,27 +181,27 @@ def from_dict(obj: Mapping[str, object]) -> Action:
         allowed.add("card")
         card = obj.get("card")
         if not isinstance(card, str):
-            raise ActionFormatError(f"'play' needs a 'card' code, got {card!r}")
+            raise ActionFormatError("card", value=card)
         code = parse_card(card)
     elif name == "solo":
         allowed.add("solo")
         solo = obj.get("solo")
         if solo not in SOLO_NAMES:
-            raise ActionFormatError(f"'solo' must be one of {', '.join(SOLO_NAMES)}; got {solo!r}")
+            raise ActionFormatError("solo", names=", ".join(SOLO_NAMES), value=solo)
         code = SOLO_BASE + SOLO_NAMES.index(str(solo))
     elif name == "call":
         allowed.add("call")
         call = obj.get("call")
         if call not in CALL_NAMES:
-            raise ActionFormatError(f"'call' must be one of {', '.join(CALL_NAMES)}; got {call!r}")
+            raise ActionFormatError("call", names=", ".join(CALL_NAMES), value=call)
         code = CALL_RE + CALL_NAMES.index(str(call))
     elif isinstance(name, str) and name in _SIMPLE_BY_NAME:
         code = _SIMPLE_BY_NAME[name]
     else:
-        raise ActionFormatError(f"unknown action {name!r}")
+        raise ActionFormatError("unknown", value=name)
     extra = set(obj) - allowed
     if extra:
-        raise ActionFormatError(f"unknown keys {sorted(extra)} in a {name!r} action")
+        raise ActionFormatError("extra_keys", keys=sorted(extra), value=name)
     return encode(seat, code)
 
 
@@ -208,7 +226,7 @@ def code_text(code: int, lang: str = "de") -> str:
         return f"Solo ({SOLO_CONTRACTS[code - SOLO_BASE].label(lang)})"
     if CALL_RE <= code <= BLACK:
         return call_level(code).label(Party.KONTRA if code == CALL_KONTRA else Party.RE)
-    raise ActionFormatError(f"no action has code {code}")
+    raise ActionFormatError("no_code", code=code)
 
 
 def describe(action: Action, lang: str = "de") -> str:

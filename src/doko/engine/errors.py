@@ -34,9 +34,13 @@ shown to S during the game (the terminal and the web server do). Attributes docu
 
 from __future__ import annotations
 
+import json
+from typing import Protocol
+
 from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION
 from doko.engine.cards import card_symbol
 from doko.engine.claims import Line, explain
+from doko.engine.texts import TEXTS, lang_of
 from doko.engine.texts import text as _text
 from doko.engine.vocab import CallLevel, Party, Phase
 
@@ -157,16 +161,94 @@ def _worded(params: dict[str, object], lang: str) -> dict[str, object]:
     return out
 
 
+class Worded(Protocol):
+    """An error with its message in both languages: ``text("en")``, ``text("de")``
+    (:class:`~doko.engine.cards.CardError`, :class:`~doko.engine.rules.RulesError`,
+    :class:`~doko.engine.actions.ActionFormatError`, the errors here)."""
+
+    def text(self, lang: str = ...) -> str:
+        """The message in ``lang``."""
+        ...
+
+
+#: The kinds of JSON syntax error that have words in the catalogue (``record.json.<kind>``);
+#: the English text of each is the start of Python's message, which it is matched by.
+_JSON_PROBLEMS = ("expecting_value", "expecting_comma", "expecting_colon", "expecting_name",
+                  "unterminated_string", "control_character", "unicode_escape", "escape",
+                  "extra_data", "trailing_comma")
+
+
+def json_params(e: json.JSONDecodeError) -> dict[str, object]:
+    """The plain data of a JSON syntax error, for :func:`json_problem`: Python's message
+    (``problem``), its line, column and character offset."""
+    return {"problem": e.msg, "line": e.lineno, "column": e.colno, "char": e.pos}
+
+
+def json_problem(lang: str, problem: object, line: object, column: object, char: object) -> str:
+    """A JSON syntax error in words: in English Python's own message (``str`` of the
+    :class:`json.JSONDecodeError`), in German the catalogue's (``record.json.*``).
+
+    >>> json_problem("de", "Expecting value", 1, 1, 0)
+    'Wert erwartet: Zeile 1, Spalte 1 (Zeichen 0)'
+    >>> json_problem("en", "Expecting value", 1, 1, 0)
+    'Expecting value: line 1 column 1 (char 0)'
+    """
+    lang = lang_of(lang)
+    words = str(problem)
+    if lang != "en":
+        kind = next((k for k in _JSON_PROBLEMS
+                     if words.startswith(TEXTS["record.json." + k][1])), "other")
+        words = _text("record.json." + kind, lang)
+    return _text("record.json.at", lang, problem=words, line=line, column=column, char=char)
+
+
 class RecordError(DokoError):
-    """A game record that is not a valid ``doko-game/1`` object (bad JSON, keys, cards)."""
+    """A game record that is not a valid ``doko-game/1`` object (bad JSON, keys, cards).
+
+    ``key`` names the text (the catalogue's ``record.<key>``), ``params`` fill it in (plain
+    data: field names and values as in the record, counts, card codes); ``reason`` is the
+    error inside, where there is one (a bad card code, rule set or action entry), which the
+    text names in the same language. The message is in English (``str``) and German
+    (:meth:`text`)::
+
+        >>> e = RecordError("hand_size", hand=2, n=11, size=12)
+        >>> str(e)
+        'hand 2 has 11 cards, a hand has 12 (TSR 3.3.7)'
+        >>> e.text("de")
+        'Hand 2 hat 11 Karten, eine Hand hat 12 (TSR 3.3.7)'
+    """
+
+    def __init__(self, key: str, reason: Worded | None = None, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        self.reason = reason
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``)."""
+        lang = lang_of(lang)
+        params = dict(self.params)
+        if self.reason is not None:
+            params["why"] = self.reason.text(lang)
+        if self.key == "invalid_json":
+            params = {"why": json_problem(lang, **self.params)}
+        return _text("record." + self.key, lang, **params)
 
 
 class ReplayError(DokoError):
     """A record whose action number ``index`` (0-based, as in the record) is illegal; ``seat``
-    is the engine seat (0..3, the message shows it as 1..4), ``error`` the rule broken."""
+    is the engine seat (0..3, the message shows it as 1..4), ``error`` the rule broken. The
+    message is in English (``str``) and German (:meth:`text`)."""
 
     def __init__(self, index: int, seat: int, error: IllegalActionError) -> None:
         self.index = index
         self.seat = seat
         self.error = error
-        super().__init__(f"action {index} (seat {seat + 1}): {error}")
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``): the action, its seat (1..4) and
+        the rule broken (``error.text(lang)``)."""
+        lang = lang_of(lang)
+        return _text("record.replay_action", lang, index=self.index, seat=self.seat + 1,
+                     why=self.error.text(lang))

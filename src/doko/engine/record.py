@@ -7,6 +7,17 @@
 >>> rec = to_record(g)
 >>> replay(rec).history == g.history and to_record(replay(rec)) == rec
 True
+
+A record that is not valid raises :class:`~doko.engine.errors.RecordError`, an illegal action
+in it :class:`~doko.engine.errors.ReplayError`; both have their message in English (``str``)
+and German (``text("de")``) from the text catalogue (``record.*``)::
+
+>>> try:
+...     loads('{"format": "doko-game/2"')
+... except RecordError as e:
+...     print(e); print(e.text("de"))
+not valid JSON: Expecting ',' delimiter: line 1 column 25 (char 24)
+kein gültiges JSON: ',' erwartet: Zeile 1, Spalte 25 (Zeichen 24)
 """
 
 from __future__ import annotations
@@ -17,10 +28,10 @@ from typing import Any
 
 from doko.engine.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
 from doko.engine.backend import game_class
-from doko.engine.cards import CardError, card_code, hand_from_codes, hand_kinds
-from doko.engine.errors import IllegalActionError, RecordError, ReplayError
+from doko.engine.cards import NUM_KINDS, CardError, card_code, hand_from_codes, hand_kinds
+from doko.engine.errors import IllegalActionError, RecordError, ReplayError, json_params
 from doko.engine.game import Game
-from doko.engine.rules import Rules
+from doko.engine.rules import Rules, RulesError
 
 FORMAT = "doko-game/1"
 _KEYS = {"format", "rules", "dealer", "hands", "owes_pflichtsolo", "vorfuehrung", "actions"}
@@ -39,10 +50,23 @@ def to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _seat(value: object, what: str) -> int:
+def _seat(value: object, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        raise RecordError(f"{what} must be a seat 0..3, got {value!r}")
+        raise RecordError("seat", field=field, value=value)
     return value
+
+
+def _check_deck(hands: list[int], rules: Rules) -> None:
+    """The four hands hold every card exactly twice (TSR 2.2.1), without the nines if the rules
+    play without them: the check of ``Game.__init__``, made here with a catalogued message."""
+    total = [0] * NUM_KINDS
+    for h in hands:
+        for k in hand_kinds(h):
+            total[k] += 1
+    want = [0 if not rules.nines and k % 6 == 0 else 2 for k in range(NUM_KINDS)]
+    bad = [card_code(k) for k in range(NUM_KINDS) if total[k] != want[k]]
+    if bad:
+        raise RecordError("deck" if rules.nines else "deck_no_nines", cards=bad)
 
 
 def start_of(record: Mapping[str, Any], backend: str | None = None) -> tuple[Game, list[Action]]:
@@ -53,55 +77,56 @@ def start_of(record: Mapping[str, Any], backend: str | None = None) -> tuple[Gam
     engine, the specification).
     """
     if not isinstance(record, Mapping):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError("not_object")
     unknown = set(record) - _KEYS
     if unknown:
-        raise RecordError(f"unknown keys in the record: {', '.join(sorted(unknown))}")
+        raise RecordError("unknown_keys", keys=", ".join(sorted(unknown)))
     missing = {"format", "dealer", "hands", "actions"} - set(record)
     if missing:
-        raise RecordError(f"the record lacks: {', '.join(sorted(missing))}")
+        raise RecordError("missing", keys=", ".join(sorted(missing)))
     if record["format"] != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}, got {record['format']!r}")
+        raise RecordError("format", format=FORMAT, value=record["format"])
     try:
         rules = Rules.from_json(record.get("rules", "tsr"))
-    except ValueError as e:
-        raise RecordError(f"'rules': {e}") from None
-    dealer = _seat(record["dealer"], "'dealer'")
+    except RulesError as e:
+        raise RecordError("rules", e) from None
+    dealer = _seat(record["dealer"], "dealer")
     hands_in = record["hands"]
     if not isinstance(hands_in, list) or len(hands_in) != 4:
-        raise RecordError("'hands' must be a list of four hands")
+        raise RecordError("hands")
     hands = []
     for i, h in enumerate(hands_in):
         if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-            raise RecordError(f"hand {i} must be a list of card codes")
+            raise RecordError("hand_codes", hand=i)
         if len(h) != rules.hand_size:
-            raise RecordError(
-                f"hand {i} has {len(h)} cards, a hand has {rules.hand_size} (TSR 3.3.7)"
-            )
+            raise RecordError("hand_size", hand=i, n=len(h), size=rules.hand_size)
         try:
             hands.append(hand_from_codes(h))
         except CardError as e:
-            raise RecordError(f"hand {i}: {e}") from None
+            raise RecordError("hand_card", e, hand=i) from None
+    _check_deck(hands, rules)
     owes = record.get("owes_pflichtsolo", [False] * 4)
     if not isinstance(owes, list) or len(owes) != 4 or not all(isinstance(x, bool) for x in owes):
-        raise RecordError("'owes_pflichtsolo' must be a list of four true/false values")
+        raise RecordError("owes")
     vf = record.get("vorfuehrung")
     if vf is not None:
-        vf = _seat(vf, "'vorfuehrung'")
+        vf = _seat(vf, "vorfuehrung")
+        if not owes[vf]:
+            raise RecordError("vorf_owes", value=vf)
+    cls = Game if backend is None else game_class(backend)
     try:
-        cls = Game if backend is None else game_class(backend)
         game = cls(hands, dealer, owes_pflichtsolo=owes, vorfuehrung=vf, rules=rules)
-    except ValueError as e:
-        raise RecordError(str(e)) from None
+    except ValueError as e:  # pragma: no cover - the checks above are those of Game.__init__
+        raise RecordError("deal", why=str(e)) from None
     actions_in = record["actions"]
     if not isinstance(actions_in, list):
-        raise RecordError("'actions' must be a list")
+        raise RecordError("actions")
     actions = []
     for i, a in enumerate(actions_in):
         try:
             actions.append(from_dict(a))
         except (ActionFormatError, CardError) as e:
-            raise RecordError(f"action {i}: {e}") from None
+            raise RecordError("action_entry", e, index=i) from None
     return game, actions
 
 
@@ -126,9 +151,9 @@ def loads(text: str) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+        raise RecordError("invalid_json", **json_params(e)) from None
     if not isinstance(obj, dict):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError("not_object")
     return obj
 
 

@@ -9,6 +9,16 @@ True
 True
 >>> Rules.from_json(TSR.to_json()) == TSR
 True
+
+A rule set that does not exist raises :class:`RulesError` (a :class:`ValueError`) with its
+message in English (``str``) and German (``text("de")``)::
+
+    >>> try:
+    ...     preset("skat")
+    ... except RulesError as e:
+    ...     print(e); print(e.text("de"))
+    unknown rules preset 'skat'; known: hausregeln, tsr
+    unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr
 """
 
 from __future__ import annotations
@@ -16,10 +26,30 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from doko.engine.texts import lang_of, text
+
 #: Bock triggers (house rule, seed 002): a game of 120 to 120 Augen; a lost solo; a lost game in
 #: which the loser had called Re or Kontra; Re and Kontra both called.
 BOCK_TRIGGERS = ("tie_120", "solo_lost", "called_game_lost", "re_and_kontra")
 DULLE_RULES = ("first", "second", "second_except_last")
+
+
+class RulesError(ValueError):
+    """A rule set, preset or option that does not exist or does not fit.
+
+    ``key`` names the text (the catalogue's ``rules.<key>``), ``params`` fill it in (plain
+    data: option names and the values given); the message is in English (``str``) and German
+    (:meth:`text`).
+    """
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``)."""
+        return text("rules." + self.key, lang_of(lang), **self.params)
 
 
 @dataclass(frozen=True)
@@ -39,11 +69,11 @@ class BockRules:
     def __post_init__(self) -> None:
         bad = [t for t in self.triggers if t not in BOCK_TRIGGERS]
         if bad:
-            raise ValueError(f"unknown Bock triggers {bad}; known: {', '.join(BOCK_TRIGGERS)}")
+            raise RulesError("bock_triggers", bad=bad, known=", ".join(BOCK_TRIGGERS))
         if self.length is not None and self.length < 1:
-            raise ValueError(f"a Bock lasts at least one game, not {self.length}")
+            raise RulesError("bock_length", value=self.length)
         if self.stacking not in ("add", "double"):
-            raise ValueError(f"Bock stacking is 'add' or 'double', not {self.stacking!r}")
+            raise RulesError("bock_stacking", value=self.stacking)
 
 
 @dataclass(frozen=True)
@@ -71,7 +101,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
-            raise ValueError(f"dulle must be one of {', '.join(DULLE_RULES)}, not {self.dulle!r}")
+            raise RulesError("dulle", known=", ".join(DULLE_RULES), value=self.dulle)
 
     @property
     def hand_size(self) -> int:
@@ -101,40 +131,41 @@ class Rules:
 
     @classmethod
     def from_json(cls, obj: object) -> Rules:
-        """A rule set from a preset name or ``{"name": preset, option: value, ...}``."""
+        """A rule set from a preset name or ``{"name": preset, option: value, ...}``; raises
+        :class:`RulesError` naming what does not fit."""
         if isinstance(obj, str):
             return preset(obj)
         if not isinstance(obj, dict):
-            raise ValueError(f"rules must be a preset name or an object, not {obj!r}")
+            raise RulesError("not_object", value=obj)
         name = obj.get("name", "tsr")
         if not isinstance(name, str):
-            raise ValueError(f"rules 'name' must be a string, not {name!r}")
+            raise RulesError("name", value=name)
         known = {f.name for f in fields(cls)}
         unknown = set(obj) - known
         if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+            raise RulesError("unknown_options", keys=", ".join(sorted(unknown)))
         changes: dict[str, Any] = {k: v for k, v in obj.items() if k != "name"}
         for key in ("marriage_shift", "re_kontra_double", "dulle_moves", "soloist_leads",
                     "nines"):
             if key in changes and not isinstance(changes[key], bool):
-                raise ValueError(f"rule option {key!r} must be true or false")
+                raise RulesError("not_bool", key=key)
         if "bock" in changes and changes["bock"] is not None:
-            b = changes["bock"]
-            if not isinstance(b, dict) or set(b) - {"triggers", "length", "stacking"}:
-                raise ValueError("'bock' must be an object with triggers, length, stacking")
-            try:
-                changes["bock"] = BockRules(
-                    triggers=tuple(b.get("triggers", BOCK_TRIGGERS)),
-                    length=b.get("length"),
-                    stacking=b.get("stacking", "add"),
-                )
-            except TypeError as e:
-                raise ValueError(f"bad 'bock' options: {e}") from None
+            changes["bock"] = _bock_from_json(changes["bock"])
         base = PRESETS[name] if name in PRESETS else Rules(name=name)
-        try:
-            return replace(base, **changes)
-        except TypeError as e:  # pragma: no cover - guarded by the checks above
-            raise ValueError(str(e)) from None
+        return replace(base, **changes)
+
+
+def _bock_from_json(b: object) -> BockRules:
+    """The Bock options of a rule set's JSON form; raises :class:`RulesError`."""
+    if not isinstance(b, dict) or set(b) - {"triggers", "length", "stacking"}:
+        raise RulesError("bock_object")
+    triggers = b.get("triggers", list(BOCK_TRIGGERS))
+    if not isinstance(triggers, list) or not all(isinstance(t, str) for t in triggers):
+        raise RulesError("bock_triggers_list", value=triggers)
+    length = b.get("length")
+    if length is not None and (not isinstance(length, int) or isinstance(length, bool)):
+        raise RulesError("bock_length_type", value=length)
+    return BockRules(triggers=tuple(triggers), length=length, stacking=b.get("stacking", "add"))
 
 
 TSR = Rules()
@@ -153,10 +184,8 @@ PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN}
 
 
 def preset(name: str) -> Rules:
-    """The preset called ``name``; raises :class:`ValueError` for an unknown one."""
+    """The preset called ``name``; raises :class:`RulesError` for an unknown one."""
     try:
         return PRESETS[name]
     except KeyError:
-        raise ValueError(
-            f"unknown rules preset {name!r}; known: {', '.join(sorted(PRESETS))}"
-        ) from None
+        raise RulesError("unknown_preset", name=name, known=", ".join(sorted(PRESETS))) from None

@@ -16,11 +16,12 @@ KeyError: "unknown text key 'no.such.key'"
 
 Keys are grouped by a prefix: ``card.`` (suit and rank names, card errors), ``contract.`` and
 ``action.`` (game kinds and actions in words), ``claims.`` (a refuted claim's line),
-``error.`` (engine rule violations), ``score_input.`` (bad game summaries), ``score.`` (the
-scoring table; ``score.item.`` its line items), ``row.`` (the kinds of rows of the
-Spielliste), ``round.`` (the round's refusals and sheet checks), ``sheet.`` (the Spielliste and
-status lines), ``tui.`` (the terminal), ``server.`` (the web table's refusals) and
-``cli.<command>.`` (the command-line tools).
+``error.`` (engine rule violations), ``record.`` (bad game records and action entries, JSON
+syntax errors in words), ``rules.`` (bad rule sets), ``files.`` (files that cannot be read),
+``score_input.`` (bad game summaries), ``score.`` (the scoring table; ``score.item.`` its line
+items), ``row.`` (the kinds of rows of the Spielliste), ``round.`` (the round's refusals and
+sheet checks), ``sheet.`` (the Spielliste and status lines), ``tui.`` (the terminal),
+``server.`` (the web table's refusals) and ``cli.<command>.`` (the command-line tools).
 """
 
 from __future__ import annotations
@@ -731,6 +732,253 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{file}: kein gültiges JSON: {why}",
         "{file}: invalid JSON: {why}",
     ),
+    # game records (doko.engine.record, RecordError); field names and values stay as in the JSON
+    "record.not_object": (
+        "ein Spielbericht muss ein JSON-Objekt sein",
+        "a game record must be a JSON object",
+    ),
+    "record.unknown_keys": (
+        "unbekannte Schlüssel im Spielbericht: {keys}",
+        "unknown keys in the record: {keys}",
+    ),
+    "record.missing": (
+        "dem Spielbericht fehlt: {keys}",
+        "the record lacks: {keys}",
+    ),
+    "record.format": (
+        "'format' muss {format!r} sein, nicht {value!r}",
+        "'format' must be {format!r}, got {value!r}",
+    ),
+    "record.rules": (
+        "'rules': {why}",
+        "'rules': {why}",
+    ),
+    "record.seat": (
+        "'{field}' muss eine Platznummer 0..3 sein, nicht {value!r}",
+        "'{field}' must be a seat 0..3, got {value!r}",
+    ),
+    "record.hands": (
+        "'hands' muss eine Liste von vier Händen sein",
+        "'hands' must be a list of four hands",
+    ),
+    "record.hand_codes": (
+        "Hand {hand} muss eine Liste von Kartencodes sein",
+        "hand {hand} must be a list of card codes",
+    ),
+    "record.hand_size": (
+        "Hand {hand} hat {n} Karten, eine Hand hat {size} (TSR 3.3.7)",
+        "hand {hand} has {n} cards, a hand has {size} (TSR 3.3.7)",
+    ),
+    "record.hand_card": (
+        "Hand {hand}: {why}",
+        "hand {hand}: {why}",
+    ),
+    "record.deck": (
+        "die Hände müssen jede Karte genau zweimal enthalten (TSR 2.2.1): {cards}",
+        "the hands must hold every card exactly twice (TSR 2.2.1): {cards}",
+    ),
+    "record.deck_no_nines": (
+        "die Hände müssen jede Karte außer den Neunen genau zweimal enthalten (Hausregel: ohne "
+        "Neunen): {cards}",
+        "the hands must hold every card but the nines exactly twice (house rule: without "
+        "nines): {cards}",
+    ),
+    "record.owes": (
+        "'owes_pflichtsolo' muss eine Liste von vier Werten true oder false sein",
+        "'owes_pflichtsolo' must be a list of four true/false values",
+    ),
+    "record.vorf_owes": (
+        "'vorfuehrung' ist {value}, aber 'owes_pflichtsolo'[{value}] ist false: vorgeführt wird "
+        "nur, wer ein Pflichtsolo schuldet (TSR 4.2.3)",
+        "'vorfuehrung' is {value}, but 'owes_pflichtsolo'[{value}] is false: only a seat that "
+        "owes a Pflichtsolo is vorgeführt (TSR 4.2.3)",
+    ),
+    "record.deal": (
+        "die Karten ergeben kein gültiges Spiel: {why}",
+        "the deal is not a valid game: {why}",
+    ),
+    "record.actions": (
+        "'actions' muss eine Liste sein",
+        "'actions' must be a list",
+    ),
+    "record.action_entry": (
+        "Aktion {index}: {why}",
+        "action {index}: {why}",
+    ),
+    "record.replay_action": (
+        "Aktion {index} (Platz {seat}): {why}",
+        "action {index} (seat {seat}): {why}",
+    ),
+    "record.invalid_json": (
+        "kein gültiges JSON: {why}",
+        "not valid JSON: {why}",
+    ),
+    # a record's action entry (doko.engine.actions.ActionFormatError)
+    "record.action.not_object": (
+        "eine Aktion muss ein JSON-Objekt sein, nicht {value!r}",
+        "an action must be a JSON object, not {value!r}",
+    ),
+    "record.action.seat": (
+        "'seat' muss 0..3 sein, nicht {value!r}",
+        "'seat' must be 0..3, got {value!r}",
+    ),
+    "record.action.card": (
+        "'play' braucht einen Kartencode in 'card', nicht {value!r}",
+        "'play' needs a 'card' code, got {value!r}",
+    ),
+    "record.action.solo": (
+        "'solo' muss einer der Werte {names} sein, nicht {value!r}",
+        "'solo' must be one of {names}; got {value!r}",
+    ),
+    "record.action.call": (
+        "'call' muss einer der Werte {names} sein, nicht {value!r}",
+        "'call' must be one of {names}; got {value!r}",
+    ),
+    "record.action.unknown": (
+        "unbekannte Aktion {value!r}",
+        "unknown action {value!r}",
+    ),
+    "record.action.extra_keys": (
+        "unbekannte Schlüssel {keys} in einer Aktion {value!r}",
+        "unknown keys {keys} in a {value!r} action",
+    ),
+    "record.action.no_code": (
+        "keine Aktion hat den Code {code}",
+        "no action has code {code}",
+    ),
+    # JSON syntax errors in words: {problem} is one of record.json.* below (in English Python's
+    # own message); the English of each is the start of Python's message, which it matches
+    "record.json.at": (
+        "{problem}: Zeile {line}, Spalte {column} (Zeichen {char})",
+        "{problem}: line {line} column {column} (char {char})",
+    ),
+    "record.json.expecting_value": (
+        "Wert erwartet",
+        "Expecting value",
+    ),
+    "record.json.expecting_comma": (
+        "',' erwartet",
+        "Expecting ',' delimiter",
+    ),
+    "record.json.expecting_colon": (
+        "':' erwartet",
+        "Expecting ':' delimiter",
+    ),
+    "record.json.expecting_name": (
+        "Name in doppelten Anführungszeichen erwartet",
+        "Expecting property name enclosed in double quotes",
+    ),
+    "record.json.unterminated_string": (
+        "nicht abgeschlossene Zeichenkette ab",
+        "Unterminated string starting at",
+    ),
+    "record.json.control_character": (
+        "ungültiges Steuerzeichen in einer Zeichenkette bei",
+        "Invalid control character",
+    ),
+    "record.json.unicode_escape": (
+        "ungültige \\uXXXX-Escape-Sequenz",
+        "Invalid \\uXXXX escape",
+    ),
+    "record.json.escape": (
+        "ungültige Escape-Sequenz",
+        "Invalid \\escape",
+    ),
+    "record.json.extra_data": (
+        "weitere Daten nach dem JSON-Wert",
+        "Extra data",
+    ),
+    "record.json.trailing_comma": (
+        "Komma vor dem Ende eines Objekts oder einer Liste",
+        "Illegal trailing comma before end of",
+    ),
+    "record.json.other": (
+        "Syntaxfehler",
+        "syntax error",
+    ),
+    # rule sets (doko.engine.rules.RulesError); option names and values stay as in the JSON
+    "rules.unknown_preset": (
+        "unbekannte Regel-Voreinstellung {name!r}; bekannt: {known}",
+        "unknown rules preset {name!r}; known: {known}",
+    ),
+    "rules.not_object": (
+        "'rules' muss der Name einer Voreinstellung oder ein Objekt sein, nicht {value!r}",
+        "rules must be a preset name or an object, not {value!r}",
+    ),
+    "rules.name": (
+        "'name' der Regeln muss ein Text sein, nicht {value!r}",
+        "rules 'name' must be a string, not {value!r}",
+    ),
+    "rules.unknown_options": (
+        "unbekannte Regel-Optionen: {keys}",
+        "unknown rule options: {keys}",
+    ),
+    "rules.not_bool": (
+        "die Regel-Option {key!r} muss true oder false sein",
+        "rule option {key!r} must be true or false",
+    ),
+    "rules.dulle": (
+        "'dulle' muss einer der Werte {known} sein, nicht {value!r}",
+        "dulle must be one of {known}, not {value!r}",
+    ),
+    "rules.bock_object": (
+        "'bock' muss ein Objekt mit 'triggers', 'length', 'stacking' sein",
+        "'bock' must be an object with triggers, length, stacking",
+    ),
+    "rules.bock_triggers_list": (
+        "'triggers' in 'bock' muss eine Liste von Namen sein, nicht {value!r}",
+        "'bock' 'triggers' must be a list of names, got {value!r}",
+    ),
+    "rules.bock_triggers": (
+        "unbekannte Bock-Auslöser {bad}; bekannt: {known}",
+        "unknown Bock triggers {bad}; known: {known}",
+    ),
+    "rules.bock_length_type": (
+        "'length' in 'bock' muss eine ganze Zahl oder null sein, nicht {value!r}",
+        "'bock' 'length' must be a whole number or null, got {value!r}",
+    ),
+    "rules.bock_length": (
+        "ein Bock dauert mindestens ein Spiel, nicht {value}",
+        "a Bock lasts at least one game, not {value}",
+    ),
+    "rules.bock_stacking": (
+        "'stacking' in 'bock' ist 'add' oder 'double', nicht {value!r}",
+        "Bock stacking is 'add' or 'double', not {value!r}",
+    ),
+    # files read by doko (doko.session.files): why a file cannot be read; the English of the
+    # operating system's reasons is its own words (C locale)
+    "files.unreadable": (
+        "{path}: {why}",
+        "{path}: {why}",
+    ),
+    "files.invalid_json": (
+        "{path}: kein gültiges JSON: {why}",
+        "{path}: not valid JSON: {why}",
+    ),
+    "files.not_found": (
+        "Datei oder Verzeichnis nicht gefunden",
+        "No such file or directory",
+    ),
+    "files.permission": (
+        "keine Berechtigung",
+        "Permission denied",
+    ),
+    "files.is_directory": (
+        "ist ein Verzeichnis",
+        "Is a directory",
+    ),
+    "files.not_directory": (
+        "ein Teil des Pfades ist kein Verzeichnis",
+        "Not a directory",
+    ),
+    "files.os_error": (
+        "Fehler des Betriebssystems {code}",
+        "system error {code}",
+    ),
+    "files.not_utf8": (
+        "kein UTF-8-Text (Byte {position} ist ungültig)",
+        "not UTF-8 text (byte {position} is invalid)",
+    ),
     # doko play (the command; the terminal's own texts are tui.*)
     "cli.play.error": (
         "doko play: Fehler: {msg}",
@@ -1019,10 +1267,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "round.no_replay": (
         "der Spielbericht lässt sich nicht nachspielen: {why}",
         "the game record does not replay: {why}",
-    ),
-    "round.replay_action": (
-        "Aktion {index} (Platz {seat}): {why}",
-        "action {index} (seat {seat}): {why}",
     ),
     "round.bad_summary": (
         "fehlerhafte Spielzusammenfassung: {why}",

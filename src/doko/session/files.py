@@ -6,15 +6,26 @@ see ``docs/rounds.md``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from doko.engine.errors import DokoError
+from doko.engine.errors import DokoError, json_params, json_problem
+from doko.engine.texts import lang_of, text
 
-__all__ = ["read_json_file", "write_atomic"]
+__all__ = ["read_json_file", "read_problem", "write_atomic"]
+
+#: The operating system's reasons that have words in the catalogue (``files.<key>``).
+_OS_KEYS = {
+    errno.ENOENT: "not_found",
+    errno.EACCES: "permission",
+    errno.EPERM: "permission",
+    errno.EISDIR: "is_directory",
+    errno.ENOTDIR: "not_directory",
+}
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -48,15 +59,37 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         os.close(dfd)
 
 
+def read_problem(e: OSError | UnicodeDecodeError, lang: str = "de") -> str:
+    """Why a file could not be read, in ``lang``: the catalogue's words for the common reasons
+    (``files.*``: not found, no permission, a directory, not UTF-8), else in English the
+    operating system's own and in German its error code.
+
+    >>> read_problem(FileNotFoundError(errno.ENOENT, "No such file or directory"), "de")
+    'Datei oder Verzeichnis nicht gefunden'
+    """
+    lang = lang_of(lang)
+    if isinstance(e, UnicodeDecodeError):
+        return text("files.not_utf8", lang, position=e.start)
+    key = _OS_KEYS.get(e.errno) if e.errno is not None else None
+    if key is not None:
+        return text("files." + key, lang)
+    if lang == "en" and e.strerror:
+        return e.strerror
+    code = errno.errorcode.get(e.errno, str(e.errno)) if e.errno is not None else type(e).__name__
+    return text("files.os_error", lang, code=code)
+
+
 def read_json_file(path: str | os.PathLike[str], error: type[DokoError]) -> Any:
     """The JSON value in the file ``path``; ``error(en, de)`` names the file and the problem
-    (unreadable, not UTF-8, not JSON)."""
+    (unreadable, not UTF-8, not JSON) in English and German (the catalogue's ``files.*``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        content = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise error(f"{path}: {msg}", f"{path}: {msg}") from None
+        raise error(*(text("files.unreadable", lang, path=path, why=read_problem(e, lang))
+                      for lang in ("en", "de"))) from None
     try:
-        return json.loads(text)
+        return json.loads(content)
     except json.JSONDecodeError as e:
-        raise error(f"{path}: not valid JSON: {e}", f"{path}: kein gültiges JSON: {e}") from None
+        where = json_params(e)
+        raise error(*(text("files.invalid_json", lang, path=path,
+                           why=json_problem(lang, **where)) for lang in ("en", "de"))) from None

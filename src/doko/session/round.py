@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any, Literal, Self
 
 from doko.engine.contracts import SOLO_NAMES
-from doko.engine.errors import DokoError, IllegalActionError, ReplayError
+from doko.engine.errors import DokoError, IllegalActionError, RecordError, ReplayError
 from doko.engine.game import Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
-from doko.engine.rules import TSR, Rules
+from doko.engine.rules import TSR, Rules, RulesError
 from doko.engine.scoring import KONTRA, RE, GameSummary, Score, ScoringInputError, score
 from doko.engine.texts import text as _text
 from doko.engine.texts import texts_of
@@ -253,11 +253,9 @@ def _name_list(names: Sequence[str]) -> str:
 
 def _german(e: Exception) -> str:
     """The German message of ``e`` where doko has one (its errors), else ``str(e)``."""
-    if isinstance(e, (RoundError, ScoringInputError, IllegalActionError)):
+    if isinstance(e, (RoundError, ScoringInputError, IllegalActionError, RecordError,
+                      ReplayError, RulesError)):
         return e.text("de")
-    if isinstance(e, ReplayError):
-        return _text("round.replay_action", "de", index=e.index, seat=e.seat + 1,
-                     why=e.error.text("de"))
     return str(e)
 
 
