@@ -537,3 +537,56 @@ def test_doko_play_resume_names_a_bad_round_file_in_german(
         err = capsys.readouterr().err
         assert err.count("\n") == 1, err
         assert english_in(err.replace(str(path), "")) == [], (name, err)
+
+
+def _unreadable_inputs(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """Input files that are missing, a directory, not UTF-8, or not JSON (one of each kind)."""
+    yield "missing", tmp_path / "missing.json"
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    yield "directory", folder
+    path = tmp_path / "binary.json"
+    path.write_bytes(b'{"contract": "\xff"}')
+    yield "binary", path
+    for name in BAD_RECORDS:
+        if name.startswith("json_"):
+            path = tmp_path / f"{name}.json"
+            path.write_text(BAD_RECORDS[name][0], encoding="utf-8")
+            yield name, path
+
+
+def test_doko_score_names_an_unreadable_file_in_german(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``doko score`` on a file it cannot read or parse: one German line without English; in
+    English a JSON error is Python's message as before."""
+    for name, path in _unreadable_inputs(tmp_path):
+        assert main(["score", str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.startswith(f"doko score: Fehler: {path}: ") and err.count("\n") == 1, err
+        assert english_in(err.replace(str(path), "")) == [], (name, err)
+        assert main(["score", "--lang", "en", str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.startswith(f"doko score: error: {path}: ") and err.count("\n") == 1, err
+        if name.startswith("json_"):
+            with pytest.raises(json.JSONDecodeError) as info:
+                json.loads(path.read_text(encoding="utf-8"))
+            assert err == f"doko score: error: {path}: invalid JSON: {info.value}\n"
+    assert main(["score", "--lang", "en", str(tmp_path / "missing.json")]) == 2
+    assert capsys.readouterr().err == (
+        f"doko score: error: {tmp_path / 'missing.json'}: No such file or directory\n")
+
+
+def test_doko_sheet_names_an_unreadable_summary_in_german(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``doko sheet add`` with a game summary it cannot read or parse: one German line without
+    English, the round file unchanged."""
+    sheet = tmp_path / "r.json"
+    assert main(["sheet", "new", str(sheet), "--players", "A,B,C,D"]) == 0
+    before = sheet.read_bytes()
+    capsys.readouterr()
+    for name, path in _unreadable_inputs(tmp_path):
+        assert main(["sheet", "add", str(sheet), str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.startswith(f"doko sheet: Fehler: {path}: ") and err.count("\n") == 1, err
+        assert english_in(err.replace(str(path), "")) == [], (name, err)
+        assert sheet.read_bytes() == before

@@ -9,8 +9,10 @@ import argparse
 import json
 import sys
 
+from doko.engine.errors import json_params, json_problem
 from doko.engine.scoring import GameSummary, ScoringInputError, format_score, score
 from doko.engine.texts import text
+from doko.session.files import read_problem
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,18 +40,16 @@ def run(ns: argparse.Namespace) -> int:
         else:
             with open(ns.file, encoding="utf-8") as fh:
                 raw = fh.read()
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ScoringInputError("invalid_json", file=_name(ns.file), why=exc) from exc
-        result = score(GameSummary.from_json(obj))
-    except (OSError, UnicodeDecodeError, ScoringInputError) as exc:
-        if isinstance(exc, OSError):
-            msg = f"{_name(ns.file)}: {exc.strerror}"
-        elif isinstance(exc, ScoringInputError):
-            msg = exc.text(ns.lang)
+        result = score(GameSummary.from_json(json.loads(raw)))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ScoringInputError) as exc:
+        if isinstance(exc, (OSError, UnicodeDecodeError)):
+            msg = text("files.unreadable", ns.lang, path=_name(ns.file),
+                       why=read_problem(exc, ns.lang))
+        elif isinstance(exc, json.JSONDecodeError):
+            msg = text("score_input.invalid_json", ns.lang, file=_name(ns.file),
+                       why=json_problem(ns.lang, **json_params(exc)))
         else:
-            msg = str(exc)
+            msg = exc.text(ns.lang)
         print(text("cli.score.error", ns.lang, msg=msg), file=sys.stderr)
         return 2
     if ns.json:

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
+from doko.engine.errors import json_params, json_problem
 from doko.engine.rules import PRESETS, preset
 from doko.engine.scoring import ScoringInputError
 from doko.engine.texts import text as _text
@@ -31,6 +32,7 @@ from doko.session import (
     sheet_json,
     status_lines,
 )
+from doko.session.files import read_problem
 
 _SUMMARY_EXTRA = ("re_players", "soloist", "pflichtsolo", "marriage_solo", "solo")
 
@@ -135,7 +137,8 @@ def run(ns: argparse.Namespace) -> int:
     except ValueError as e:
         return _fail(lang, str(e))
     except OSError as e:
-        return _fail(lang, f"{e.filename or ns.file}: {e.strerror or e}")
+        return _fail(lang, _text("files.unreadable", lang, path=e.filename or ns.file,
+                                 why=read_problem(e, lang)))
     sys.stdout.write(out if out.endswith("\n") else out + "\n")
     return 0
 
@@ -194,16 +197,21 @@ def _new(ns: argparse.Namespace, lang: str) -> str:
 
 
 def _read_summary(path: str, lang: str) -> Mapping[str, Any]:
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = read_problem(e, lang)
+        raise _Usage(_text("files.unreadable", lang, path=name, why=why)) from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
-        name = "<stdin>" if path == "-" else path
-        raise _Usage(_text("score_input.invalid_json", lang, file=name, why=e)) from None
+        raise _Usage(_text("score_input.invalid_json", lang, file=name,
+                           why=json_problem(lang, **json_params(e)))) from None
     if not isinstance(obj, dict):
         raise _Usage(_text("cli.sheet.not_object", lang))
     return obj
