@@ -22,7 +22,7 @@ from doko.engine.errors import IllegalActionError
 from doko.engine.game import PLAY, Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, seat_scores, summary_of
-from doko.engine.rules import HAUSREGELN, TSR, BockRules, Rules, preset
+from doko.engine.rules import HAUSREGELN, TSR, BockRules, Rules, RulesError, preset
 from doko.engine.scoring import GameSummary, score
 from doko.engine.view import view
 
@@ -310,8 +310,12 @@ def test_tsr_preset_is_all_defaults() -> None:
     assert Rules.from_json(custom.to_json()) == custom
     with pytest.raises(ValueError, match="unknown rule options"):
         Rules.from_json({"name": "tsr", "armut": True})
-    with pytest.raises(ValueError, match="unknown rules preset"):
+    with pytest.raises(ValueError, match="unknown rules preset") as info:
         preset("skat")
+    # a RulesError (issue 14): the German text from the catalogue
+    assert isinstance(info.value, RulesError) and info.value.key == "unknown_preset"
+    assert info.value.text("de") == (
+        "unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr")
 
 
 def test_tsr_records_keep_the_plain_preset_name() -> None:

@@ -205,6 +205,10 @@ def test_malformed_record_raises_record_error(change: str) -> None:
         start_of(r)
     assert not isinstance(info.value, ReplayError)
     assert isinstance(info.value, ValueError)
+    # the message in both languages (issue 14): English is str, German from the catalogue
+    e = info.value
+    assert e.text("en") == str(e) and e.text("de") != str(e)
+    assert not any(w in e.text("de") for w in (" the ", " must ", " not ", " has ", " got "))
     with pytest.raises(RecordError):
         replay(r)
 
