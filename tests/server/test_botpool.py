@@ -172,7 +172,7 @@ def test_failing_and_illegal_players_are_logged_and_ignored(
         raise ZeroDivisionError("boom")
 
     behaviours: dict[str, Callable[[SeatView], Action | None]] = {
-        "boom": boom, "illegal": lambda v: 4095, "pass": lambda v: None}
+        "boom": boom, "illegal": lambda v: Action(4095), "pass": lambda v: None}
 
     def fake(level: str, seed: int | None = None, **options: object) -> Player:
         return _Stub(behaviours[level])

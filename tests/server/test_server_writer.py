@@ -164,11 +164,11 @@ def test_an_action_whose_write_fails_is_refused_and_changes_nothing(
     fail = {"idx": 2}
 
     @batched
-    def flaky(game_id: int, idx: int, act: dict[str, Any]) -> None:
+    def flaky(game_id: int, idx: int, action: dict[str, Any]) -> None:
         if idx == fail["idx"]:
             fail["idx"] = -1  # once
             raise OSError("disk full")
-        original(game_id, idx, act)
+        original(game_id, idx, action)
 
     store.add_action = flaky  # type: ignore[method-assign]
     r = client.post("/api/tables", json=table_spec("Anna", "Bert", "Cora", "Dora"))
