@@ -224,6 +224,19 @@ def test_doko_replay_names_a_bad_record_in_its_language(
         assert err == f"doko replay: invalid game file {path}: {e}\n"
 
 
+@pytest.mark.parametrize("name", sorted(n for n in BAD_RECORDS if not n.startswith("json_")))
+def test_record_errors_are_the_same_under_the_native_engine(name: str) -> None:
+    """The record's checks come before the engine is asked: the native backend refuses a bad
+    record with the same error and text as the Python engine."""
+    pytest.importorskip("doko_native")
+    text = BAD_RECORDS[name][0]
+    with pytest.raises(RecordError) as info:
+        start_of(loads(text), "native")
+    e = _record_error(text)
+    assert (info.value.key, info.value.params) == (e.key, e.params)
+    assert info.value.text("de") == e.text("de") and str(info.value) == str(e)
+
+
 def test_every_record_rules_and_action_key_is_shown() -> None:
     """Every ``record.*`` and ``rules.*`` text is one some bad record shows (``record.deal`` is
     the fallback for a deal ``Game`` refuses that the record's own checks let through, which
