@@ -327,8 +327,7 @@
     S.ws = ws;
     ws.onopen = () => {
       S.backoff = 400;
-      S.state = null;  // a new connection starts with a whole state
-      S.resync = false;
+      S.resync = false;  // a new connection starts with a whole state
       const hello = { type: "hello", token: S.token, lang };
       const name = localStorage.getItem("doko.name");
       if (S.token && name && !localStorage.getItem("doko.named." + S.code)) {
