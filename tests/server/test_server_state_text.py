@@ -146,6 +146,9 @@ def test_broadcast_sends_each_connection_its_state() -> None:
             t.thinking = (rng.randrange(4), float(step)) if t.thinking is None else None
         if step % 11 == 5:
             t.seats[rng.randrange(4)].ready = rng.random() < 0.5
+        if step % 50 == 20:  # a new name: the table and the Spielliste change
+            t.seats[rng.randrange(4)].name = f"Name {step}"
+            t.invalidate_sheet()
         t.version += 1
         t.broadcast()
         for c in [*conns.values(), *([late] if step >= 10 else [])]:
