@@ -45,6 +45,7 @@ from doko.engine.game import FINISHED, PLAY, Game
 from doko.engine.record import loads, start_of
 from doko.engine.texts import texts_of
 from doko.engine.vocab import Party
+from doko.session.files import read_problem
 from doko.solver import (
     PVTrick,
     SearchLimitExceeded,
@@ -172,12 +173,11 @@ def _read(file: str, lang: str) -> dict[str, Any]:
             with open(file, encoding="utf-8") as fh:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise PositionError(t("cannot_read", file=name, why=why)) from None
+        raise PositionError(t("cannot_read", file=name, why=read_problem(e, lang))) from None
     try:
         return loads(text)
     except (RecordError, RecursionError) as e:
-        why = str(e) if isinstance(e, RecordError) else "nested too deeply"
+        why = e.text(lang) if isinstance(e, RecordError) else texts_of("cli.replay", lang)("too_deep")
         raise PositionError(t("bad_file", file=name, why=why)) from None
 
 
@@ -190,7 +190,7 @@ def position_at(record: dict[str, Any], trick: int, lang: str = "en",
     try:
         game, actions = start_of(record)
     except RecordError as e:
-        raise PositionError(t("bad_file", file=name, why=e)) from None
+        raise PositionError(t("bad_file", file=name, why=e.text(lang))) from None
     total = game.tricks_total
     if not 1 <= trick <= total:
         raise PositionError(t("trick_range", n=total, got=trick))

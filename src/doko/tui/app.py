@@ -63,6 +63,7 @@ from doko.engine.texts import text
 from doko.engine.view import SeatView, view
 from doko.engine.vocab import Party, Phase
 from doko.session import Round, RoundError, status_lines, write_atomic
+from doko.session.files import read_problem
 from doko.tui.parse import InputError, Token, is_no, is_yes, parse
 from doko.tui.render import (
     Deadline,
@@ -690,7 +691,7 @@ def play_single(term: Terminal, opts: PlayOptions) -> int:
         try:
             write_atomic(opts.save, json.dumps(to_record(game), ensure_ascii=False) + "\n")
         except OSError as e:
-            term.error(f"{opts.save}: {e.strerror or e}")
+            term.error(f"{opts.save}: {read_problem(e, lang)}")
             return 2
         term.print(tr(lang, "saved_game", file=opts.save))
     term.print(Text(tr(lang, "seed", seed=opts.seed), style="dim"))
@@ -758,7 +759,7 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
         term.error(e.text(lang))
         return 2
     except OSError as e:
-        term.error(f"{path}: {e.strerror or e}")
+        term.error(f"{path}: {read_problem(e, lang)}")
         return 2
     if r.size != 4:
         term.error(text("cli.play.four_only", lang))
