@@ -177,7 +177,8 @@ def _read(file: str, lang: str) -> dict[str, Any]:
     try:
         return loads(text)
     except (RecordError, RecursionError) as e:
-        why = e.text(lang) if isinstance(e, RecordError) else texts_of("cli.replay", lang)("too_deep")
+        why = (e.text(lang) if isinstance(e, RecordError)
+               else texts_of("cli.replay", lang)("too_deep"))
         raise PositionError(t("bad_file", file=name, why=why)) from None
 
 
