@@ -12,7 +12,10 @@ implementation detail):
 * rounds: :class:`Round` (the Spielrunde and its Spielliste), :func:`sheet_json`;
 * computer players: :func:`make_player`, :func:`player_names`, :func:`play_game`;
 * errors, all ``ValueError``: :class:`DokoError`, :class:`IllegalActionError` (with the TSR
-  clause broken), :class:`RecordError`, :class:`ReplayError`, :class:`RoundError`.
+  clause broken), :class:`RecordError`, :class:`ReplayError`, :class:`RoundError`,
+  :class:`RulesError`;
+* the engines: :func:`backend` names the one in use (``"python"`` or ``"native"``, see
+  ``docs/native.md``), :func:`game_class` gives its game class.
 
 >>> from doko import Game, view
 >>> g = Game.deal(seed=1)
@@ -22,11 +25,13 @@ implementation detail):
 
 from doko.bots.base import make_player, play_game, player_names
 from doko.engine.actions import Action, describe, encode, from_dict, to_dict
+from doko.engine.backend import game_class
+from doko.engine.backend import resolve as backend
 from doko.engine.errors import DokoError, IllegalActionError, RecordError, ReplayError
 from doko.engine.game import Game
 from doko.engine.record import dumps, loads, replay, to_record
 from doko.engine.result import game_result
-from doko.engine.rules import HAUSREGELN, PRESETS, TSR, Rules
+from doko.engine.rules import HAUSREGELN, PRESETS, TSR, Rules, RulesError
 from doko.engine.scoring import GameSummary, Score, score
 from doko.engine.view import SeatView, view
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
@@ -52,12 +57,15 @@ __all__ = [
     "Round",
     "RoundError",
     "Rules",
+    "RulesError",
     "Score",
     "SeatView",
+    "backend",
     "describe",
     "dumps",
     "encode",
     "from_dict",
+    "game_class",
     "game_result",
     "loads",
     "make_player",
