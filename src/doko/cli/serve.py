@@ -33,7 +33,8 @@ def register(sub: Any) -> None:
     p.add_argument("--db", default=DEFAULT_URL, metavar="URL",
                    help=f"SQLAlchemy database URL ({DEFAULT_URL})")
     p.add_argument("--bot-workers", type=int, default=2, metavar="N",
-                   help="threads for the computer players (2)")
+                   help="worker processes for the computer players (2; one more makes only "
+                        "the quick offers to call before a person's action)")
     p.add_argument("--sqlite-synchronous", choices=["full", "normal"], default="full",
                    help="SQLite durability: full (every commit survives a power loss, the "
                         "default) or normal (survives a crash of the server; faster)")
