@@ -7,6 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use std::sync::Mutex;
 
 use crate::game::{ActionBuf, GameState, Param, Refusal, Rules, ENDED_CLAIMED, ENDED_CONCEDED};
 use crate::game::{BLACK, CALL_RE, ENDED_PLAYED};
@@ -101,6 +102,36 @@ pub fn rules_from(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     if let Ok(r) = obj.downcast::<PyRules>() {
         return Ok(r.get().inner);
     }
+    // the last `doko.engine.rules.Rules` read (a frozen dataclass, so its options stay as
+    // read; the cache holds a reference, so the object cannot be replaced by another at the
+    // same address): most games of a run share one rule set
+    static LAST: Mutex<Option<(PyObject, Rules)>> = Mutex::new(None);
+    if let Ok(last) = LAST.lock() {
+        if let Some((o, r)) = last.as_ref() {
+            if o.as_ptr() == obj.as_ptr() {
+                return Ok(*r);
+            }
+        }
+    }
+    let r = read_rules(obj)?;
+    if obj.get_type().is(doko_rules_class(obj.py())?) {
+        if let Ok(mut last) = LAST.lock() {
+            *last = Some((obj.clone().unbind(), r));
+        }
+    }
+    Ok(r)
+}
+
+/// `doko.engine.rules.Rules`, imported once.
+fn doko_rules_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    static CLS: GILOnceCell<PyObject> = GILOnceCell::new();
+    let cls = CLS.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py.import("doko.engine.rules")?.getattr("Rules")?.unbind())
+    })?;
+    Ok(cls.bind(py))
+}
+
+fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
     let flag = |name: &str| -> PyResult<bool> { obj.getattr(name)?.extract::<bool>() };
     let d = obj.getattr("dulle")?;
     let dulle = if let Ok(name) = d.extract::<String>() {
@@ -334,7 +365,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = cls.py();
         let nines = match rules {
-            Some(r) => rules_from(r)?.nines,
+            Some(obj) => rules_from(obj)?.nines,
             None => true,
         };
         // a machine-int seed deals in Rust (crate::rng, bit-exact with CPython's
@@ -344,24 +375,21 @@ impl PyGame {
         } else {
             None
         };
-        let hands = match small {
-            Some(n) => crate::rng::deal_hands(n, (dealer & 3) as u8, nines)
-                .into_pyobject(py)?
-                .into_any(),
+        let hands: [u64; 4] = match small {
+            Some(n) => crate::rng::deal_hands(n, (dealer & 3) as u8, nines),
             None => py
                 .import("doko.engine.game")?
                 .getattr("deal_hands")?
-                .call1((seed, dealer, nines))?,
+                .call1((seed, dealer, nines))?
+                .extract()?,
         };
-        let kwargs = PyDict::new(py);
-        if let Some(o) = owes_pflichtsolo {
-            kwargs.set_item("owes_pflichtsolo", o)?;
+        let game = PyGame::new_from(py, hands, dealer, owes_pflichtsolo, vorfuehrung, rules)?;
+        let base = Bound::new(py, game)?;
+        if cls.is(py.get_type::<PyGame>()) {
+            return Ok(base.into_any());
         }
-        kwargs.set_item("vorfuehrung", vorfuehrung)?;
-        if let Some(r) = rules {
-            kwargs.set_item("rules", r)?;
-        }
-        cls.call((hands, dealer), Some(&kwargs))
+        // a subclass (NativeGame): its instance copies the game (`Game(other)`)
+        cls.call1((base,))
     }
 
     /// An independent copy, of the same class.
