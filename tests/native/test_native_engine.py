@@ -371,3 +371,28 @@ def test_playouts_of_the_forced_last_trick_match_the_python_engine() -> None:
         cls.deal(1).playouts(1)
     with pytest.raises(ValueError, match="'random' or 'heuristic'"):
         g.playouts(1, "greedy")
+
+
+def test_rules_are_read_anew_for_every_rule_set() -> None:
+    """Games made one after another with different rule sets each get their own rules (the
+    native side caches the last frozen ``Rules`` by identity only)."""
+    cls = native_game_class()
+    no_nines = Rules(nines=False)
+    for rules, size in ((no_nines, 10), (TSR, 12), (no_nines, 10), (HAUSREGELN, 12),
+                        (native_rules(no_nines), 10), (TSR, 12)):
+        g = cls.deal(4, 1, rules=rules)
+        assert all(h.bit_count() == size for h in g.hands)
+        assert g.tricks_total == size
+
+    class Options:  # any object with the fields of Rules (not frozen: never cached)
+        marriage_shift = True
+        re_kontra_double = False
+        dulle = "first"
+        dulle_moves = False
+        soloist_leads = False
+        nines = True
+
+    opts = Options()
+    assert cls.deal(4, rules=opts).tricks_total == 12
+    opts.nines = False
+    assert cls.deal(4, rules=opts).tricks_total == 10
