@@ -180,3 +180,26 @@ def test_known_parties_are_always_true() -> None:
                 if seat is not None and v.legal_actions and v.legal_actions[-1] & 63 == 42:
                     assert g.can_apply(v.legal_actions[-1])
             g.apply(policy.choose(g))
+
+
+def test_views_of_all_seats_at_once_equal_each_seat_s_view() -> None:
+    # views() works the public part out once (TSR 5.5: actions are public); each seat's view
+    # must still be its own: the same as view(), whatever the order of the seats asked for
+    from doko.bots.random_player import RandomPolicy
+    from doko.engine.view import views
+
+    silent = 0
+    for seed in range(150):
+        g = Game.deal(seed, seed & 3)
+        silent += any(hand_count(h, QC) == 2 for h in g.initial_hands)
+        policy = RandomPolicy(seed)
+        while True:
+            seats = [None, 3, 1, 0, 2] if seed % 2 else [2, 0, None, 1, 3]
+            together = views(g, seats)
+            assert list(together) == seats
+            for s in seats:
+                assert together[s] == view(g, s), (seed, s, len(g.history))
+            if g.is_over:
+                break
+            g.apply(policy.choose(g))
+    assert silent >= 5  # stille Hochzeiten (TSR 4.4.5) were among them

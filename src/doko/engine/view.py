@@ -27,6 +27,7 @@ parties are :class:`~doko.engine.vocab.Party` members, call levels
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,57 +192,86 @@ def _claim_known(game: Game, seat: int) -> bool:
 
 def view(game: Game, seat: int | None) -> SeatView:
     """The view of ``seat`` (0..3), or of a spectator (``None``)."""
-    public = _public_facts(game)
-    clarified = len(public) == 4
-    known = dict(public)
-    contract: str | None = game.contract_name if game.phase >= PLAY else None
-    silent_hidden = game.contract == SILENT_MARRIAGE and not _silent_revealed(game)
-    re_size: int | None = None
-    if game.phase >= PLAY and game.contract in (NORMAL, SILENT_MARRIAGE) and not clarified:
-        if seat is not None:
-            queens = hand_count(game.initial_hands[seat], QC)
-            if queens == 2:  # the stille Hochzeit, seen by its holder
-                known = {s: RE if s == seat else KONTRA for s in range(4)}
-            elif queens == 1:
-                known[seat] = RE
-                re_size = 2
-            else:
-                known[seat] = KONTRA
-        if silent_hidden and seat != game.soloist:
+    return _Public(game).view(seat)
+
+
+def views(game: Game, seats: Iterable[int | None]) -> dict[int | None, SeatView]:
+    """The views of several seats (``None``: a spectator) at once, equal to :func:`view` of
+    each; what they share (the public parties, the tricks, the calls, the history) is worked
+    out once, for a front end that shows every seat its view after each action."""
+    public = _Public(game)
+    return {seat: public.view(seat) for seat in seats}
+
+
+class _Public:
+    """The part of every seat's view that is the same for all seats (TSR 5.5: the actions are
+    public), worked out once; :meth:`view` adds what one seat knows besides."""
+
+    __slots__ = ("calls", "clarified", "contract", "game", "hand_sizes", "history", "order",
+                 "public", "settled", "silent_hidden", "soloist", "trick", "tricks")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.public = _public_facts(game)
+        self.clarified = len(self.public) == 4
+        self.contract: str | None = game.contract_name if game.phase >= PLAY else None
+        self.silent_hidden = game.contract == SILENT_MARRIAGE and not _silent_revealed(game)
+        self.settled = not (game.phase >= PLAY and game.contract in (NORMAL, SILENT_MARRIAGE)
+                            and not self.clarified)
+        self.soloist = game.soloist if game.soloist >= 0 and not self.silent_hidden else None
+        self.hand_sizes = tuple(game.cards_in_hand(s) for s in range(4))
+        self.trick = tuple(game.current_trick())
+        self.tricks = tuple(game.tricks)
+        self.calls = tuple((s, p, lv) for s, p, lv, _ in game.calls)
+        self.history = tuple(game.history)
+        self.order = ORDERS.index(game.order)
+
+    def view(self, seat: int | None) -> SeatView:
+        game = self.game
+        known = dict(self.public)
+        contract = self.contract
+        hidden_here = self.silent_hidden and seat != game.soloist
+        if not self.settled:
+            re_size: int | None = None
+            if seat is not None:
+                queens = hand_count(game.initial_hands[seat], QC)
+                if queens == 2:  # the stille Hochzeit, seen by its holder
+                    known = {s: RE if s == seat else KONTRA for s in range(4)}
+                elif queens == 1:
+                    known[seat] = RE
+                    re_size = 2
+                else:
+                    known[seat] = KONTRA
+            _deduce(known, re_size)
+        if hidden_here:
             contract = "normal"
-        _deduce(known, re_size)
-    elif silent_hidden and seat != game.soloist:
-        contract = "normal"
-    hand: tuple[int, ...] = ()
-    legal: tuple[Action, ...] = ()
-    if seat is not None:
-        hand = tuple(game.hand(seat))
-        legal = tuple(game.legal_actions(seat))
-        if legal and code_of(legal[-1]) == CLAIM and not _claim_known(game, seat):
-            legal = legal[:-1]
-    parties = tuple(known.get(s) for s in range(4))
-    soloist = game.soloist if game.soloist >= 0 and not silent_hidden else None
-    if silent_hidden and seat == game.soloist:
-        soloist = seat
-    return SeatView(
-        seat=seat,
-        phase=game.phase,
-        dealer=game.dealer,
-        to_move=game.to_move,
-        contract=contract,
-        soloist=soloist,
-        hand=hand,
-        hand_sizes=tuple(game.cards_in_hand(s) for s in range(4)),
-        trick_leader=game.trick_leader,
-        trick=tuple(game.current_trick()),
-        tricks=tuple(game.tricks),
-        calls=tuple((s, p, lv) for s, p, lv, _ in game.calls),
-        parties=parties,
-        partnerships_clarified=clarified,
-        legal_actions=legal,
-        history=tuple(game.history),
-        rules=game.rules,
-        owes_pflichtsolo=game.owes_pflichtsolo,
-        vorfuehrung=game.vorfuehrung,
-        order=None if contract is None else ORDERS.index(game.order),
-    )
+        hand: tuple[int, ...] = ()
+        legal: tuple[Action, ...] = ()
+        if seat is not None:
+            hand = tuple(game.hand(seat))
+            legal = tuple(game.legal_actions(seat))
+            if legal and code_of(legal[-1]) == CLAIM and not _claim_known(game, seat):
+                legal = legal[:-1]
+        soloist = seat if self.silent_hidden and seat == game.soloist else self.soloist
+        return SeatView(
+            seat=seat,
+            phase=game.phase,
+            dealer=game.dealer,
+            to_move=game.to_move,
+            contract=contract,
+            soloist=soloist,
+            hand=hand,
+            hand_sizes=self.hand_sizes,
+            trick_leader=game.trick_leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            calls=self.calls,
+            parties=tuple(known.get(s) for s in range(4)),
+            partnerships_clarified=self.clarified,
+            legal_actions=legal,
+            history=self.history,
+            rules=game.rules,
+            owes_pflichtsolo=game.owes_pflichtsolo,
+            vorfuehrung=game.vorfuehrung,
+            order=None if contract is None else self.order,
+        )

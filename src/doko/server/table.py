@@ -35,7 +35,7 @@ from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
 from doko.engine.record import replay
 from doko.engine.rules import Rules
-from doko.engine.view import SeatView, view
+from doko.engine.view import SeatView, view, views
 from doko.server.db import ACTIVE, GameData, RoundData, TableData
 from doko.server.driver import drive, offer_bots
 from doko.server.errors import TableError
@@ -502,11 +502,13 @@ class Table:
             self._snapshots = {}
             return
         common = self._common()
+        # the views of every seat shown, their public part worked out once
+        seen = views(self.game, {seat for seat, _ in targets}) if self.game is not None else {}
         fresh: dict[int | None, tuple[_Snapshot, str | None]] = {}
         cache: dict[tuple[str, int | None, bool], str] = {}
         for seat, conn in targets:
             if seat not in fresh:
-                fresh[seat] = self._advance(seat, common)
+                fresh[seat] = self._advance(seat, common, seen.get(seat))
             update = fresh[seat][1]
             old = self._snapshots.get(seat)
             with_sheet = conn.sheet_version != self.sheet_version
@@ -526,9 +528,11 @@ class Table:
             conn.send(text_)
         self._snapshots = {seat: snap for seat, (snap, _) in fresh.items()}
 
-    def _advance(self, seat: int | None, common: _Common) -> tuple[_Snapshot, str | None]:
-        """The snapshot of ``seat`` now, and the update from its previous snapshot (without
-        the Spielliste and the closing brace; None if there is no previous one)."""
+    def _advance(self, seat: int | None, common: _Common, v: SeatView | None = None
+                 ) -> tuple[_Snapshot, str | None]:
+        """The snapshot of ``seat`` now (``v``: its view, if made already), and the update
+        from its previous snapshot (without the Spielliste and the closing brace; None if there
+        is no previous one)."""
         old = self._snapshots.get(seat)
         g, gd = self.game, self.game_data
         game: dict[str, Any] = {}
@@ -539,7 +543,8 @@ class Table:
         history = tricks = 0
         if g is not None and gd is not None:
             number = gd.number
-            v = view(g, seat)
+            if v is None:
+                v = view(g, seat)
             history, tricks = len(v.history), len(v.tricks)
             same_game = (old is not None and old.number == number and old.game_of is g
                          and old.history <= history and old.tricks <= tricks)
