@@ -27,6 +27,7 @@ import argparse
 import json
 import platform
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -334,7 +335,7 @@ def run(ns: argparse.Namespace) -> int:
         else:
             results = [measure(ns.seconds, ns.games, ns.seed, ns.backend, ns.solver_tricks)]
     except BackendError as e:
-        print(f"doko bench: {e}")
+        print(f"doko bench: {e}", file=sys.stderr)
         return 2
     main = results[-1]
     if ns.json:
