@@ -7,7 +7,7 @@ the seat's own (a seat's view is :func:`doko.engine.view.view`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from doko.engine.actions import BLACK, CALL_RE, Action, code_of, seat_of, to_dict
@@ -135,15 +135,18 @@ def _sliced(v: SeatView, history_from: int, tricks_from: int) -> SeatView:
 @dataclass
 class _Snapshot:
     """What the connections of one seat (None: the spectators) were sent by the broadcast of
-    ``version``, as plain JSON values: the next broadcast sends them only what changed
-    (:meth:`doko.server.table.Table.broadcast`). ``number`` is None while there is no game."""
+    ``version``: the next broadcast sends them only what changed
+    (:meth:`doko.server.table.Table.broadcast`). ``number`` is None while there is no game.
+    ``view`` is the seat's view itself (its tuples are compared field by field: they hold
+    atomic values, which the garbage collector stops tracking, where JSON dicts and lists kept
+    until the table's next action would fill its younger generations)."""
 
     version: int
     table: str
     thinking: str
     number: int | None
     game: dict[str, Any]
-    view: dict[str, Any]
+    view: SeatView | None
     history: int
     tricks: int
     #: the game it was made of (another object, even with the same number: sent whole)
@@ -159,6 +162,12 @@ def view_parts(v: SeatView, history_from: int, tricks_from: int
     tricks = d.pop("tricks")
     del d["rules"]
     return d, history, tricks
+
+
+#: The fields of a view that an update may change (``view_parts``' dict: all but the history,
+#: the tricks and the rules).
+VIEW_FIELDS = tuple(f.name for f in fields(SeatView) if f.name not in ("history", "tricks",
+                                                                       "rules"))
 
 
 def changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:

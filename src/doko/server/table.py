@@ -43,6 +43,7 @@ from doko.server.payloads import (
     _MARK_TEXT,
     _MARKS,
     _SHARED_VIEW,
+    VIEW_FIELDS,
     _Common,
     _JsonCache,
     _light,
@@ -536,7 +537,7 @@ class Table:
         old = self._snapshots.get(seat)
         g, gd = self.game, self.game_data
         game: dict[str, Any] = {}
-        view_: dict[str, Any] = {}
+        view_changes: dict[str, Any] = {}
         added: tuple[list[Any], list[Any]] = ([], [])
         number: int | None = None
         same_game = False
@@ -549,10 +550,20 @@ class Table:
             same_game = (old is not None and old.number == number and old.game_of is g
                          and old.history <= history and old.tricks <= tricks)
             start = (old.history, old.tricks) if old is not None and same_game else (0, 0)
-            view_, *rest = view_parts(v, *start)
+            if old is not None and same_game and old.view is not None:
+                # the fields of the view that changed, found on the view's tuples; only those
+                # are encoded (the snapshot keeps the view itself: tuples of atomic values,
+                # which the garbage collector soon stops tracking, instead of JSON dicts and
+                # lists that would live until the table's next action)
+                fields = [f for f in VIEW_FIELDS if getattr(old.view, f) != getattr(v, f)]
+                view_, *rest = view_parts(v, *start)
+                view_changes = {f: view_[f] for f in fields}
+            else:
+                view_, *rest = view_parts(v, *start)
+                view_changes = view_
             added = (rest[0], rest[1])
             game = self._game_small(seat, v, common)
-        snap = _Snapshot(self.version, common.table, common.thinking, number, game, view_,
+        snap = _Snapshot(self.version, common.table, common.thinking, number, game, v,
                          history, tricks, g)
         if old is None:
             return snap, None
@@ -571,7 +582,7 @@ class Table:
             change: dict[str, Any] = {}
             if game_changes := changed(old.game, game):
                 change["game"] = game_changes
-            if view_changes := changed(old.view, view_):
+            if view_changes:
                 change["view"] = view_changes
             if added[0]:
                 change["history"] = added[0]
