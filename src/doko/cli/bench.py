@@ -14,7 +14,8 @@ Four figures per backend (``--json`` keys in brackets):
   g.legal_actions(); g.apply(random.choice(acts))`` over whole games, written in Python for
   either engine class (the cost a Python user or learner pays per step);
 * solver nodes per second (``solver_nodes_per_s``): the exact double-dummy value of the last
-  tricks of random games (``--solver-tricks``, default 6), with the mean time per position.
+  tricks of random Normalspiele (``--solver-tricks``, default 6; the positions of ``doko solve
+  --bench``), with the mean time per position.
 
 ``--backend`` picks the engine (``auto``: native when built, see :mod:`doko.engine.backend`);
 ``--compare`` measures both in the same run and prints their ratios. The output always says
@@ -30,13 +31,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from itertools import islice
 from typing import Any, Protocol
 
 from doko.bots.random_player import RandomPolicy
 from doko.cli.args import positive_float, positive_int
-from doko.engine.actions import CODE_OF, HEALTHY, encode
+from doko.engine.actions import CODE_OF
 from doko.engine.backend import BACKENDS, BackendError, require_native, resolve
-from doko.engine.contracts import ORDERS
 from doko.engine.game import PLAY, Game
 from doko.engine.texts import texts_of
 
@@ -210,32 +211,20 @@ def python_loop(
     return actions, n, clock() - start
 
 
-def solver_positions(count: int, tricks: int, seed: int = 0) -> list[Game]:
-    """``count`` random games (everybody healthy, random legal cards) with ``tricks`` tricks
-    left, at a trick boundary: the solver measurement's positions."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    n = 0
-    while len(out) < count:
-        g = Game.deal(seed * 1_000_003 + 900_000 + n, n & 3)
-        n += 1
-        for _ in range(4):
-            g.apply(encode(g.to_move, HEALTHY))
-        while len(g.tricks) < g.tricks_total - tricks:
-            plays = g.legal_plays()
-            g.apply(plays[int(rng.random() * len(plays))])
-        out.append(g)
-    return out
+def solver_figure(backend: str, count: int, tricks: int, seed: int, seconds: float
+                  ) -> tuple[int, int, float]:
+    """The exact value of up to ``count`` positions of :func:`doko.cli.solve.normal_positions`
+    (the same for both backends), each by a fresh solver of ``backend``, until ``seconds`` of
+    CPU time are used; returns (nodes, positions, CPU seconds)."""
+    from doko.cli.solve import normal_positions
+    from doko.solver.search import solver_for
 
-
-def _solve_python(positions: list[Game], seconds: float) -> tuple[int, int, float]:
-    from doko.solver import Solver
-
+    positions = list(islice(normal_positions(tricks, seed), count))
     nodes = done = 0
     clock = _CLOCK
     start = clock()
     for g in positions:
-        sv = Solver.for_game(g)
+        sv = solver_for(g, backend=backend)
         sv.future_value(g.hands, g.trick_leader, g.trick)
         nodes += sv.node_count
         done += 1
@@ -252,7 +241,7 @@ def measure_python(seconds: float, games: int | None, seed: int,
     plays, _, t2 = bench_card_plays(states, seconds, games, seed)
     acts, loops, t3 = python_loop(Game.deal, seconds, games, seed)
     count = min(SOLVER_POSITIONS, games) if games is not None else SOLVER_POSITIONS
-    nodes, solved, t4 = _solve_python(solver_positions(count, solver_tricks, seed), seconds)
+    nodes, solved, t4 = solver_figure("python", count, solver_tricks, seed, seconds)
     return _figures("python", n, t, plays, t2, acts, loops, t3, nodes, solved, t4)
 
 
@@ -282,17 +271,7 @@ def measure_native(seconds: float, games: int | None, seed: int,
     cls = native_game_class()
     acts, loops, t3 = python_loop(lambda s, d: cls.deal(s, d, rules=TSR), seconds, games, seed)
     count = min(SOLVER_POSITIONS, games) if games is not None else SOLVER_POSITIONS
-    nodes = solved = 0
-    clock = _CLOCK
-    start = clock()
-    for g in solver_positions(count, solver_tricks, seed):
-        sv = native.Solver(ORDERS.index(g.order), g.is_re, g.dulle_rule)
-        sv.future_value(g.hands, g.trick_leader, g.trick)
-        nodes += sv.node_count
-        solved += 1
-        if clock() - start >= seconds:
-            break
-    t4 = clock() - start
+    nodes, solved, t4 = solver_figure("native", count, solver_tricks, seed, seconds)
     return _figures("native", n, t, plays["card_plays"], t2, acts, loops, t3,
                     nodes, solved, t4)
 

@@ -34,6 +34,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from doko.cli.args import positive_float, positive_int
@@ -326,6 +328,24 @@ def format_report(game: Game, r: dict[str, Any], lang: str = "de") -> str:
 # --------------------------------------------------------------------------- bench
 
 
+def normal_positions(tricks: int, seed: int = 0) -> Iterator[Game]:
+    """Random Normalspiele with ``tricks`` tricks left, at a trick boundary, for measuring the
+    solver (``doko solve --bench``, ``doko bench``): deals from ``seed`` on, everybody healthy
+    (a stille Hochzeit is skipped), then uniform random legal cards."""
+    rng = random.Random(seed)
+    s = seed
+    while True:
+        g = Game.deal(s)
+        s += 1
+        for _ in range(4):
+            g.apply(encode(g.to_move, HEALTHY))
+        if g.contract_name != "normal":
+            continue
+        while len(g.tricks) < g.tricks_total - tricks:
+            g.apply(rng.choice(g.legal_plays()))
+        yield g
+
+
 def bench_solver(
     deals: int = 50, tricks: int = 6, seed: int = 0, *, backend: str | None = "python",
     time_limit: float | None = None,
@@ -343,22 +363,12 @@ def bench_solver(
     ``unsolved``. The same arguments give the same positions under either backend.
     """
     name = resolve(backend)
-    rng = random.Random(seed)
     value_ms: list[float] = []
     cpu_ms: list[float] = []
     best_ms: list[float] = []
     nodes: list[int] = []
     unsolved = 0
-    s = seed
-    while len(value_ms) < deals:
-        g = Game.deal(s)
-        s += 1
-        for _ in range(4):
-            g.apply(encode(g.to_move, HEALTHY))
-        if g.contract_name != "normal":
-            continue
-        while len(g.tricks) < g.tricks_total - tricks:
-            g.apply(rng.choice(g.legal_plays()))
+    for g in islice(normal_positions(tricks, seed), deals):
         sv = solver_for(g, backend=name, time_limit=time_limit)
         t0, c0 = time.perf_counter(), time.process_time()
         try:
