@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from doko.engine.actions import (
     ACTIONS,
@@ -74,6 +74,7 @@ from doko.engine.contracts import (
     SILENT_MARRIAGE,
     SOLO_CONTRACTS,
     SOLO_DIAMONDS,
+    CardOrder,
     order_of,
     trick_winner,
 )
@@ -134,7 +135,85 @@ def _play_tables() -> tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]:
 _PLAYS = _play_tables()
 
 
-class Game:
+class _State(Protocol):
+    """What :class:`GameQueries` reads of a game (both engines' game classes have it)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def ended(self) -> str | None: ...
+    @property
+    def marriage_solo(self) -> bool: ...
+    @property
+    def contract(self) -> Contract: ...
+    @property
+    def pflichtsolo(self) -> bool: ...
+    @property
+    def vorfuehrung(self) -> int | None: ...
+    @property
+    def order(self) -> CardOrder: ...
+    @property
+    def hands(self) -> list[int]: ...
+    @property
+    def is_re(self) -> list[bool]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def trick_leader(self) -> int: ...
+    @property
+    def trick(self) -> list[int]: ...
+    def apply(self, action: Action) -> None: ...
+
+
+class GameQueries:
+    """The questions both engines' game classes answer alike from their state:
+    :class:`Game` and the native core's ``NativeGame`` (:mod:`doko.engine.native`)."""
+
+    __slots__ = ()
+
+    @property
+    def contract_name(self: _State) -> str:
+        """The game kind: ``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``;
+        ``undecided`` during the Vorbehaltsabfrage.
+
+        A Hochzeit that became a Karo solo reads ``solo_diamonds`` (see :attr:`marriage_solo`).
+        """
+        if self.phase < PLAY and self.ended is None:
+            return "undecided"
+        if self.marriage_solo:
+            return SOLO_DIAMONDS.record_name
+        return self.contract.record_name
+
+    def contract_label(self: _State, lang: str = "de") -> str:
+        """The game kind as players say it."""
+        return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
+                              self.vorfuehrung, lang)
+
+    def hand(self: _State, seat: int) -> list[int]:
+        """The cards ``seat`` holds, as kinds sorted in the game's card order."""
+        key = self.order.sort_key
+        return sorted(hand_kinds(self.hands[seat]), key=lambda k: key[k])
+
+    def hand_codes(self: _State, seat: int) -> list[str]:
+        """The cards ``seat`` holds as codes, sorted in the game's card order."""
+        return [card_code(k) for k in GameQueries.hand(self, seat)]
+
+    def play(self: _State, card: str) -> None:
+        """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
+        self.apply(encode(self.to_move, parse_card(card)))
+
+    def re_seats(self: _State) -> list[int]:
+        """The seats of the Re party."""
+        is_re = self.is_re
+        return [s for s in range(4) if is_re[s]]
+
+    def current_trick(self: _State) -> list[tuple[int, int]]:
+        """The unfinished trick as ``(seat, kind)`` pairs in play order."""
+        lead = self.trick_leader
+        return [((lead + i) & 3, k) for i, k in enumerate(self.trick)]
+
+
+class Game(GameQueries):
     """One game: dealing, Vorbehaltsabfrage, trick play with calls, and the end.
 
     Seats are 0..3 clockwise; the dealer's left neighbour is ``dealer + 1``. Create a game with
@@ -364,24 +443,6 @@ class Game:
         return self.phase == FINISHED
 
     @property
-    def contract_name(self) -> str:
-        """The game kind: ``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``;
-        ``undecided`` during the Vorbehaltsabfrage.
-
-        A Hochzeit that became a Karo solo reads ``solo_diamonds`` (see :attr:`marriage_solo`).
-        """
-        if self.phase < PLAY and self.ended is None:
-            return "undecided"
-        if self.marriage_solo:
-            return SOLO_DIAMONDS.record_name
-        return self.contract.record_name
-
-    def contract_label(self, lang: str = "de") -> str:
-        """The game kind as players say it."""
-        return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
-                              self.vorfuehrung, lang)
-
-    @property
     def is_solo_game(self) -> bool:
         """True if one seat plays alone: a solo, a stille Hochzeit, a Hochzeit turned solo."""
         return self.soloist >= 0
@@ -390,15 +451,6 @@ class Game:
     def game_type_settled(self) -> bool:
         """True once the game type is clear (TSR 6.2.1): query over, Hochzeit clarified."""
         return self.phase >= PLAY and (self.contract != C_MARRIAGE or self.klaerung > 0)
-
-    def hand(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds, as kinds sorted in the game's card order."""
-        key = self.order.sort_key
-        return sorted(hand_kinds(self.hands[seat]), key=lambda k: key[k])
-
-    def hand_codes(self, seat: int) -> list[str]:
-        """The cards ``seat`` holds as codes, sorted in the game's card order."""
-        return [card_code(k) for k in self.hand(seat)]
 
     def cards_in_hand(self, seat: int) -> int:
         """Number of cards ``seat`` holds (as it held when a concession froze the count)."""
@@ -431,15 +483,6 @@ class Game:
         """Fewest cards for a first Ansage made as a reply to the opponents' call of level
         ``opp`` (TSR 6.4.4: one card fewer than that call needed)."""
         return CALL_MIN_CARDS[opp] - 1 - self.shift
-
-    def re_seats(self) -> list[int]:
-        """The seats of the Re party."""
-        return [s for s in range(4) if self.is_re[s]]
-
-    def current_trick(self) -> list[tuple[int, int]]:
-        """The unfinished trick as ``(seat, kind)`` pairs in play order."""
-        lead = self.trick_leader
-        return [((lead + i) & 3, k) for i, k in enumerate(self.trick)]
 
     # ------------------------------------------------------------------ legal actions
 
@@ -790,10 +833,6 @@ class Game:
             self._finish(ENDED_CONCEDED)
         else:
             self._finish(ENDED_CLAIMED)
-
-    def play(self, card: str) -> None:
-        """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
-        self.apply(encode(self.to_move, parse_card(card)))
 
     def _complete_trick(self) -> None:
         trick = self.trick

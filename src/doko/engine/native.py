@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from doko.engine.actions import encode
-from doko.engine.cards import card_code, hand_from_codes, hand_kinds, parse_card
-from doko.engine.contracts import ORDERS, SOLO_DIAMONDS, CardOrder
+from doko.engine.cards import hand_from_codes
+from doko.engine.contracts import ORDERS, CardOrder
+from doko.engine.game import GameQueries
 from doko.engine.rules import DULLE_RULES, Rules
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
@@ -47,8 +47,9 @@ _PARTIES = tuple(Party)
 _LEVELS = (None, *CallLevel)
 
 
-class _NativeGameMixin(_NativeBase):
-    """What :class:`doko.engine.game.Game` offers on top of the native state machine."""
+class _NativeGameMixin(GameQueries, _NativeBase):
+    """What :class:`doko.engine.game.Game` offers on top of the native state machine (the
+    questions both answer alike come from :class:`doko.engine.game.GameQueries`)."""
 
     __slots__ = ()
 
@@ -86,23 +87,6 @@ class _NativeGameMixin(_NativeBase):
         """The card order of the game (one of :data:`doko.engine.contracts.ORDERS`)."""
         return ORDERS[self.order_index]
 
-    @property
-    def contract_name(self) -> str:
-        """``normal``, ``marriage``, ``silent_marriage`` or ``solo_<kind>``; ``undecided``
-        during the Vorbehaltsabfrage (as ``Game.contract_name``)."""
-        if super().phase < Phase.PLAY and self.ended is None:
-            return "undecided"
-        if self.marriage_solo:
-            return SOLO_DIAMONDS.record_name
-        return self.contract.record_name
-
-    def contract_label(self, lang: str = "de") -> str:
-        """The game kind as players say it (as ``Game.contract_label``)."""
-        from doko.engine.game import contract_label
-
-        return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
-                              self.vorfuehrung, lang)
-
     @classmethod
     def from_hands(
         cls, hands: Sequence[Iterable[str] | int], dealer: int = 0, *,
@@ -113,29 +97,6 @@ class _NativeGameMixin(_NativeBase):
         bits = [h if isinstance(h, int) else hand_from_codes(h) for h in hands]
         return cls(bits, dealer, owes_pflichtsolo=owes_pflichtsolo, vorfuehrung=vorfuehrung,
                    rules=rules)
-
-    def hand(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds, as kinds sorted in the game's card order."""
-        key = self.order.sort_key
-        return sorted(hand_kinds(self.hands[seat]), key=lambda k: key[k])
-
-    def hand_codes(self, seat: int) -> list[str]:
-        """The cards ``seat`` holds as codes, sorted in the game's card order."""
-        return [card_code(k) for k in self.hand(seat)]
-
-    def play(self, card: str) -> None:
-        """Play ``card`` (a code such as ``"QC"``) for the seat on turn."""
-        self.apply(encode(self.to_move, parse_card(card)))
-
-    def re_seats(self) -> list[int]:
-        """The seats of the Re party."""
-        is_re = self.is_re
-        return [s for s in range(4) if is_re[s]]
-
-    def current_trick(self) -> list[tuple[int, int]]:
-        """The unfinished trick as ``(seat, kind)`` pairs in play order."""
-        lead = self.trick_leader
-        return [((lead + i) & 3, k) for i, k in enumerate(self.trick)]
 
     def game_summary(self) -> GameSummary:
         """The scoring summary of the finished game (``result.summary_of``)."""
