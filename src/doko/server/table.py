@@ -550,17 +550,15 @@ class Table:
             same_game = (old is not None and old.number == number and old.game_of is g
                          and old.history <= history and old.tricks <= tricks)
             start = (old.history, old.tricks) if old is not None and same_game else (0, 0)
+            view_, *rest = view_parts(v, *start)
+            view_changes = view_
             if old is not None and same_game and old.view is not None:
-                # the fields of the view that changed, found on the view's tuples; only those
-                # are encoded (the snapshot keeps the view itself: tuples of atomic values,
-                # which the garbage collector soon stops tracking, instead of JSON dicts and
-                # lists that would live until the table's next action)
-                fields = [f for f in VIEW_FIELDS if getattr(old.view, f) != getattr(v, f)]
-                view_, *rest = view_parts(v, *start)
-                view_changes = {f: view_[f] for f in fields}
-            else:
-                view_, *rest = view_parts(v, *start)
-                view_changes = view_
+                # the fields of the view that changed, found on the view's tuples (the snapshot
+                # keeps the view itself: tuples of atomic values, which the garbage collector
+                # soon stops tracking, instead of JSON dicts and lists that would live until
+                # the table's next action)
+                view_changes = {f: view_[f] for f in VIEW_FIELDS
+                                if getattr(old.view, f) != getattr(v, f)}
             added = (rest[0], rest[1])
             game = self._game_small(seat, v, common)
         snap = _Snapshot(self.version, common.table, common.thinking, number, game, v,
