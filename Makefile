@@ -19,7 +19,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,tui,server,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[test,tui,server,postgres,rl,openspiel,pdf]'
 	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
