@@ -1,8 +1,9 @@
 """The layers of doko import only downwards (docs/architecture.md).
 
 engine (rules, cards, game, views, scoring, records) <- session (rounds, the Spielliste) and
-solver (double-dummy search) <- bots (computer players, the arena) <- the front ends (tui,
-server) <- cli (one module per command). Lazy imports inside functions count too; the facade
+solver (double-dummy search) <- bots (computer players, the arena) <- analysis (hints, game
+analysis, statistics), tournament (draws, results, rankings) and rl (learning environments)
+<- the front ends (tui, server) <- cli (one module per command). Lazy imports inside functions count too; the facade
 ``doko/__init__.py`` may import anything, nothing may import the facade.
 """
 
@@ -19,9 +20,13 @@ ALLOWED: dict[str, set[str]] = {
     "session": {"engine", "session"},
     "solver": {"engine", "solver"},
     "bots": {"engine", "session", "solver", "bots"},
-    "tui": {"engine", "session", "solver", "bots", "tui"},
-    "server": {"engine", "session", "solver", "bots", "server"},
-    "cli": {"engine", "session", "solver", "bots", "tui", "server", "cli"},
+    "analysis": {"engine", "session", "solver", "bots", "analysis"},
+    "tournament": {"engine", "session", "bots", "tournament"},
+    "rl": {"engine", "session", "bots", "rl"},
+    "tui": {"engine", "session", "solver", "bots", "analysis", "tui"},
+    "server": {"engine", "session", "solver", "bots", "analysis", "tournament", "server"},
+    "cli": {"engine", "session", "solver", "bots", "analysis", "tournament", "rl", "tui",
+            "server", "cli"},
 }
 
 
