@@ -21,7 +21,8 @@ syntax errors in words), ``rules.`` (bad rule sets), ``files.`` (files that cann
 ``score_input.`` (bad game summaries), ``score.`` (the scoring table; ``score.item.`` its line
 items), ``row.`` (the kinds of rows of the Spielliste), ``round.`` (the round's refusals and
 sheet checks), ``sheet.`` (the Spielliste and status lines), ``tui.`` (the terminal),
-``server.`` (the web table's refusals) and ``cli.<command>.`` (the command-line tools).
+``server.`` (the web table's refusals), ``callhint.`` (what a seat may call and what waiting
+costs, :mod:`doko.engine.callhints`) and ``cli.<command>.`` (the command-line tools).
 """
 
 from __future__ import annotations
@@ -122,6 +123,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "server.no_table": (
         'es gibt keinen Tisch {detail!r}, oder sein Link hat keinen Schlüssel dafür',
         'there is no table {detail!r}, or its link has no key for it',
+    ),
+    # the web table's chat (issue 17, web): refusals (doko.server.table.Table.chat)
+    "server.chat_spectator": (
+        'Zuschauer können nicht chatten; nur die Plätze des Tisches',
+        'spectators cannot chat; only the seats of the table can',
+    ),
+    "server.chat_off": (
+        'an diesem Tisch ist der Chat ausgeschaltet',
+        'the chat is turned off at this table',
+    ),
+    "server.chat_too_fast": (
+        'zu viele Chat-Nachrichten; bitte in {detail} s noch einmal',
+        'too many chat messages; try again in {detail} s',
     ),
     # the web table's limits (doko.server.errors.LimitError)
     "server.limit.tables_per_client": (
@@ -407,24 +421,24 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the game is over (TSR {rule})",
     ),
     "error.not_your_turn": (
-        "Platz {seat} ist nicht an der Reihe: Platz {to_move} muss {verb} (TSR {rule})",
-        "seat {seat} is not on turn: seat {to_move} must {verb} (TSR {rule})",
+        "{seat} ist nicht an der Reihe: {to_move} muss {verb} (TSR {rule})",
+        "{seat} is not on turn: {to_move} must {verb} (TSR {rule})",
     ),
     "error.not_in_hand": (
-        "Platz {seat} hat {card} nicht auf der Hand (TSR {rule})",
-        "seat {seat} does not hold {card} (TSR {rule})",
+        "{seat} hat {card} nicht auf der Hand (TSR {rule})",
+        "{seat} does not hold {card} (TSR {rule})",
     ),
     "error.must_follow": (
-        "{card} bedient nicht {led}: Platz {seat} muss bedienen (TSR 5.2.2)",
-        "{card} does not follow {led}: seat {seat} must follow suit (TSR 5.2.2)",
+        "{card} bedient nicht {led}: {seat} muss bedienen (TSR 5.2.2)",
+        "{card} does not follow {led}: {seat} must follow suit (TSR 5.2.2)",
     ),
     "error.not_query_answer": (
         "in der Vorbehaltsabfrage lautet die Antwort gesund oder Vorbehalt (TSR 4.1.2)",
         "in the Vorbehaltsabfrage the answer is healthy or Vorbehalt (TSR 4.1.2)",
     ),
     "error.naming_expected": (
-        "Platz {seat} muss jetzt seinen Vorbehalt taufen: {options} (TSR {rule})",
-        "seat {seat} must name its Vorbehalt now: {options} (TSR {rule})",
+        "{seat} muss jetzt den Vorbehalt taufen: {options} (TSR {rule})",
+        "{seat} must name the Vorbehalt now: {options} (TSR {rule})",
     ),
     "error.marriage_needs_queens": (
         "eine Hochzeit verlangt beide Kreuz-Damen (TSR 4.4.1)",
@@ -436,13 +450,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "with several Vorbehalte a Hochzeit can never win; only a solo or pass (TSR 4.1.6)",
     ),
     "error.cannot_pass": (
-        "Platz {seat} kann nicht passen: ohne beide Kreuz-Damen kann sein Vorbehalt nur ein Solo "
-        "sein (TSR 4.1.6)",
-        "seat {seat} cannot pass: without both ♣Q its Vorbehalt can only be a solo (TSR 4.1.6)",
+        "{seat} kann nicht passen: ohne beide Kreuz-Damen kann der Vorbehalt nur ein Solo sein "
+        "(TSR 4.1.6)",
+        "{seat} cannot pass: without both ♣Q the Vorbehalt can only be a solo (TSR 4.1.6)",
     ),
     "error.vorfuehrung": (
-        "Platz {seat} wird vorgeführt und muss sein Pflichtsolo bekanntgeben (TSR 4.1.9, 4.2.3)",
-        "seat {seat} is vorgeführt and must name its Pflichtsolo (TSR 4.1.9, 4.2.3)",
+        "{seat} wird vorgeführt und muss das Pflichtsolo bekanntgeben (TSR 4.1.9, 4.2.3)",
+        "{seat} is vorgeführt and must name the Pflichtsolo (TSR 4.1.9, 4.2.3)",
     ),
     "error.calls_not_yet": (
         "keine Ansage, bevor der Spieltyp feststeht (TSR 6.2.1)",
@@ -462,8 +476,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "after a concession only Kontra may still call (TSR 5.4.7)",
     ),
     "error.own_party": (
-        "Platz {seat} ist {party} und kann nur für die eigene Partei ansagen (TSR 6.2.2)",
-        "seat {seat} is {party} and can only call for its own party (TSR 6.2.2)",
+        "{seat} ist {party} und kann nur für {party} ansagen (TSR 6.2.2)",
+        "{seat} is {party} and can only call for {party} (TSR 6.2.2)",
     ),
     "error.repeat": (
         "{party} hat bereits {done} angesagt; eine Ansage kann nicht wiederholt oder "
@@ -513,6 +527,38 @@ TEXTS: dict[str, tuple[str, str]] = {
         "keine Aktion hat den Code {value}",
         "no action has code {value}",
     ),
+    # engine errors addressed to the reader's own seat (IllegalActionError.text(me=...)): the
+    # same refusals with "du"/"you" and the verb to match; error.seat names any other seat
+    "error.seat": ("Platz {n}", "seat {n}"),
+    "error.you.not_your_turn": (
+        "du bist nicht an der Reihe: {to_move} muss {verb} (TSR {rule})",
+        "you are not on turn: {to_move} must {verb} (TSR {rule})",
+    ),
+    "error.you.not_in_hand": (
+        "du hast {card} nicht auf der Hand (TSR {rule})",
+        "you do not hold {card} (TSR {rule})",
+    ),
+    "error.you.must_follow": (
+        "{card} bedient nicht {led}: du musst bedienen (TSR 5.2.2)",
+        "{card} does not follow {led}: you must follow suit (TSR 5.2.2)",
+    ),
+    "error.you.naming_expected": (
+        "du musst jetzt deinen Vorbehalt taufen: {options} (TSR {rule})",
+        "you must name your Vorbehalt now: {options} (TSR {rule})",
+    ),
+    "error.you.cannot_pass": (
+        "du kannst nicht passen: ohne beide Kreuz-Damen kann dein Vorbehalt nur ein Solo sein "
+        "(TSR 4.1.6)",
+        "you cannot pass: without both ♣Q your Vorbehalt can only be a solo (TSR 4.1.6)",
+    ),
+    "error.you.vorfuehrung": (
+        "du wirst vorgeführt und musst dein Pflichtsolo bekanntgeben (TSR 4.1.9, 4.2.3)",
+        "you are vorgeführt and must name your Pflichtsolo (TSR 4.1.9, 4.2.3)",
+    ),
+    "error.you.own_party": (
+        "du bist {party} und kannst nur für {party} ansagen (TSR 6.2.2)",
+        "you are {party} and can only call for {party} (TSR 6.2.2)",
+    ),
     # parts of engine errors: what was tried (error.phase), why not now, the verb of
     # error.not_your_turn / error.not_soloist, the options of error.naming_expected, the suit led
     "error.what.play": ("{card} spielen", "playing {card}"),
@@ -522,17 +568,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "error.what.concede": ("aufgeben", "concede"),
     "error.what.claim": ("abkürzen", "claim"),
     "error.why.query": (
-        "die Vorbehaltsabfrage läuft, Platz {to_move} muss antworten",
-        "the Vorbehaltsabfrage is running, seat {to_move} must answer",
+        "die Vorbehaltsabfrage läuft, {to_move} muss antworten",
+        "the Vorbehaltsabfrage is running, {to_move} must answer",
+    ),
+    "error.why.query_you": (
+        "die Vorbehaltsabfrage läuft, du musst antworten",
+        "the Vorbehaltsabfrage is running, you must answer",
     ),
     "error.why.naming": (
-        "Platz {to_move} muss seinen Vorbehalt taufen",
-        "seat {to_move} must name its Vorbehalt",
+        "{to_move} muss den Vorbehalt taufen",
+        "{to_move} must name the Vorbehalt",
+    ),
+    "error.why.naming_you": (
+        "du musst deinen Vorbehalt taufen",
+        "you must name your Vorbehalt",
     ),
     "error.why.play": ("es wird gespielt", "the cards are being played"),
     "error.verb.play": ("eine Karte spielen", "play a card"),
     "error.verb.query": ("in der Vorbehaltsabfrage antworten", "answer the Vorbehaltsabfrage"),
-    "error.verb.naming": ("seinen Vorbehalt taufen", "name its Vorbehalt"),
+    "error.verb.naming": ("den Vorbehalt taufen", "name the Vorbehalt"),
     "error.verb.concede": ("aufgeben", "concede"),
     "error.verb.claim": ("abkürzen", "claim"),
     "error.options.solo": ("ein Solo", "a solo"),
@@ -737,6 +791,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "ein Spielbericht muss ein JSON-Objekt sein",
         "a game record must be a JSON object",
     ),
+    "record.round_file": (
+        "das ist eine Rundendatei ({format}), kein Spielbericht: erwartet wird der Bericht "
+        "eines Spiels ({expected}); eine Runde setzt doko play --resume fort",
+        "this is a round file ({format}), not a game record: the record of one game "
+        "({expected}) is expected; doko play --resume continues a round",
+    ),
     "record.unknown_keys": (
         "unbekannte Schlüssel im Spielbericht: {keys}",
         "unknown keys in the record: {keys}",
@@ -762,16 +822,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "'hands' must be a list of four hands",
     ),
     "record.hand_codes": (
-        "Hand {hand} muss eine Liste von Kartencodes sein",
-        "hand {hand} must be a list of card codes",
+        "die Hand von Platz {hand} muss eine Liste von Kartencodes sein",
+        "the hand of seat {hand} must be a list of card codes",
     ),
     "record.hand_size": (
-        "Hand {hand} hat {n} Karten, eine Hand hat {size} (TSR 3.3.7)",
-        "hand {hand} has {n} cards, a hand has {size} (TSR 3.3.7)",
+        "die Hand von Platz {hand} hat {n} Karten, eine Hand hat {size} (TSR 3.3.7)",
+        "the hand of seat {hand} has {n} cards, a hand has {size} (TSR 3.3.7)",
     ),
     "record.hand_card": (
-        "Hand {hand}: {why}",
-        "hand {hand}: {why}",
+        "die Hand von Platz {hand}: {why}",
+        "the hand of seat {hand}: {why}",
     ),
     "record.deck": (
         "die Hände müssen jede Karte genau zweimal enthalten (TSR 2.2.1): {cards}",
@@ -1307,7 +1367,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "round.sitter_re": (
         "der Geber sitzt in diesem Spiel ({name}) und kann nicht Re sein",
-        "{name} deals this game and sits out: he cannot be Re",
+        "the dealer sits out this game ({name}) and cannot be Re",
     ),
     "round.soloist_not_re": (
         "der Solist {soloist} muss der eine Re-Spieler {re} sein",
@@ -1331,15 +1391,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "round.pflicht_done": (
         "{name}: Pflichtsolo schon gespielt – ein weiteres Solo ist ein Lustsolo",
-        "{name} has already played his Pflichtsolo: a second one is a Lustsolo",
+        "{name}: Pflichtsolo already played – another solo is a Lustsolo",
     ),
     "round.pflicht_owed": (
         "{name}: Pflichtsolo noch nicht gespielt – ein Lustsolo ist nicht erlaubt",
-        "{name} still owes his Pflichtsolo: he cannot play a Lustsolo",
+        "{name}: Pflichtsolo not played yet – a Lustsolo is not allowed",
     ),
     "round.vorf_due": (
         "eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – {name}",
-        "a Vorführung is due: {name} must play his Pflichtsolo in this game",
+        "a Vorführung is due: Pflichtsolo in this game – {name}",
     ),
     "round.player_number": (
         "player muss eine Spielernummer 0..{last} sein, nicht {value!r}",
@@ -1360,7 +1420,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "round.sitter_penalty": (
         "der Geber sitzt in diesem Spiel ({name}) und spielt nicht mit",
-        "{name} deals this game and sits out: he takes no part",
+        "the dealer sits out this game ({name}) and takes no part",
     ),
     "round.harms_offender": (
         "„zum Nachteil des Solospielers“ (9.3.3 b1) verlangt einen Solisten, der nicht der "
@@ -1452,6 +1512,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Eintrag {n}: die Datei sagt {stored}, die Regeln ergeben {scores}",
         "entry {n}: the file says {stored}, the rules give {scores}",
     ),
+    "round.file_kind": (
+        "das ist {kind} ({format}), keine Rundendatei: erwartet wird eine Rundendatei "
+        "({expected}), wie doko play --round oder doko sheet new sie anlegen",
+        "this is {kind} ({format}), not a round file: a round file ({expected}) is expected, "
+        "as doko play --round or doko sheet new make one",
+    ),
+    "round.kind_game": (
+        "ein Spielbericht eines einzelnen Spiels",
+        "the record of a single game",
+    ),
+    "round.file_current": (
+        "das laufende Spiel: {why}",
+        "the game in progress: {why}",
+    ),
     # session: the checks of TSR 7.3.3 over the Spielliste (Round.check)
     "round.check_game": (
         "Spiel {n}",
@@ -1480,6 +1554,53 @@ TEXTS: dict[str, tuple[str, str]] = {
     "round.check_totals": (
         "Summen falsch",
         "totals wrong",
+    ),
+    # call hints (doko.engine.callhints, both front ends): what is possible now, what stays
+    # possible if the seat waits, what waiting costs (TSR 6.2.2, 6.3.2, 6.3.4, 6.4.2-6.4.4)
+    "callhint.head": (
+        "Ansagen: {groups}",
+        "Calls: {groups}",
+    ),
+    "callhint.last": (
+        "{calls} nur noch jetzt (nach deiner nächsten Karte nicht mehr)",
+        "{calls} only now (not after your next card)",
+    ),
+    "callhint.until": (
+        "{calls}, solange du mindestens {n} Karten hast",
+        "{calls} while you hold at least {n} cards",
+    ),
+    "callhint.reply_now": (
+        "{call} geht jetzt nur noch als Erwiderung: danach darf {party} nicht mehr absagen (TSR "
+        "6.4.4)",
+        "{call} is now only a late reply: after it {party} may make no Absage (TSR 6.4.4)",
+    ),
+    "callhint.then_reply": (
+        "Danach {call} nur noch als Erwiderung (mindestens {n} Karten), dann ohne Absage (TSR "
+        "6.4.4)",
+        "After that {call} only as a late reply (at least {n} cards), then without Absage (TSR "
+        "6.4.4)",
+    ),
+    "callhint.then_reply_absagen": (
+        "Absagen nur, wenn du jetzt {call} sagst; danach {call} nur noch als Erwiderung "
+        "(mindestens {n} Karten), dann ohne Absage (TSR 6.4.4)",
+        "Absagen only if you say {call} now; after that {call} only as a late reply (at least "
+        "{n} cards), then without Absage (TSR 6.4.4)",
+    ),
+    "callhint.then_none": (
+        "Danach {call} nur noch als Erwiderung auf eine Ansage der Gegenpartei, dann ohne Absage "
+        "(TSR 6.4.4)",
+        "After that {call} only as a late reply to an Ansage of the other party, then without "
+        "Absage (TSR 6.4.4)",
+    ),
+    "callhint.then_none_absagen": (
+        "Absagen nur, wenn du jetzt {call} sagst; danach {call} nur noch als Erwiderung auf eine "
+        "Ansage der Gegenpartei, dann ohne Absage (TSR 6.4.4)",
+        "Absagen only if you say {call} now; after that {call} only as a late reply to an Ansage "
+        "of the other party, then without Absage (TSR 6.4.4)",
+    ),
+    "callhint.with_first": (
+        "Absagen nur zusammen mit {call} oder danach (TSR 6.3.2)",
+        "Absagen only together with {call} or after it (TSR 6.3.2)",
     ),
     # the terminal (doko play)
     "tui.you": (
@@ -2162,7 +2283,7 @@ asks before every card of the others.""",
     ),
     "cli.replay.vorf_line": (
         "Vorführung: {seat} muss das Pflichtsolo spielen (TSR 4.2.3)",
-        "Vorführung: {seat} must play its Pflichtsolo (TSR 4.2.3)",
+        "Vorführung: {seat} must play the Pflichtsolo (TSR 4.2.3)",
     ),
     "cli.replay.game": (
         "Spiel",
@@ -2584,6 +2705,204 @@ asks before every card of the others.""",
         "nativ (Rust)",
         "native (Rust)",
     ),
+
+    # the analysis of games, hints and statistics (doko.analysis, doko analyze, doko stats,
+    # the terminal's tipp/analyse, the web table's hint button and analysis view)
+    "analysis.seat": ("Platz {n}", "Seat {n}"),
+    "analysis.title": ("Analyse: {seat} ({party})", "Analysis: {seat} ({party})"),
+    "analysis.summary": (
+        "{n} Entscheidungen, {exact} davon exakt gelöst, {skipped} übersprungen "
+        "(Hochzeit vor dem Klärungsstich)",
+        "{n} decisions, {exact} of them solved exactly, {skipped} skipped "
+        "(Hochzeit before the Klärungsstich)",
+    ),
+    "analysis.open_loss": (
+        "offen (alle Karten bekannt): {augen} Augen und {points} Punkte verschenkt "
+        "(in den exakt gelösten Entscheidungen)",
+        "open (all cards known): {augen} Augen and {points} points lost "
+        "(in the decisions solved exactly)",
+    ),
+    "analysis.knowable_loss": (
+        "erkennbar (aus Sicht des Platzes, {worlds} Welten je Entscheidung): "
+        "{points} Punkte verschenkt, {mistakes} Fehler",
+        "knowable (from the seat's view, {worlds} worlds per decision): "
+        "{points} points lost, {mistakes} mistakes",
+    ),
+    "analysis.no_knowable": (
+        "der erkennbare Verlust wurde nicht berechnet (0 Welten)",
+        "the knowable loss was not computed (0 worlds)",
+    ),
+    "analysis.costliest": ("Die teuersten Fehler:", "The costliest mistakes:"),
+    "analysis.costliest_open": (
+        "Die größten offenen Verluste (nicht gegen das Erkennbare geprüft):",
+        "The largest open losses (not checked against what was knowable):",
+    ),
+    "analysis.no_mistakes": ("Keine signifikanten Fehler.", "No significant mistakes."),
+    "analysis.mistake": (
+        "{rank}. Stich {trick}: {seat} – {action}; besser: {best}",
+        "{rank}. trick {trick}: {seat} – {action}; better: {best}",
+    ),
+    "analysis.trick": (
+        "Stich {trick}: {cards} → {winner} ({eyes} Augen)",
+        "trick {trick}: {cards} → {winner} ({eyes} Augen)",
+    ),
+    "analysis.open_exact": (
+        "offen: {value} statt {best} Augen, {points} statt {best_points} Punkte",
+        "open: {value} instead of {best} Augen, {points} instead of {best_points} points",
+    ),
+    "analysis.open_bounds": (
+        "offen: nur Schranken (Zeitlimit): Verlust {lo} bis {hi} Augen",
+        "open: bounds only (time limit): a loss of {lo} to {hi} Augen",
+    ),
+    "analysis.knowable_exact": (
+        "erkennbar: {loss} ± {se} Punkte Verlust ({worlds} Welten)",
+        "knowable: a loss of {loss} ± {se} points ({worlds} worlds)",
+    ),
+    "analysis.knowable_bounds": (
+        "erkennbar: nur Schranken (Zeitlimit): Verlust {lo} bis {hi} Augen im Mittel",
+        "knowable: bounds only (time limit): a mean loss of {lo} to {hi} Augen",
+    ),
+    "analysis.decisions": ("Entscheidungen:", "Decisions:"),
+    "analysis.row": (
+        "Stich {trick:>2}  {action:<12} bester Zug: {best:<18} {open:<22} {knowable}",
+        "trick {trick:>2}  {action:<12} best: {best:<18} {open:<22} {knowable}",
+    ),
+    "analysis.row_open": ("−{augen} Augen, −{points} Pkt.", "−{augen} Augen, −{points} pts"),
+    "analysis.row_open_bounds": ("−{lo}…{hi} Augen (Schranke)", "−{lo}…{hi} Augen (bound)"),
+    "analysis.row_knowable": ("erkennbar −{loss} ± {se}", "knowable −{loss} ± {se}"),
+    "analysis.row_mistake": ("FEHLER", "MISTAKE"),
+    "analysis.no_call": ("keine Ansage", "no call"),
+    "analysis.unknown": ("?", "?"),
+    "analysis.footer": (
+        "Rechenkern: {backend}, {seconds} s. Augen: die der eigenen Partei am Ende bei "
+        "bestem Spiel beider Parteien; Punkte: TSR 7 auf die beste Fortsetzung angewandt.",
+        "Backend: {backend}, {seconds} s. Augen: the own party's at the end with best play "
+        "by both parties; points: TSR 7 applied to the best continuation.",
+    ),
+    "analysis.not_finished": (
+        "das Spiel ist nicht zu Ende: nur ein beendetes Spiel wird analysiert",
+        "the game is not finished: only a finished game is analysed",
+    ),
+    "analysis.party_re": ("Re", "Re"),
+    "analysis.party_kontra": ("Kontra", "Kontra"),
+    # hints (doko.analysis.hints): reasons never name a card the seat cannot see
+    "hint.text": ("Tipp: {action}", "Hint: {action}"),
+    "hint.with_reason": ("Tipp: {action} – {reason}", "Hint: {action} – {reason}"),
+    "hint.reason.only": ("die einzige erlaubte Karte", "the only legal card"),
+    "hint.reason.schmieren": (
+        "schmieren: dein Partner gewinnt diesen Stich",
+        "schmieren: your partner wins this trick",
+    ),
+    "hint.reason.win": (
+        "damit gewinnst du den Stich, soweit er gespielt ist",
+        "this wins the trick as far as it is played",
+    ),
+    "hint.reason.ruff": (
+        "abstechen: du hast die angespielte Farbe nicht",
+        "ruff: you have none of the suit led",
+    ),
+    "hint.reason.cheap": (
+        "der Stich geht an die Gegenpartei: wenig Augen abgeben",
+        "the trick goes to the other party: give few Augen",
+    ),
+    "hint.reason.ace": (
+        "Farbass anspielen, solange die Farbe noch niemand abwirft",
+        "lead the suit's ace while nobody has shown void in it",
+    ),
+    "hint.reason.trump_lead": ("Trumpf anspielen", "lead trump"),
+    "hint.reason.call": (
+        "bei den Verteilungen, die zu deiner Sicht passen, lohnt sich die Ansage",
+        "over the deals that fit your view the call pays",
+    ),
+    "hint.not_your_turn": (
+        "kein Tipp: du bist nicht am Zug",
+        "no hint: it is not your turn",
+    ),
+    "hint.off": (
+        "Tipps sind an diesem Tisch ausgeschaltet",
+        "hints are off at this table",
+    ),
+    # statistics (doko.analysis.stats, doko stats)
+    "stats.title": ("Statistik über {games} Spiele", "Statistics over {games} games"),
+    "stats.player": ("Spieler", "Player"),
+    "stats.games": ("Spiele", "Games"),
+    "stats.points": ("Punkte", "Points"),
+    "stats.per_game": ("Pkt./Spiel", "Pts/game"),
+    "stats.re_won": ("Re gew.", "Re won"),
+    "stats.kontra_won": ("Kontra gew.", "Kontra won"),
+    "stats.solos": ("Soli gew.", "Solos won"),
+    "stats.calls": ("Ansagen gew.", "Calls won"),
+    "stats.extras": ("Sonderpkt.", "Extras"),
+    "stats.loss": ("Ø Verlust", "Avg. loss"),
+    "stats.loss_note": (
+        "Ø Verlust: offener Verlust in Punkten je analysierter Entscheidung "
+        "(nur Spiele mit Aufzeichnung, exakt gelöste Entscheidungen)",
+        "Avg. loss: open loss in points per analysed decision (games with a record only, "
+        "decisions solved exactly)",
+    ),
+    "stats.summary_calls": (
+        "Ansagen sind nur aus Spielen mit Aufzeichnung einem Spieler zuzuordnen",
+        "calls can be attributed to a player only in games with a record",
+    ),
+    "cli.analyze.cannot_read": (
+        "{file} lässt sich nicht lesen: {why}",
+        "cannot read {file}: {why}",
+    ),
+    "cli.analyze.bad_file": ("{file}: {why}", "{file}: {why}"),
+    "cli.analyze.not_finished": (
+        "{file}: das Spiel ist nicht zu Ende; nur ein beendetes Spiel wird analysiert",
+        "{file}: the game is not finished; only a finished game is analysed",
+    ),
+    "cli.stats.no_round": (
+        "{file}: weder eine Runde (doko-round/1) noch ein Spiel (doko-game/1)",
+        "{file}: neither a round (doko-round/1) nor a game (doko-game/1)",
+    ),
+    # the terminal (tipp, analyse)
+    "tui.analysis.thinking": ("Ich rechne …", "Thinking …"),
+    "tui.analysis.no_game": (
+        "Es gibt noch kein beendetes Spiel zu analysieren.",
+        "There is no finished game to analyse yet.",
+    ),
+    # the web table (server.analysis_routes, static/analysis.js)
+    "web.analysis.title": ("Analyse", "Analysis"),
+    "web.analysis.hint": ("Tipp", "Hint"),
+    "web.analysis.trick": ("Stich {n}", "Trick {n}"),
+    "web.analysis.played": ("gespielt", "played"),
+    "web.analysis.best": ("bestes", "best"),
+    "web.analysis.loss": ("verlorene Punkte", "points lost"),
+    "web.analysis.bound": ("nur Schranke", "bound only"),
+    "web.analysis.prev": ("zurück", "back"),
+    "web.analysis.next": ("weiter", "next"),
+    "web.analysis.close": ("schließen", "close"),
+    "web.analysis.seat": ("Sicht von", "View of"),
+    "web.analysis.points_chart": ("Punkte im Verlauf der Runde", "Points over the round"),
+    "web.analysis.bars": ("Verlust je Kategorie", "Loss per category"),
+    "web.analysis.cards": ("Karten", "Cards"),
+    "web.analysis.calls": ("Ansagen", "Calls"),
+    "web.analysis.stats": ("Statistik", "Statistics"),
+    "web.analysis.busy": (
+        "Die Analyse läuft schon für diesen Tisch; bitte gleich noch einmal.",
+        "An analysis is already running for this table; please try again shortly.",
+    ),
+    "web.analysis.pending": ("Die Analyse rechnet …", "Analysing …"),
+    # end of the analysis texts
+
+    # tournaments (doko.tournament, doko tournament, the tournament pages of doko serve)
+    "tournament.draw.too_few": (
+        "{n} Spieler sind zu wenige für einen Tisch",
+        "{n} players are too few for a table",
+    ),
+    "tournament.draw.not_multiple": (
+        "{n} Spieler sind kein Vielfaches von 4: nach TSR 8.3.1 wird ausschließlich an "
+        "Vierer-Tischen gespielt; Fünfer-Tische (TSR 10.1) nur auf Wunsch der Turnierleitung",
+        "{n} players are not a multiple of 4: TSR 8.3.1 allows only 4-tables; 5-tables "
+        "(TSR 10.1) only if the organiser chooses them",
+    ),
+    "tournament.draw.no_five_split": (
+        "{n} Spieler lassen sich nicht auf Vierer- und Fünfer-Tische verteilen",
+        "{n} players cannot be split into 4- and 5-tables",
+    ),
+    # end of the tournament texts
 }
 
 
