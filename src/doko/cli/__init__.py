@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "doko.cli.simulate",
     "doko.cli.arena",
     "doko.cli.solve",
+    "doko.cli.analyze",
     "doko.cli.bench",
     "doko.cli.serve",
     "doko.cli.admin",
