@@ -2902,6 +2902,157 @@ asks before every card of the others.""",
         "{n} Spieler lassen sich nicht auf Vierer- und Fünfer-Tische verteilen",
         "{n} players cannot be split into 4- and 5-tables",
     ),
+    "tournament.warn_five": (
+        "Achtung: {n} Fünfer-Tisch(e); nach TSR 8.3.1 wird ausschließlich an Vierer-Tischen "
+        "gespielt (Fünfer-Tische nach TSR 10.1 auf Wunsch der Turnierleitung)",
+        "warning: {n} 5-table(s); TSR 8.3.1 allows only 4-tables (5-tables by TSR 10.1 at the "
+        "organiser's choice)",
+    ),
+    "tournament.what.name": ("Name", "name"),
+    "tournament.what.date": ("Datum", "date"),
+    "tournament.what.reason": ("Begründung", "reason"),
+    "tournament.error.nested": ("{why}", "{why}"),
+    "tournament.error.bad_text": ("{what}: Text erwartet", "{what}: text expected"),
+    "tournament.error.empty_text": ("{what} ist leer", "{what} is empty"),
+    "tournament.error.long_text": (
+        "{what} ist länger als {n} Zeichen", "{what} is longer than {n} characters"),
+    "tournament.error.control_text": (
+        "{what} enthält ein Steuerzeichen", "{what} contains a control character"),
+    "tournament.error.bad_totals": (
+        "die Ergebnisse eines Tisches sind {n} ganze Zahlen (eine je Position)",
+        "a table's totals are {n} whole numbers (one per position)",
+    ),
+    "tournament.error.total_too_large": (
+        "ein Ergebnis ist größer als {n} Punkte", "a total is larger than {n} points"),
+    "tournament.error.sum_not_zero": (
+        "die Summe der Ergebnisse {totals} ist {total}, nicht 0 (TSR 7.3.3)",
+        "the totals {totals} sum to {total}, not 0 (TSR 7.3.3)",
+    ),
+    "tournament.error.parity": (
+        "die Ergebnisse {totals} sind nicht alle gerade oder alle ungerade (TSR 7.3.3); nur "
+        "Strafpunkte in einem Solo zugunsten des Solisten brechen diese Regel (dann angeben)",
+        "the totals {totals} are not all even or all odd (TSR 7.3.3); only penalty points in a "
+        "solo in favour of the soloist break this rule (then say so)",
+    ),
+    "tournament.error.bad_rules": (
+        "unbekannte Regeln {rules!r} (bekannt: {known})",
+        "unknown rules {rules!r} (known: {known})",
+    ),
+    "tournament.error.bad_serien": (
+        "die Zahl der Serien ist 1 bis {n}", "the number of Serien is 1 to {n}"),
+    "tournament.error.bad_games": (
+        "die Spiele je Serie sind 1 bis 200", "the games per Serie are 1 to 200"),
+    "tournament.error.bad_minutes": (
+        "die Minuten je Serie sind 1 bis 1000", "the minutes per Serie are 1 to 1000"),
+    "tournament.error.bad_scoring": (
+        "unbekannte Wertung (bekannt: {known})", "unknown scoring (known: {known})"),
+    "tournament.error.bad_tiebreak": (
+        "unbekannte Feinwertung {name!r} (bekannt: {known})",
+        "unknown tie-break {name!r} (known: {known})",
+    ),
+    "tournament.error.tiebreak_twice": (
+        "eine Feinwertung ist doppelt genannt", "a tie-break is listed twice"),
+    "tournament.error.bad_seed": (
+        "der Startwert der Auslosung ist eine ganze Zahl ab 0",
+        "the seed of the draw is a whole number from 0",
+    ),
+    "tournament.error.no_player": ("kein Spieler {who!r}", "no player {who!r}"),
+    "tournament.error.no_serie": (
+        "keine Serie {serie} (ausgelost: {drawn})", "no Serie {serie} (drawn: {drawn})"),
+    "tournament.error.no_table": (
+        "Serie {serie} hat keinen Tisch {table} (Tische 1 bis {tables})",
+        "Serie {serie} has no table {table} (tables 1 to {tables})",
+    ),
+    "tournament.error.bad_entry_type": (
+        "unbekannte Art von Eintrag {type!r}", "unknown kind of entry {type!r}"),
+    "tournament.error.bad_entry_field": (
+        "der Eintrag hat ein ungültiges Feld {field!r}", "the entry has a bad field {field!r}"),
+    "tournament.error.name_taken": (
+        "{name!r} ist schon angemeldet", "{name!r} is registered already"),
+    "tournament.error.too_many_players": (
+        "mehr als {n} Spieler sind nicht möglich", "more than {n} players are not possible"),
+    "tournament.error.all_drawn": (
+        "alle Serien sind ausgelost: eine Anmeldung ist nicht mehr möglich",
+        "every Serie is drawn: nobody can register now",
+    ),
+    "tournament.error.not_active": (
+        "{name} spielt schon nicht mehr mit", "{name} is no longer playing"),
+    "tournament.error.reason_required": (
+        "eine Begründung fehlt (Korrekturen und Strafen werden protokolliert)",
+        "a reason is missing (corrections and penalties are logged)",
+    ),
+    "tournament.error.redraw_latest": (
+        "neu auslosen lässt sich nur die letzte ausgeloste Serie ({drawn})",
+        "only the latest drawn Serie ({drawn}) can be drawn again",
+    ),
+    "tournament.error.redraw_reported": (
+        "Serie {serie} hat schon Ergebnisse: sie lässt sich nicht neu auslosen",
+        "Serie {serie} has results already: it cannot be drawn again",
+    ),
+    "tournament.error.draw_order": (
+        "als Nächstes wird Serie {next} ausgelost, nicht {serie}",
+        "the next Serie to draw is {next}, not {serie}",
+    ),
+    "tournament.error.draw_over": (
+        "alle {serien} Serien sind ausgelost", "all {serien} Serien are drawn"),
+    "tournament.error.ranking_incomplete": (
+        "Setzen nach der Rangliste braucht alle Ergebnisse von Serie {serie}",
+        "seating by the ranking needs every result of Serie {serie}",
+    ),
+    "tournament.error.bad_draw": (
+        "die gespeicherte Auslosung passt nicht zu den Spielern",
+        "the stored draw does not fit the players",
+    ),
+    "tournament.error.round_players": (
+        "die Spielliste hat die Spieler {got}, der Tisch {names} (in Positionen 1 bis 4)",
+        "the Spielliste has the players {got}, the table {names} (in positions 1 to 4)",
+    ),
+    "tournament.error.round_problems": (
+        "die Spielliste besteht die Prüfung nicht: {why}",
+        "the Spielliste fails its checks: {why}",
+    ),
+    "tournament.error.round_not_over": (
+        "die Spielliste ist noch nicht zu Ende ({left} Spiele fehlen)",
+        "the Spielliste is not finished ({left} games to go)",
+    ),
+    "tournament.error.bad_penalty_kind": (
+        "unbekannte Strafe (bekannt: {known})", "unknown penalty (known: {known})"),
+    "tournament.error.bad_deduction": (
+        "ein Punktabzug ist 1 bis {n} Punkte (TSR 9.7.2 b)",
+        "a deduction is 1 to {n} points (TSR 9.7.2 b)",
+    ),
+    "tournament.error.points_only_deduction": (
+        "Punkte gibt es nur beim Punktabzug", "only a deduction has points"),
+    "tournament.error.no_penalty": (
+        "keine gültige Strafe Nummer {n}", "no standing penalty number {n}"),
+    "tournament.error.file_exists": (
+        "{path} gibt es schon", "{path} exists already"),
+    "tournament.error.file_not_object": (
+        "die Turnierdatei ist kein JSON-Objekt", "the tournament file is not a JSON object"),
+    "tournament.error.file_format": (
+        "die Turnierdatei hat nicht das Format {format}",
+        "the tournament file is not in the format {format}",
+    ),
+    "tournament.error.file_unknown_keys": (
+        "die Turnierdatei hat unbekannte Felder: {keys}",
+        "the tournament file has unknown fields: {keys}",
+    ),
+    "tournament.error.file_field": (
+        "die Turnierdatei hat ein ungültiges Feld {field!r}",
+        "the tournament file has a bad field {field!r}",
+    ),
+    "tournament.error.file_settings": (
+        "die Einstellungen der Turnierdatei: {why}", "the tournament file's settings: {why}"),
+    "tournament.error.file_entries": (
+        "die Einträge der Turnierdatei sind keine Liste",
+        "the tournament file's entries are not a list",
+    ),
+    "tournament.error.file_entry_object": (
+        "Eintrag {n} der Turnierdatei ist kein Objekt",
+        "entry {n} of the tournament file is not an object",
+    ),
+    "tournament.error.file_entry": (
+        "Eintrag {n} der Turnierdatei: {why}", "entry {n} of the tournament file: {why}"),
     # end of the tournament texts
 }
 
