@@ -100,6 +100,9 @@ def _rules(value: object) -> str:
 #: the error inside it).
 BAD_RECORDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "not_object": ("[1, 2, 3]", ("record.not_object",)),
+    # a round file where a game record is expected: what it is and what was expected
+    "round_file": ('{"format": "doko-round/1", "players": ["A", "B", "C", "D"], "entries": []}',
+                   ("record.round_file",)),
     "unknown_keys": (_with(_set(("comment",), "hi")), ("record.unknown_keys",)),
     "missing": (_with(lambda r: r.pop("hands")), ("record.missing",)),
     "format": (_with(_set(("format",), "doko-game/2")), ("record.format",)),
@@ -256,7 +259,7 @@ def test_record_messages_in_english_unchanged() -> None:
         return str(_record_error(BAD_RECORDS[name][0]))
 
     assert msg("format") == "'format' must be 'doko-game/1', got 'doko-game/2'"
-    assert msg("hand_size") == "hand 2 has 11 cards, a hand has 12 (TSR 3.3.7)"
+    assert msg("hand_size") == "the hand of seat 3 has 11 cards, a hand has 12 (TSR 3.3.7)"
     assert msg("unknown_keys") == "unknown keys in the record: comment"
     assert msg("missing") == "the record lacks: hands"
     assert msg("dealer") == "'dealer' must be a seat 0..3, got 7"
@@ -273,9 +276,10 @@ def test_record_messages_in_german() -> None:
         return _record_error(BAD_RECORDS[name][0]).text("de")
 
     assert de("format") == "'format' muss 'doko-game/1' sein, nicht 'doko-game/2'"
-    assert de("hand_size") == "Hand 2 hat 11 Karten, eine Hand hat 12 (TSR 3.3.7)"
+    assert de("hand_size") == "die Hand von Platz 3 hat 11 Karten, eine Hand hat 12 (TSR 3.3.7)"
     assert de("hand_third") == (
-        "Hand 0: eine Hand kann kein drittes QC halten: jede Karte gibt es zweimal")
+        "die Hand von Platz 1: eine Hand kann kein drittes QC halten: jede Karte gibt es "
+        "zweimal")
     assert de("rules_preset") == (
         "'rules': unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr")
     assert de("action_card_code") == ("Aktion 5: unbekannter Kartencode '1Q': Rang 9 J Q K T(10) A "

@@ -421,8 +421,7 @@ def test_round_error_vorfuehrung_for_the_human() -> None:
         r.add_summary({"contract": "normal", "re_eyes": 151}, re_players=[0, 2])
     assert info.value.text("de") == (
         "eine Vorführung ist fällig: Pflichtsolo in diesem Spiel – Du (TSR 4.2.3)")
-    assert str(info.value) == "a Vorführung is due: Du must play his Pflichtsolo in this game " \
-        "(TSR 4.2.3)"
+    assert str(info.value) == "a Vorführung is due: Pflichtsolo in this game – Du (TSR 4.2.3)"
 
 
 def test_round_file_error_nests_the_german_text() -> None:

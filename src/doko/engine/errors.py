@@ -35,6 +35,7 @@ shown to S during the game (the terminal and the web server do). Attributes docu
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Protocol
 
 from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION
@@ -80,12 +81,23 @@ class IllegalActionError(DokoError):
             self.params.setdefault("rule", rule)
         super().__init__(self.text("en"))
 
-    def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` (``"en"`` or ``"de"``); seats are shown as 1..4. Safe to show
-        to the acting seat (see the class docstring)."""
+    def text(self, lang: str = "en", *, names: Sequence[str] | None = None,
+             me: int | None = None) -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``). Seats are named by ``names`` (the
+        names shown at the table, by engine seat) or else as seats 1..4; the seat ``me`` (the
+        reader, usually the acting seat) is addressed as "du"/"you", with the verb to match.
+        Safe to show to the acting seat (see the class docstring).
+
+        >>> e = IllegalActionError("not_your_turn", "5.2.1", seat=2, to_move=0, action=5)
+        >>> e.text("de", names=["Anna", "Bert", "Du", "Dirk"], me=2)
+        'du bist nicht an der Reihe: Anna muss eine Karte spielen (TSR 5.2.1)'
+        """
         lang = "de" if lang == "de" else "en"
+        key = "error." + self.key
+        if me is not None and self.params.get("seat") == me and "error.you." + self.key in TEXTS:
+            key = "error.you." + self.key
         try:
-            return _text("error." + self.key, lang, **_worded(self.params, lang))
+            return _text(key, lang, **_worded(self.params, lang, names, me))
         except (KeyError, IndexError, ValueError):  # pragma: no cover - a template mismatch
             return f"{self.key} {self.params}"
 
@@ -113,14 +125,28 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
     return _text(prefix + kind, lang)
 
 
-def _worded(params: dict[str, object], lang: str) -> dict[str, object]:
-    """The template parameters of an error's data (``IllegalActionError.params``): seats
-    1..4, card kinds as symbols, parties and call levels as players say them, action codes
-    as words (the catalogue's ``error.what.*``, ``error.verb.*``, ``error.why.*``...)."""
+def seat_word(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """A seat (0..3) as a text names it: its name from ``names``, else "Platz 3"/"seat 3"
+    (seats shown 1..4).
+
+    >>> seat_word(2, "de"), seat_word(2, "en"), seat_word(2, "de", ["A", "B", "Clara", "D"])
+    ('Platz 3', 'seat 3', 'Clara')
+    """
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return _text("error.seat", lang, n=seat + 1)
+
+
+def _worded(params: dict[str, object], lang: str, names: Sequence[str] | None = None,
+            me: int | None = None) -> dict[str, object]:
+    """The template parameters of an error's data (``IllegalActionError.params``): seats by
+    name or as seats 1..4 (:func:`seat_word`), card kinds as symbols, parties and call levels
+    as players say them, action codes as words (the catalogue's ``error.what.*``,
+    ``error.verb.*``, ``error.why.*``...); ``me`` is the reader's seat (``error.why.*_you``)."""
     out: dict[str, object] = {}
     for name, value in params.items():
         if name in _SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
-            value = value + 1
+            value = seat_word(value, lang, names)
         out[name] = value
     card = params.get("card")
     if isinstance(card, int):
@@ -147,8 +173,10 @@ def _worded(params: dict[str, object], lang: str) -> dict[str, object]:
         out["verb"] = _action_word("error.verb.", action, lang)
     phase = params.get("phase")
     if isinstance(phase, int) and phase in (Phase.QUERY, Phase.NAMING, Phase.PLAY):
-        out["why"] = _text("error.why." + Phase(phase).record_name, lang,
-                           to_move=out.get("to_move", ""))
+        why = "error.why." + Phase(phase).record_name
+        if me is not None and params.get("to_move") == me and why + "_you" in TEXTS:
+            why += "_you"
+        out["why"] = _text(why, lang, to_move=out.get("to_move", ""))
     options = params.get("options")
     if isinstance(options, str):
         out["options"] = _text("error.options." + options, lang)
@@ -211,11 +239,11 @@ class RecordError(DokoError):
     text names in the same language. The message is in English (``str``) and German
     (:meth:`text`)::
 
-        >>> e = RecordError("hand_size", hand=2, n=11, size=12)
+        >>> e = RecordError("hand_size", hand=3, n=11, size=12)
         >>> str(e)
-        'hand 2 has 11 cards, a hand has 12 (TSR 3.3.7)'
+        'the hand of seat 3 has 11 cards, a hand has 12 (TSR 3.3.7)'
         >>> e.text("de")
-        'Hand 2 hat 11 Karten, eine Hand hat 12 (TSR 3.3.7)'
+        'die Hand von Platz 3 hat 11 Karten, eine Hand hat 12 (TSR 3.3.7)'
     """
 
     def __init__(self, key: str, reason: Worded | None = None, /, **params: object) -> None:

@@ -78,6 +78,8 @@ def start_of(record: Mapping[str, Any], backend: str | None = None) -> tuple[Gam
     """
     if not isinstance(record, Mapping):
         raise RecordError("not_object")
+    if record.get("format") == "doko-round/1":  # a round file given for a game record
+        raise RecordError("round_file", format=record["format"], expected=FORMAT)
     unknown = set(record) - _KEYS
     if unknown:
         raise RecordError("unknown_keys", keys=", ".join(sorted(unknown)))
@@ -97,13 +99,13 @@ def start_of(record: Mapping[str, Any], backend: str | None = None) -> tuple[Gam
     hands = []
     for i, h in enumerate(hands_in):
         if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-            raise RecordError("hand_codes", hand=i)
+            raise RecordError("hand_codes", hand=i + 1)
         if len(h) != rules.hand_size:
-            raise RecordError("hand_size", hand=i, n=len(h), size=rules.hand_size)
+            raise RecordError("hand_size", hand=i + 1, n=len(h), size=rules.hand_size)
         try:
             hands.append(hand_from_codes(h))
         except CardError as e:
-            raise RecordError("hand_card", e, hand=i) from None
+            raise RecordError("hand_card", e, hand=i + 1) from None
     _check_deck(hands, rules)
     owes = record.get("owes_pflichtsolo", [False] * 4)
     if not isinstance(owes, list) or len(owes) != 4 or not all(isinstance(x, bool) for x in owes):

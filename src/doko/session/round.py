@@ -247,6 +247,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: Other kinds of doko file, by their ``format``, and the catalogue key that names each kind.
+_OTHER_FORMATS = {"doko-game/1": "kind_game"}
+
+
 def _name_list(names: Sequence[str]) -> str:
     return ", ".join(names)
 
@@ -313,6 +317,8 @@ class Round:
             self.started_at = clock()
         self.path: Path | None = None
         self._s = _State(next_dealer=0, owes=[self.pflichtsoli] * n, totals=[0] * n)
+        #: the record (doko-game/1) of the game in progress, kept when a player stops mid-game
+        self._current: dict[str, Any] | None = None
 
     # -------------------------------------------------------------- simple properties
 
@@ -529,7 +535,27 @@ class Round:
             self._check_clock()  # dealt as a Vorführung after the time limit
         # the record is what a round file stores; the live game is entered as it is (no
         # replay of the record it was just serialised to)
-        return self._commit_row({"type": "game", "record": to_record(game)}, game)
+        row = self._commit_row({"type": "game", "record": to_record(game)}, game)
+        if self._current is not None:
+            self.keep_current(None)
+        return row
+
+    def keep_current(self, game: Game | None) -> None:
+        """Keep ``game``, the game in progress, in the round (and its file, when it has one), so
+        that resuming continues the same deal and actions (:meth:`current_game`); ``None``
+        forgets it. :meth:`add_game` forgets it too."""
+        if game is not None:
+            problem = self._game_context_problem(game, self._context(self._s.time_up))
+            if problem is not None:
+                raise problem
+        self._current = None if game is None else to_record(game)
+        if self.path is not None:
+            write_atomic(self.path, self.dumps())
+
+    def current_game(self) -> Game | None:
+        """The game in progress kept by :meth:`keep_current` (replayed from its record, with
+        the same deal and actions), or ``None``."""
+        return None if self._current is None else replay(self._current)
 
     def _game_context_problem(self, game: Game, ctx: Context) -> RoundError | None:
         if game.rules != self.rules:
@@ -1010,7 +1036,7 @@ class Round:
             "started_at": self.started_at,
             "rules": self.rules.to_json(),
             "entries": copy.deepcopy(self._s.entries),
-        }
+        } | ({} if self._current is None else {"current": copy.deepcopy(self._current)})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
@@ -1036,8 +1062,13 @@ class Round:
         replayed through the engine); raises :class:`RoundFileError`."""
         if not isinstance(obj, Mapping):
             raise RoundFileError.of("file_not_object")
+        kind = _OTHER_FORMATS.get(str(obj.get("format")))
+        if kind is not None:  # another doko file, e.g. a game record given for a round file
+            raise RoundFileError.of("file_kind", kind=_text("round." + kind, "en"),
+                                    kind_de=_text("round." + kind, "de"),
+                                    format=obj.get("format"), expected=FORMAT)
         known = {"format", "players", "games", "pflichtsoli", "time_limit", "started_at",
-                 "rules", "entries"}
+                 "rules", "entries", "current"}
         unknown = set(obj) - known
         if unknown:
             raise RoundFileError.of("file_unknown_keys", keys=", ".join(sorted(unknown)))
@@ -1087,6 +1118,15 @@ class Round:
                                             scores=list(row.scores))
                 item["scores"] = list(row.scores)
             r._s.entries.append(item)
+        current = obj.get("current")
+        if current is not None:
+            try:
+                if not isinstance(current, Mapping):
+                    raise RecordError("not_object")
+                game = replay(current)
+                r.keep_current(game)
+            except (RecordError, ReplayError, RoundError) as err:
+                raise RoundFileError.of("file_current", why=err, why_de=_german(err)) from None
         return r
 
     @classmethod
@@ -1094,7 +1134,13 @@ class Round:
              clock: Callable[[], float] = time.time) -> Round:
         """Resume a round from its file; later changes are written back to it."""
         obj = read_json_file(path, RoundFileError)
-        r = cls.from_json(obj, clock=clock)
+        try:
+            r = cls.from_json(obj, clock=clock)
+        except RoundFileError as e:
+            if e.key != "file_kind":
+                raise
+            raise RoundFileError(_text("files.unreadable", "en", path=path, why=e.en),
+                                 _text("files.unreadable", "de", path=path, why=e.de)) from None
         r.path = Path(path)
         return r
 
