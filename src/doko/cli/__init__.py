@@ -20,6 +20,7 @@ _COMMAND_MODULES = (
     "doko.cli.arena",
     "doko.cli.solve",
     "doko.cli.analyze",
+    "doko.cli.stats",
     "doko.cli.bench",
     "doko.cli.serve",
     "doko.cli.admin",
