@@ -3053,6 +3053,75 @@ asks before every card of the others.""",
     ),
     "tournament.error.file_entry": (
         "Eintrag {n} der Turnierdatei: {why}", "entry {n} of the tournament file: {why}"),
+    "tournament.error.bad_print": (
+        "unbekannter Ausdruck {kind!r} (bekannt: {known})",
+        "unknown print-out {kind!r} (known: {known})",
+    ),
+    "tournament.error.no_pdf": (
+        "für PDF fehlt fpdf2 (pip install 'doko[pdf]'); HTML geht ohne",
+        "a PDF needs fpdf2 (pip install 'doko[pdf]'); HTML works without it",
+    ),
+    "tournament.tiebreak.points": ("Punkte", "points"),
+    "tournament.tiebreak.placement": ("Platzierungspunkte", "placement points"),
+    "tournament.tiebreak.best_serie": ("beste Serie", "best Serie"),
+    "tournament.tiebreak.table_wins": ("Tischsiege", "table wins"),
+    "tournament.tiebreak.last_serie": ("letzte Serie", "latest Serie"),
+    "tournament.tiebreak.fewer_penalties": ("weniger Strafpunkte", "fewer penalty points"),
+    "tournament.print.table": ("Tisch", "Table"),
+    "tournament.print.tables": ("Tische", "Tables"),
+    "tournament.print.position": ("Position {n}", "Position {n}"),
+    "tournament.print.position_short": ("Pos.", "Pos."),
+    "tournament.print.name": ("Name", "Name"),
+    "tournament.print.by_name": ("Plätze nach Namen", "Seats by name"),
+    "tournament.print.plan_title": ("Sitzplan Serie {serie}", "Seat plan, Serie {serie}"),
+    "tournament.print.card_title": (
+        "Serie {serie} · Tisch {table}", "Serie {serie} · Table {table}"),
+    "tournament.print.role_deals": (
+        "gibt zuerst (TSR 8.4.1)", "deals first (TSR 8.4.1)"),
+    "tournament.print.role_list": (
+        "führt die Spielliste (TSR 8.4.1)", "keeps the Spielliste (TSR 8.4.1)"),
+    "tournament.print.role_list_five": (
+        "führt die Spielliste (TSR 10.1.4)", "keeps the Spielliste (TSR 10.1.4)"),
+    "tournament.print.sheet_title": (
+        "Spielliste Serie {serie} · Tisch {table}",
+        "Spielliste, Serie {serie} · Table {table}",
+    ),
+    "tournament.print.nr": ("Nr.", "No."),
+    "tournament.print.dealer": ("Geber", "Dealer"),
+    "tournament.print.kind": ("Spiel", "Game"),
+    "tournament.print.plus": ("Plus", "Plus"),
+    "tournament.print.sum": ("Summe", "Total"),
+    "tournament.print.sheet_checks": (
+        "Nach jedem Spiel prüfen (TSR 7.3.3): die Quersumme ist 0; die vier Ergebnisse sind alle "
+        "gerade oder alle ungerade (außer Strafpunkten in einem Solo zugunsten des Solisten); "
+        "die Positionen mit Pluspunkten sind notiert. Pflichtsolo je Spieler (TSR 8.6).",
+        "After every game check (TSR 7.3.3): the row sums to 0; the four results are all even or "
+        "all odd (except penalty points in a solo in favour of the soloist); the positions with "
+        "plus points are noted. One Pflichtsolo per player (TSR 8.6).",
+    ),
+    "tournament.print.sheet_five": (
+        "Fünfer-Tisch: der Geber sitzt aus und bekommt 0 Punkte (TSR 10.1.1, 10.1.2); "
+        "die Gerade-Ungerade-Regel gilt nicht (10.1.3).",
+        "5-table: the dealer sits out and scores 0 (TSR 10.1.1, 10.1.2); the even/odd rule "
+        "does not apply (10.1.3).",
+    ),
+    "tournament.print.sheet_time": (
+        "Spielzeit {minutes} Minuten ab der Freigabe (TSR 8.5.1). Beginn: ______  Ende: ______",
+        "Playing time {minutes} minutes from the start signal (TSR 8.5.1). "
+        "Start: ______  End: ______",
+    ),
+    "tournament.print.sheet_sign": (
+        "Unterschriften: 1. ________  2. ________  3. ________  4. ________",
+        "Signatures: 1. ________  2. ________  3. ________  4. ________",
+    ),
+    "tournament.print.rank": ("Platz", "Rank"),
+    "tournament.print.serie_short": ("S{n}", "S{n}"),
+    "tournament.print.score_points": ("Punkte", "Points"),
+    "tournament.print.score_placement": ("Platzierung", "Placement"),
+    "tournament.print.disqualified": ("disq.", "disq."),
+    "tournament.print.ranking_title": ("Rangliste", "Ranking"),
+    "tournament.print.ranking_serie": ("Rangliste Serie {serie}", "Ranking, Serie {serie}"),
+    "tournament.print.tiebreaks": ("Feinwertung: {list}", "Tie-breaks: {list}"),
     # end of the tournament texts
 }
 

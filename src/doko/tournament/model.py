@@ -326,7 +326,6 @@ class Tournament:
         self.players: list[Player] = []
         self.draws: list[list[list[int]]] = []
         self.plans: list[list[list[list[int]]]] = []
-        self.warnings: list[list[str]] = []
         self.results: dict[tuple[int, int], Result] = {}
         self.penalties: list[Penalty] = []
         self.entries: list[dict[str, Any]] = []
@@ -389,6 +388,11 @@ class Tournament:
         if not _is_int(table) or not 1 <= table <= len(self.draws[serie - 1]):
             raise TournamentError("no_table", serie=serie, table=table,
                                   tables=len(self.draws[serie - 1]))
+
+    def five_warning(self, serie: int, lang: str = "de") -> str | None:
+        """The warning for a Serie with 5-tables (TSR 8.3.1 allows only 4-tables), or None."""
+        fives = sum(1 for table in self.draws[serie - 1] if len(table) == 5)
+        return text("tournament.warn_five", lang, n=fives) if fives else None
 
     def reported(self, serie: int) -> int:
         """How many tables of Serie ``serie`` have a result."""
@@ -484,11 +488,11 @@ class Tournament:
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (copy.deepcopy(self.players), [copy.deepcopy(d) for d in self.draws],
-                list(self.plans), list(self.warnings), dict(self.results),
+                list(self.plans), dict(self.results),
                 copy.deepcopy(self.penalties), list(self.entries), self.version)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.players, self.draws, self.plans, self.warnings, self.results, self.penalties,
+        (self.players, self.draws, self.plans, self.results, self.penalties,
          self.entries, self.version) = snap
 
     def _apply(self, entry: dict[str, Any]) -> None:
@@ -561,16 +565,12 @@ class Tournament:
                 raise _refuse(e) from None
             entry["tables"] = tables
             entry["plan"] = later
-        warn = [text("tournament.warn_five", "en", n=sum(1 for t in tables if len(t) == 5))] \
-            if any(len(t) == 5 for t in tables) else []
         if redraw:
             self.draws[-1] = tables
             self.plans[-1] = later
-            self.warnings[-1] = warn
         else:
             self.draws.append(tables)
             self.plans.append(later)
-            self.warnings.append(warn)
 
     def _check_stored_tables(self, stored: object, active: list[int]) -> list[list[int]]:
         """A draw read from the file: every active player once, the table sizes right."""
@@ -783,7 +783,9 @@ class Tournament:
                     "totals": None if res is None else res.totals,
                     "source": None if res is None else res.source,
                     "corrected": 0 if res is None else res.corrected})
-            serien.append({"serie": s, "tables": out_tables, "warnings": self.warnings[s - 1],
+            warn = {lang: self.five_warning(s, lang) for lang in ("de", "en")}
+            serien.append({"serie": s, "tables": out_tables,
+                           "warning": warn if warn["de"] is not None else None,
                            "reported": self.reported(s), "complete": self.is_complete(s)})
         return {
             "format": "doko-tournament-state/1", **self.settings(), "version": self.version,
