@@ -16,6 +16,7 @@ _COMMAND_MODULES = (
     "doko.cli.score",
     "doko.cli.replay",
     "doko.cli.sheet",
+    "doko.cli.tournament",
     "doko.cli.simulate",
     "doko.cli.arena",
     "doko.cli.solve",

@@ -137,6 +137,147 @@ TEXTS: dict[str, tuple[str, str]] = {
         'zu viele Chat-Nachrichten; bitte in {detail} s noch einmal',
         'too many chat messages; try again in {detail} s',
     ),
+    # the browser client's own words (static/app.js gets every web.* key from /texts.js, without
+    # the prefix): the table's look and feel (issue 17, web) -- chat, settings, animations and
+    # sounds, card faces, keyboard, screen readers, invitations and the Pflichtsolo explanation
+    "web.chat.title": ("Chat", "Chat"),
+    "web.chat.placeholder": ("Nachricht an den Tisch …", "Message to the table …"),
+    "web.chat.send": ("Senden", "Send"),
+    "web.chat.mute": ("{name} stummschalten", "Mute {name}"),
+    "web.chat.unmute": ("{name} wieder zeigen", "Unmute {name}"),
+    "web.chat.muted": ("stumm", "muted"),
+    "web.chat.read_only": (
+        "Zuschauer lesen den Chat nur mit.",
+        "Spectators only read the chat.",
+    ),
+    "web.chat.empty": ("Noch keine Nachrichten.", "No messages yet."),
+    "web.chat.label": ("Chat-Verlauf", "Chat messages"),
+    "web.chat.you": ("du", "you"),
+    "web.chat.mode": ("Chat", "Chat"),
+    "web.chat.mode_players": ("nur die Spieler", "players only"),
+    "web.chat.mode_all": ("Spieler und Zuschauer", "players and spectators"),
+    "web.chat.mode_off": ("aus", "off"),
+    "web.chat.stored": (
+        "Der Chat wird nicht gespeichert: der Server behält nur die letzten 30 Nachrichten im "
+        "Speicher, solange der Tisch offen ist.",
+        "The chat is not stored: the server keeps only the last 30 messages in memory while the "
+        "table is open.",
+    ),
+    "web.react.thumbs": ("👍 Gut gespielt", "👍 Well played"),
+    "web.react.laugh": ("😄 Haha", "😄 Haha"),
+    "web.react.wow": ("😮 Wow", "😮 Wow"),
+    "web.react.sorry": ("🙈 Sorry", "🙈 Sorry"),
+    "web.react.thanks": ("🙏 Danke", "🙏 Thanks"),
+    "web.react.hurry": ("⏳ Weiter geht's", "⏳ Let's go on"),
+    "web.settings.title": ("Einstellungen", "Settings"),
+    "web.settings.button": ("Einstellungen", "Settings"),
+    "web.settings.motion": ("Bewegung", "Motion"),
+    "web.settings.motion_auto": (
+        "wie das System (weniger Bewegung, falls eingestellt)",
+        "as the system says (reduced motion if set)",
+    ),
+    "web.settings.motion_on": ("Animationen an", "animations on"),
+    "web.settings.motion_off": ("keine Animationen", "no animations"),
+    "web.settings.sound": ("Töne (im Browser erzeugt)", "Sounds (made in the browser)"),
+    "web.settings.suits": ("Kartenbild", "Card faces"),
+    "web.settings.french": ("Französisch (wie der DDV spielt)", "French (as the DDV plays)"),
+    "web.settings.german": (
+        "Deutsch (Eichel, Grün, Herz, Schellen)",
+        "German (acorns, leaves, hearts, bells)",
+    ),
+    "web.settings.keys": ("Tastatur", "Keyboard"),
+    "web.settings.keys_help": (
+        "←/→ wählen eine Karte, 1–9 und 0 springen zur 1. bis 10. Karte, Enter oder Leertaste "
+        "spielt sie; Tab erreicht die Knöpfe (gesund, Ansagen, Weiter); C öffnet den Chat, "
+        "L den letzten Stich, Esc schließt einen Dialog.",
+        "←/→ choose a card, 1–9 and 0 jump to the 1st to 10th card, Enter or Space plays it; "
+        "Tab reaches the buttons (healthy, calls, next); C opens the chat, L the last trick, Esc "
+        "closes a dialog.",
+    ),
+    "web.keys.hint": (
+        "Tastatur: ←/→ Karte wählen, Enter spielen (mehr unter Einstellungen)",
+        "Keyboard: ←/→ choose a card, Enter plays it (more in the settings)",
+    ),
+    "web.keys.not_legal": (
+        "{card} darf jetzt nicht gespielt werden",
+        "{card} cannot be played now",
+    ),
+    "web.sr.hand": ("Deine Karten", "Your cards"),
+    "web.sr.trick": ("Der Stich in der Mitte", "The trick in the middle"),
+    "web.sr.plays": ("{name} spielt {card}", "{name} plays {card}"),
+    "web.sr.you_play": ("Du spielst {card}", "You play {card}"),
+    "web.sr.trick_to": ("Stich an {name} ({eyes} Augen)", "Trick to {name} ({eyes} Augen)"),
+    "web.sr.legal": ("{card}, spielbar", "{card}, playable"),
+    "web.sr.dealt": ("Spiel {n}: neue Karten", "Game {n}: new cards"),
+    "web.gsuit.c": ("Eichel", "acorns"),
+    "web.gsuit.s": ("Grün", "leaves"),
+    "web.gsuit.h": ("Herz", "hearts"),
+    "web.gsuit.d": ("Schellen", "bells"),
+    "web.grank.j": ("Unter", "Unter"),
+    "web.grank.q": ("Ober", "Ober"),
+    "web.grank.k": ("König", "King"),
+    "web.grank.a": ("Daus", "Daus"),
+    "web.grank.t": ("Zehn", "ten"),
+    "web.grank.n9": ("Neun", "nine"),
+    "web.gcard.name": ("{suit}-{rank}", "{rank} of {suit}"),
+    "web.gcard.index_j": ("U", "U"),
+    "web.gcard.index_q": ("O", "O"),
+    "web.gcard.index_a": ("A", "A"),
+    "web.invite.waiting_title": ("Mitspieler einladen", "Invite the other players"),
+    "web.invite.waiting_help": (
+        "Schicke jedem eingeladenen Platz seinen Link; nur du siehst sie. Wer ihn öffnet, "
+        "spielt auf diesem Platz.",
+        "Send each invited seat its link; only you see them. Whoever opens one plays that "
+        "seat.",
+    ),
+    "web.invite.copy_seat": ("Link für Platz {n} kopieren", "Copy the link of seat {n}"),
+    "web.invite.joined": ("ist da", "is here"),
+    "web.pflicht.checkbox": ("Pflichtsoli (TSR 4.2)", "Pflichtsoli (TSR 4.2)"),
+    "web.pflicht.none_open": (
+        "Offene Runde ohne Pflichtsoli: jedes Solo ist ein Lustsolo, niemand wird vorgeführt.",
+        "Open-ended round without Pflichtsoli: every solo is a Lustsolo, nobody is vorgeführt.",
+    ),
+    "web.pflicht.none": (
+        "Ohne Pflichtsoli: jedes Solo ist ein Lustsolo, niemand wird vorgeführt.",
+        "Without Pflichtsoli: every solo is a Lustsolo, nobody is vorgeführt.",
+    ),
+    "web.pflicht.too_short": (
+        "Eine Runde von {games} Spielen ist zu kurz für vier Pflichtsoli: sie wird ohne "
+        "Pflichtsoli gespielt, jedes Solo ist ein Lustsolo.",
+        "A round of {games} games is too short for four Pflichtsoli: it is played without "
+        "Pflichtsoli, every solo is a Lustsolo.",
+    ),
+    "web.pflicht.open": (
+        "Offene Runde mit Pflichtsoli: jedes erste Solo eines Spielers ist sein Pflichtsolo; "
+        "ohne festes Ende wird niemand vorgeführt.",
+        "Open-ended round with Pflichtsoli: each player's first solo is the Pflichtsolo; "
+        "without a fixed end nobody is vorgeführt.",
+    ),
+    "web.pflicht.normal": (
+        "Jeder muss ein Pflichtsolo spielen (TSR 4.2.3). Sind so viele Pflichtsoli offen, wie "
+        "Spiele bleiben, wird vorgeführt: wer noch eins schuldet, muss es spielen – frühestens "
+        "ab Spiel {start} von {games}.",
+        "Everyone must play a Pflichtsolo (TSR 4.2.3). When as many Pflichtsoli are owed as "
+        "games remain, the Vorführung begins: whoever still owes one must play it – at the "
+        "earliest from game {start} of {games}.",
+    ),
+    "web.pflicht.short": (
+        "Achtung, kurze Runde: von {games} Spielen bleiben nur {free} frei, die anderen vier "
+        "gehören den Pflichtsoli (TSR 4.2.3). Wer bis dahin kein Solo gespielt hat, wird ab "
+        "Spiel {start} vorgeführt: dann muss er sein Pflichtsolo spielen.",
+        "Note, a short round: of {games} games only {free} are free, the other four belong to "
+        "the Pflichtsoli (TSR 4.2.3). Whoever has not played a solo by then is vorgeführt from "
+        "game {start} on and must play the Pflichtsolo.",
+    ),
+    "web.pflicht.all": (
+        "Achtung: bei {games} Spielen mit Pflichtsoli ist jedes Spiel eine Vorführung – jeder "
+        "muss sein Pflichtsolo spielen, Normalspiele gibt es keine (TSR 4.2.3). Ohne "
+        "Pflichtsoli sind es vier Normalspiele.",
+        "Note: with {games} games and Pflichtsoli every game is a Vorführung – everyone must "
+        "play the Pflichtsolo, there are no Normalspiele (TSR 4.2.3). Without Pflichtsoli they "
+        "are four Normalspiele.",
+    ),
+    "web.hint.title": ("Ansagen", "Calls"),
     # the web table's limits (doko.server.errors.LimitError)
     "server.limit.tables_per_client": (
         "du hast schon {n} offene Tische (höchstens {most}); beende oder verlasse erst einen",
@@ -1558,8 +1699,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # call hints (doko.engine.callhints, both front ends): what is possible now, what stays
     # possible if the seat waits, what waiting costs (TSR 6.2.2, 6.3.2, 6.3.4, 6.4.2-6.4.4)
     "callhint.head": (
-        "Ansagen: {groups}",
-        "Calls: {groups}",
+        "Du kannst ansagen: {groups}",
+        "You may call: {groups}",
     ),
     "callhint.last": (
         "{calls} nur noch jetzt (nach deiner nächsten Karte nicht mehr)",
@@ -1843,8 +1984,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Enter = next game, quit = pause the round",
     ),
     "tui.prompt_quit_round": (
-        "Runde unterbrechen? Sie ist in {file} gespeichert; das laufende Spiel zählt nicht. (j/n)",
-        "Pause the round? It is saved in {file}; the game in progress does not count. (y/n)",
+        "Runde unterbrechen? Sie ist mit dem laufenden Spiel in {file} gespeichert; beim "
+        "Fortsetzen geht dieses Spiel weiter. (j/n)",
+        "Pause the round? It is saved in {file} with the game in progress, which goes on when "
+        "you resume. (y/n)",
     ),
     "tui.prompt_concede": (
         "Wirklich aufgeben? Alle restlichen Stiche gehen an Kontra (TSR 5.4.6). (j/n)",
@@ -2112,7 +2255,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "tui.help": (
         """\
-  3  QC  ♣D  kreuz dame  10H   Karte spielen: Nummer, Code oder Name
+  3  QC  ♣D  kreuz dame  10H   Karte spielen: Nummer (fest für das Spiel), Code, Name
   re  kontra                  Ansage (Re: die Partei mit ♣D)
   keine 90 (k90)  keine 60  keine 30  schwarz      Absagen
   re 3   3 re                 ansagen und Karte 3 spielen (oder umgekehrt)
@@ -2120,6 +2263,7 @@ TEXTS: dict[str, tuple[str, str]] = {
   damen buben fleischlos karo herz pik kreuz       ein Solo taufen
   hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
   aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
+  zurück                      die letzte Karte zurücknehmen (mit --take-back)
   last (letzter)              den vorigen Stich zeigen (TSR 5.3.5)
   liste                       die Spielliste (in einer Runde)
   quit (ende)                 beenden; eine Runde bleibt gespeichert
@@ -2128,7 +2272,7 @@ Ansagen machst du an deinen eigenen Eingaben. Deine Fristen hängen nur davon ab
 viele Karten du hast, und die ändern sich nur, wenn du spielst: du verpasst also keine. \
 Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
         """\
-  3  QC  ♣Q  queen clubs  10H  play a card: number, code or name
+  3  QC  ♣Q  queen clubs  10H  play a card: number (fixed for the game), code, name
   re  kontra                  first Ansage (Re: the ♣Q party)
   keine 90 (k90, no90)  keine 60  keine 30  schwarz (black)     Absagen
   re 3   3 re                 call and play card 3 (or the other way round)
@@ -2136,6 +2280,7 @@ Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
   queens jacks meatless diamonds hearts spades clubs   name a solo
   marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
   concede  claim              soloist only (TSR 5.4)
+  undo                        take your last card back (with --take-back)
   last                        show the previous trick (TSR 5.3.5)
   sheet                       the score sheet (in a round)
   quit                        stop; a round stays saved
@@ -2143,6 +2288,57 @@ Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
 You call at your own prompts. Your deadlines depend only on how many cards you hold, \
 which changes only when you play: you never miss one. With --ask-calls the program also \
 asks before every card of the others.""",
+    ),
+    # the terminal (doko play), issue 17: the trick log, fixed card numbers, taking a card
+    # back, confirming a card, a paused game that goes on, "du" in the events
+    "tui.trick_log": (
+        "Stich {n}: {cards} → {name} ({eyes} Augen)",
+        "Trick {n}: {cards} → {name} ({eyes} Augen)",
+    ),
+    "tui.ev_silent_you": (
+        "Stille Hochzeit: du spielst allein.",
+        "Stille Hochzeit: you play alone.",
+    ),
+    "tui.ev_marriage_solo_you": (
+        "Du hast die ersten drei Stiche: Karo-Solo (TSR 4.4.3).",
+        "You took the first three tricks: Karo-Solo (TSR 4.4.3).",
+    ),
+    "tui.ev_resumed": (
+        "Das unterbrochene Spiel geht weiter ({n} Stiche gespielt).",
+        "The paused game goes on ({n} tricks played).",
+    ),
+    "tui.prompt_confirm_card": (
+        "{card} spielen? (j/n)",
+        "Play {card}? (y/n)",
+    ),
+    "tui.prompt_take_back": (
+        "Enter = weiter, zurück = Karte zurücknehmen",
+        "Enter = go on, undo = take the card back",
+    ),
+    "tui.err_take_back_prompt": (
+        "Enter = weiter, oder „zurück“, um die Karte zurückzunehmen.",
+        "Enter goes on; “undo” takes the card back.",
+    ),
+    "tui.err_take_back_off": (
+        "Zurücknehmen ist ausgeschaltet (doko play --take-back schaltet es ein).",
+        "Taking a card back is off (doko play --take-back turns it on).",
+    ),
+    "tui.err_take_back_late": (
+        "Zurücknehmen geht nur mit deiner letzten Karte, bevor die nächste gespielt ist.",
+        "You can take back only your last card, before the next card is played.",
+    ),
+    "tui.took_back": (
+        "{card} zurückgenommen: du bist wieder am Zug.",
+        "{card} taken back: it is your turn again.",
+    ),
+    "tui.err_label": (
+        "Deine Karten haben die Nummern 1 bis {size}: gib die Nummer einer Karte auf deiner "
+        "Hand ein.",
+        "Your cards are numbered 1 to {size}: type the number of a card in your hand.",
+    ),
+    "tui.err_label_played": (
+        "Karte {n} ({card}) hast du schon gespielt; die Nummern bleiben das ganze Spiel gleich.",
+        "You played card {n} ({card}) already; the numbers stay the same for the whole game.",
     ),
     # doko arena
     "cli.arena.backend": (
@@ -3122,6 +3318,101 @@ asks before every card of the others.""",
     "tournament.print.ranking_title": ("Rangliste", "Ranking"),
     "tournament.print.ranking_serie": ("Rangliste Serie {serie}", "Ranking, Serie {serie}"),
     "tournament.print.tiebreaks": ("Feinwertung: {list}", "Tie-breaks: {list}"),
+    "cli.tournament.no_action": (
+        "doko tournament: eine Aktion fehlt (new, players, draw, result, penalty, sheet, "
+        "ranking, print, export, log, show)",
+        "doko tournament: an action is missing (new, players, draw, result, penalty, sheet, "
+        "ranking, print, export, log, show)",
+    ),
+    "cli.tournament.created": (
+        "{file}: Turnier „{name}“ mit {serien} Serien angelegt; Startwert der Auslosung: {seed}",
+        "{file}: tournament “{name}” with {serien} Serien created; seed of the draws: {seed}",
+    ),
+    "cli.tournament.registered": (
+        "Spieler {id}: {name} angemeldet", "player {id}: {name} registered"),
+    "cli.tournament.late_entry": (
+        "Spieler {id}: {name} nachgemeldet, spielt ab Serie {serie}",
+        "player {id}: {name} entered late, plays from Serie {serie}",
+    ),
+    "cli.tournament.withdrawn": (
+        "Spieler {id}: {name} abgemeldet (wird nicht mehr ausgelost)",
+        "player {id}: {name} withdrawn (drawn no more)",
+    ),
+    "cli.tournament.state_withdrawn": ("abgemeldet", "withdrawn"),
+    "cli.tournament.state_disqualified": ("disqualifiziert", "disqualified"),
+    "cli.tournament.state_joined": ("ab Serie {serie}", "from Serie {serie}"),
+    "cli.tournament.count": ("{n} Spieler spielen mit", "{n} players playing"),
+    "cli.tournament.stateless_args": (
+        "ohne Turnierdatei braucht draw --players N und --serien S",
+        "without a tournament file draw needs --players N and --serien S",
+    ),
+    "cli.tournament.stateless_range": (
+        "--players ist 4 bis 1000, --serien 1 bis 20",
+        "--players is 4 to 1000, --serien 1 to 20",
+    ),
+    "cli.tournament.serie_line": ("Serie {serie}: {tables}", "Serie {serie}: {tables}"),
+    "cli.tournament.quality": (
+        "wiederholte Begegnungen: {repeats} (untere Schranke {bound}), höchstens {most}-mal "
+        "dasselbe Paar; Spannweite Position 1: {p1}, Position 4: {p4}",
+        "repeated encounters: {repeats} (lower bound {bound}), the same pair at most {most} "
+        "times; spread of position 1: {p1}, position 4: {p4}",
+    ),
+    "cli.tournament.bench_head": (
+        "doko tournament draw --bench: ein Kern, Python {py}, Startwert 1",
+        "doko tournament draw --bench: one core, Python {py}, seed 1",
+    ),
+    "cli.tournament.bench_line": (
+        "{n:>4} Spieler × {s} Serien: {repeats} wiederholte Begegnungen (Schranke {bound}, "
+        "höchstens {most}×), Position 1 je Spieler {p1}, Position 4 {p4}, {secs} s",
+        "{n:>4} players × {s} Serien: {repeats} repeated encounters (bound {bound}, at most "
+        "{most}×), position 1 per player {p1}, position 4 {p4}, {secs} s",
+    ),
+    "cli.tournament.bad_totals": (
+        "die Ergebnisse sind ganze Zahlen mit Komma getrennt, nicht {totals!r}",
+        "the totals are whole numbers separated by commas, not {totals!r}",
+    ),
+    "cli.tournament.reported": (
+        "Serie {serie}, Tisch {table}: {scores}", "Serie {serie}, table {table}: {scores}"),
+    "cli.tournament.corrected": (
+        "Serie {serie}, Tisch {table} korrigiert: {scores}",
+        "Serie {serie}, table {table} corrected: {scores}",
+    ),
+    "cli.tournament.serie_status": (
+        "Serie {serie}: {done} von {tables} Tischen gemeldet",
+        "Serie {serie}: {done} of {tables} tables reported",
+    ),
+    "cli.tournament.penalty_args": (
+        "eine Strafe braucht --player und --kind (oder --cancel N)",
+        "a penalty needs --player and --kind (or --cancel N)",
+    ),
+    "cli.tournament.penalty_given": (
+        "Strafe {n}: {name}, {kind} {points} (Serie {serie})",
+        "penalty {n}: {name}, {kind} {points} (Serie {serie})",
+    ),
+    "cli.tournament.penalty_cancelled": ("Strafe {n} zurückgenommen", "penalty {n} taken back"),
+    "cli.tournament.kind_warning": ("Verwarnung", "warning"),
+    "cli.tournament.kind_deduction": ("Punktabzug", "deduction"),
+    "cli.tournament.kind_disqualification": ("Disqualifikation", "disqualification"),
+    "cli.tournament.printed": ("{file}: {pages} Seiten", "{file}: {pages} pages"),
+    "cli.tournament.exported": ("{file} geschrieben", "{file} written"),
+    "cli.tournament.log_player": ("angemeldet: {name}", "registered: {name}"),
+    "cli.tournament.log_withdraw": ("abgemeldet: {name}", "withdrawn: {name}"),
+    "cli.tournament.log_draw": ("Serie {serie} ausgelost", "Serie {serie} drawn"),
+    "cli.tournament.log_redraw": ("Serie {serie} neu ausgelost", "Serie {serie} drawn again"),
+    "cli.tournament.log_result": (
+        "Serie {serie}, Tisch {table}: Ergebnis ({source}) {totals}",
+        "Serie {serie}, table {table}: result ({source}) {totals}",
+    ),
+    "cli.tournament.log_penalty": (
+        "Strafe: {name}, {kind} {points} (Serie {serie})",
+        "penalty: {name}, {kind} {points} (Serie {serie})",
+    ),
+    "cli.tournament.log_cancel": ("Strafe {n} zurückgenommen", "penalty {n} taken back"),
+    "cli.tournament.show_head": (
+        "{name} ({date}): {serien} Serien, Wertung {scoring}, Startwert {seed}, "
+        "{players} Spieler",
+        "{name} ({date}): {serien} Serien, scoring {scoring}, seed {seed}, {players} players",
+    ),
     # end of the tournament texts
 }
 
