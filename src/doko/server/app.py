@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -33,6 +34,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from doko.bots.base import player_names
 from doko.engine.record import replay
 from doko.engine.rules import PRESETS
+from doko.engine.texts import LANGS, TEXTS
 from doko.server.db import RoundData, Store, make_engine, migrate
 from doko.server.errors import HubBusy, LimitError, TableError
 from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
@@ -217,6 +219,11 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
     async def table_page(code: str) -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/texts.js", include_in_schema=False)
+    async def texts_js() -> Response:
+        return Response(web_texts_js(), media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ------------------------------------------------------------------ REST
@@ -232,7 +239,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             name=body.name, rules=body.rules, games=body.games, pflichtsoli=body.pflichtsoli,
             public=body.public, bot_takeover=body.bot_takeover,
             takeover_level=body.takeover_level, bot_delay_ms=body.bot_delay_ms,
-            grace_s=body.grace_s, seed=body.seed,
+            grace_s=body.grace_s, seed=body.seed, chat=body.chat,
             seats=[SeatSpec(s.kind, s.name, s.level) for s in body.seats],
         )
         try:
@@ -497,6 +504,15 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         table.append(t)
 
     return app
+
+
+@functools.cache
+def web_texts_js() -> str:
+    """The browser client's words: every ``web.*`` key of the catalogue (without the prefix)
+    in German and English, as ``window.DOKO_TEXTS = {"de": {...}, "en": {...}};``."""
+    out = {lang: {key[4:]: pair[i] for key, pair in TEXTS.items() if key.startswith("web.")}
+           for i, lang in enumerate(LANGS)}
+    return f"window.DOKO_TEXTS = {json.dumps(out, ensure_ascii=False, sort_keys=True)};\n"
 
 
 async def _writer(ws: WebSocket, conn: Conn) -> None:

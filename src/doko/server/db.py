@@ -79,6 +79,8 @@ class TableRow(Base):
     practice: Mapped[bool] = mapped_column(Boolean, default=False)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     touched_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: who may read the table's chat: "off", "players" or "all" (spectators too)
+    chat: Mapped[str] = mapped_column(String(8), default="players")
 
 
 class SeatRow(Base):
@@ -239,6 +241,7 @@ class TableData:
     practice: bool = False
     creator: str | None = None
     touched_at: float | None = None
+    chat: str = "players"
 
 
 def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
@@ -248,7 +251,7 @@ def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
         takeover_level=t.takeover_level, bot_delay_ms=t.bot_delay_ms, grace_s=t.grace_s,
         seed=t.seed, status=t.status, created_at=t.created_at,
         spectator_token=t.spectator_token, practice=t.practice, creator=t.creator,
-        touched_at=t.touched_at,
+        touched_at=t.touched_at, chat=t.chat,
         seats=[SeatData(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
                for s in sorted(seats, key=lambda s: s.seat)],
     )
@@ -368,7 +371,7 @@ class Store:
                 bot_delay_ms=data.bot_delay_ms, grace_s=data.grace_s, seed=data.seed,
                 status=data.status, created_at=data.created_at,
                 spectator_token=data.spectator_token, practice=data.practice,
-                creator=data.creator, touched_at=data.created_at,
+                creator=data.creator, touched_at=data.created_at, chat=data.chat,
             )
             s.add(row)
             s.flush()

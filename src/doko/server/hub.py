@@ -36,6 +36,7 @@ from doko.server.db import GameData, RoundData, SeatData, Store, TableData, is_b
 from doko.server.errors import HubBusy, LimitError
 from doko.server.limits import Limits, client_key
 from doko.server.schema import (
+    CHAT_MODES,
     NAME_MAX,
     TABLE_NAME_MAX,
     SchemaError,
@@ -100,6 +101,8 @@ class TableSpec:
     seats: list[SeatSpec] = field(default_factory=lambda: [
         SeatSpec("human"), SeatSpec("bot"), SeatSpec("bot"), SeatSpec("bot")])
     seed: int | None = None
+    #: who reads the chat: "off", "players" or "all" (spectators too; only seats write)
+    chat: str = "players"
 
 
 class Hub:
@@ -385,6 +388,8 @@ def validate(spec: TableSpec) -> TableData:
         raise ValueError("bot_delay_ms: must be 0 to 10000")
     if not (0 <= spec.grace_s <= 86400):  # also refuses NaN
         raise ValueError("grace_s: must be 0 to 86400 seconds")
+    if spec.chat not in CHAT_MODES:
+        raise ValueError(f"chat: one of {', '.join(CHAT_MODES)}, not {spec.chat!r}")
     people = [s for s in spec.seats if s.kind != "bot"]
     if spec.seed is not None and (len(people) != 1 or people[0].kind != "human"):
         raise ValueError("seed: a chosen seed reveals every hand, so it is only for a practice "
@@ -431,5 +436,5 @@ def validate(spec: TableSpec) -> TableData:
         bot_delay_ms=spec.bot_delay_ms, grace_s=spec.grace_s,
         seed=spec.seed if spec.seed is not None else secrets.randbits(62),
         status="waiting", created_at=time.time(), seats=seats,
-        spectator_token=new_token(), practice=practice,
+        spectator_token=new_token(), practice=practice, chat=spec.chat,
     )

@@ -2,8 +2,9 @@
 
 Every resource a stranger on the internet can make the server spend has a limit here: tables
 (per client and in all), requests per minute per client address (creating tables, joining,
-looking up table codes), WebSocket connections per client, and the computer players' thinking
-time per table. ``doko serve --limit KEY=VALUE`` changes one; docs/server.md lists them all.
+looking up table codes), WebSocket connections per client, the computer players' thinking
+time per table, and the chat (per connection and per seat: :class:`ChatLimiter`).
+``doko serve --limit KEY=VALUE`` changes one; docs/server.md lists them all.
 
     >>> Limits().updated(["create_per_min=3"]).create_per_min
     3
@@ -53,6 +54,10 @@ class Limits:
     unload_after_s: float = 600.0
     #: an unfinished table nobody opened for this long expires (days)
     expire_after_days: float = 30.0
+    #: chat lines and reactions one connection may send per minute (bursts up to that many)
+    chat_per_min: int = 12
+    #: chat lines and reactions one seat may send per minute, over all its connections
+    chat_seat_per_min: int = 20
 
     def updated(self, pairs: Iterable[str]) -> Limits:
         """A copy with ``KEY=VALUE`` pairs applied; ValueError names a bad key or value."""
@@ -116,6 +121,20 @@ class RateLimiter:
             self._prune(kind, now)
         return 0.0
 
+    def peek(self, kind: str, client: str) -> float:
+        """What :meth:`hit` would answer, without taking a token."""
+        per_min = self.rates[kind]
+        if per_min <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, last = self._buckets[kind].get(client, (float(per_min), now))
+        tokens = min(float(per_min), tokens + (now - last) * per_min / 60.0)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) * 60.0 / per_min
+
+    def forget(self, kind: str, client: str) -> None:
+        """Drop ``client``'s bucket (it starts full again)."""
+        self._buckets[kind].pop(client, None)
+
     def _prune(self, kind: str, now: float) -> None:
         per_min = self.rates[kind]
         buckets = self._buckets[kind]
@@ -124,3 +143,30 @@ class RateLimiter:
                 del buckets[client]
         while len(buckets) > self.max_clients:  # all busy: drop the oldest
             del buckets[next(iter(buckets))]
+
+
+class ChatLimiter:
+    """The chat's rate limits at one table: a token bucket per connection
+    (``limits.chat_per_min``) and one per seat (``limits.chat_seat_per_min``, shared by the
+    seat's devices). :meth:`hit` takes a token from both or from neither and returns the
+    seconds until the next line may be sent (0.0: sent). Memory is bounded: the table has
+    four seats and closes its connections' buckets with :meth:`forget`."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self._conn = RateLimiter({"chat": limits.chat_per_min}, max_clients=256, clock=clock)
+        self._seat = RateLimiter({"chat": limits.chat_seat_per_min}, max_clients=8,
+                                 clock=clock)
+
+    def hit(self, conn: int, seat: int) -> float:
+        """One line from connection ``conn`` (an id) of ``seat``."""
+        wait = self._conn.peek("chat", str(conn))
+        wait = max(wait, self._seat.peek("chat", str(seat)))
+        if wait > 0:
+            return wait
+        self._conn.hit("chat", str(conn))
+        self._seat.hit("chat", str(seat))
+        return 0.0
+
+    def forget(self, conn: int) -> None:
+        """Connection ``conn`` is gone: drop its bucket."""
+        self._conn.forget("chat", str(conn))

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
     AfterValidator,
@@ -58,6 +58,13 @@ TOKEN_MAX = 64
 REF_MAX = 64
 #: What the largest number a client may send as a seed.
 SEED_LIMIT = 2**62
+#: The longest chat message (characters, after trimming).
+CHAT_MAX = 200
+#: The quick reactions at a table: keys; the client shows each with its catalogue text.
+REACTIONS = ("thumbs", "laugh", "wow", "sorry", "thanks", "hurry")
+#: Who may read a table's chat: nobody (``off``), its players, or its spectators too (``all``);
+#: only seats may write.
+CHAT_MODES = ("off", "players", "all")
 
 #: Unicode format characters that reorder text (they can disguise a name): refused too.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -128,6 +135,10 @@ def _short(v: str) -> str:
     return clean_text(v, "", REF_MAX)
 
 
+def _chat(v: str) -> str:
+    return clean_text(v, "", CHAT_MAX)
+
+
 def _token(v: str) -> str:
     if not v.isascii() or not all(ch.isalnum() or ch in "-_" for ch in v):
         raise SchemaError("", *reason("key_chars"))
@@ -137,6 +148,7 @@ def _token(v: str) -> str:
 Name = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(_name)]
 TableName = Annotated[str, Field(max_length=4 * TABLE_NAME_MAX), AfterValidator(_table_name)]
 ShortText = Annotated[str, Field(max_length=4 * REF_MAX), AfterValidator(_short)]
+ChatText = Annotated[str, Field(max_length=4 * CHAT_MAX), AfterValidator(_chat)]
 Token = Annotated[str, Field(max_length=TOKEN_MAX), AfterValidator(_token)]
 Level = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_short)]
 Lang = Literal["de", "en"]
@@ -320,6 +332,31 @@ class Ping(Strict):
     ref: Ref = None
 
 
+class ChatMsg(Strict):
+    """A chat line of a seat (text only: the client puts it into the page as text)."""
+
+    type: Literal["chat"]
+    text: ChatText
+    ref: Ref = None
+
+
+class ReactMsg(Strict):
+    """A quick reaction of a seat (one of :data:`REACTIONS`)."""
+
+    type: Literal["react"]
+    reaction: Literal[REACTIONS]  # type: ignore[valid-type]
+    ref: Ref = None
+
+
+class MuteMsg(Strict):
+    """Hide (``mute`` true) or show again the chat of a seat, for this connection only."""
+
+    type: Literal["mute"]
+    seat: Annotated[StrictInt, Field(ge=0, le=3)]
+    mute: StrictBool
+    ref: Ref = None
+
+
 class Request(Strict):
     """A request without arguments: ``state``, ``next``, ``done``, ``start``, ``new_round``,
     ``leave``."""
@@ -329,15 +366,16 @@ class Request(Strict):
 
 
 _TAGS = ("hello", "action", "name", "lang", "ping", "state", "next", "done", "start",
-         "new_round", "leave")
+         "new_round", "leave", "chat", "react", "mute")
 
-ClientMessage = Annotated[Hello | ActionMsg | NameMsg | LangMsg | Ping | Request,
-                          Field(discriminator="type")]
+AnyMessage: TypeAlias = (Hello | ActionMsg | NameMsg | LangMsg | Ping | Request | ChatMsg
+                         | ReactMsg | MuteMsg)
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)  # type: ignore[arg-type, unused-ignore]
 _REF: TypeAdapter[Any] = TypeAdapter(Ref)  # type: ignore[arg-type, unused-ignore]
 
 
-def parse_message(text: str | bytes) -> Hello | ActionMsg | NameMsg | LangMsg | Ping | Request:
+def parse_message(text: str | bytes) -> AnyMessage:
     """A socket message from its text; raises :class:`SchemaError`."""
     raw = parse_json(text)
     if not isinstance(raw, dict):
@@ -345,8 +383,7 @@ def parse_message(text: str | bytes) -> Hello | ActionMsg | NameMsg | LangMsg | 
     if not isinstance(raw.get("type"), str):
         raise SchemaError("", *reason("no_type"), "malformed")
     try:
-        msg: Hello | ActionMsg | NameMsg | LangMsg | Ping | Request = (
-            _MESSAGE.validate_python(raw))
+        msg: AnyMessage = _MESSAGE.validate_python(raw)
         return msg
     except ValidationError as e:
         raise schema_error(e) from None
@@ -399,6 +436,7 @@ class TableIn(Strict):
     seats: Annotated[list[SeatIn], Field(min_length=4, max_length=4)] = Field(
         default_factory=_default_seats)
     seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = None
+    chat: Literal[CHAT_MODES] = "players"  # type: ignore[valid-type]
 
 
 class JoinIn(Strict):

@@ -14,10 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -39,6 +41,7 @@ from doko.engine.view import SeatView, view, views
 from doko.server.db import ACTIVE, GameData, RoundData, TableData
 from doko.server.driver import drive, offer_bots
 from doko.server.errors import TableError
+from doko.server.limits import ChatLimiter
 from doko.server.payloads import (
     _MARK_TEXT,
     _MARKS,
@@ -59,11 +62,14 @@ from doko.server.payloads import (
 from doko.server.schema import (
     ActionBody,
     ActionMsg,
+    ChatMsg,
     ClientMessage,
     Hello,
     LangMsg,
+    MuteMsg,
     NameMsg,
     Ping,
+    ReactMsg,
     Request,
 )
 from doko.session import Round
@@ -76,6 +82,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 MAX_QUEUE = 2000
+#: The chat lines a table keeps (in memory only, never stored): a connection that comes (back)
+#: gets them after its state.
+CHAT_KEEP = 30
+
+_conn_ids = itertools.count(1)
 
 
 # ------------------------------------------------------------------------------ connections
@@ -94,6 +105,10 @@ class Conn:
         self.base: tuple[int, int | None] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: a number of its own (the chat's rate limit per connection)
+        self.id = next(_conn_ids)
+        #: the seats whose chat this connection does not want to see (``mute``)
+        self.muted: set[int] = set()
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:
@@ -164,6 +179,10 @@ class Table:
         self._json = _JsonCache()  # encoded parts of the state messages (broadcast)
         #: per seat (None: the spectators), what the last broadcast sent its connections
         self._snapshots: dict[int | None, _Snapshot] = {}
+        #: the last chat lines and reactions (in memory only; never written to the database)
+        self.chat_log: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
+        self._chat_ids = itertools.count(1)
+        self._chat_limiter: ChatLimiter | None = None  # made at the first line
         self._requests: dict[str, Callable[[int, Any], Awaitable[None]]] = {
             "next": self._next, "done": self._done, "leave": self._leave,
             "start": self._start, "new_round": self._new_round_request, "name": self._name,
@@ -297,6 +316,9 @@ class Table:
             "seed": self.data.seed if self.data.practice else None,
             "bot_takeover": self.data.bot_takeover,
             "takeover_level": self.data.takeover_level,
+            "chat": self.data.chat,
+            "games_total": self.data.games_total,
+            "pflichtsoli": self.data.pflichtsoli,
             "round": None if r is None or self.round_data is None else {
                 "number": self.round_data.number,
                 "games_total": r.games_total,
@@ -657,6 +679,7 @@ class Table:
                 self.spectators.add(conn)
                 conn.send({"type": "welcome", "seat": None, "code": self.code})
                 self.send_state(conn)
+                self._send_chat_log(conn)
                 self.bump(game=False)
                 return
             seat = who
@@ -684,9 +707,12 @@ class Table:
                 welcome["spectate"] = f"/t/{self.code}#{self.data.spectator_token}"
             conn.send(welcome)
             self.bump(game=bool(changes))
+            self._send_chat_log(conn)
 
     async def disconnect(self, conn: Conn) -> None:
         async with self.lock:
+            if self._chat_limiter is not None:
+                self._chat_limiter.forget(conn.id)
             self.spectators.discard(conn)
             if conn.seat is not None:
                 s = self.seats[conn.seat]
@@ -747,6 +773,14 @@ class Table:
             conn.lang = msg.lang
         elif isinstance(msg, ActionMsg):
             await self.act(conn, msg.action, ref)
+        elif isinstance(msg, ChatMsg | ReactMsg):
+            self.chat(conn, msg)
+        elif isinstance(msg, MuteMsg):
+            if msg.mute:
+                conn.muted.add(msg.seat)
+            else:
+                conn.muted.discard(msg.seat)
+            conn.send({"type": "ack", "ref": ref, "version": self.version})
         elif isinstance(msg, Request) and msg.type == "state":
             async with self.lock:
                 self.send_state(conn)
@@ -760,6 +794,52 @@ class Table:
                 conn.send({"type": "ack", "ref": ref, "version": self.version})
         else:  # pragma: no cover - hello is handled by the socket loop
             raise TableError("unknown_type", msg.type)
+
+    # ------------------------------------------------------------------ chat
+
+    def chat_readers(self) -> list[Conn]:
+        """The connections that receive the chat: every seat's, and the spectators' only if
+        the table allows it (``chat`` is ``all``)."""
+        if self.data.chat == "off":
+            return []
+        out = [c for s in self.seats for c in s.conns]
+        if self.data.chat == "all":
+            out += self.spectators
+        return out
+
+    def chat(self, conn: Conn, msg: ChatMsg | ReactMsg) -> None:
+        """A chat line or a quick reaction of ``conn``'s seat: sent to :meth:`chat_readers`
+        (not to those who muted the seat) and kept in memory (the last :data:`CHAT_KEEP`; never
+        stored). Refused for a spectator, at a table without chat, and over the rate limits
+        (:class:`~doko.server.limits.ChatLimiter`); the connection stays open."""
+        seat = conn.seat
+        if seat is None:
+            raise TableError("chat_spectator")
+        if self.data.chat == "off" or self.status in ("closed", "expired"):
+            raise TableError("chat_off")
+        if self._chat_limiter is None:
+            self._chat_limiter = ChatLimiter(self.hub.limits)
+        wait = self._chat_limiter.hit(conn.id, seat)
+        if wait > 0:
+            raise TableError("chat_too_fast", max(1, int(wait + 0.999)))
+        line: dict[str, Any] = {"id": next(self._chat_ids), "seat": seat, "at": time.time()}
+        if isinstance(msg, ChatMsg):
+            line["text"] = msg.text
+        else:
+            line["reaction"] = msg.reaction
+        self.chat_log.append(line)
+        text_ = dumps({"type": "chat", "lines": [line]})
+        for c in self.chat_readers():
+            if seat not in c.muted:
+                c.send(text_)
+        conn.send({"type": "ack", "ref": msg.ref, "version": self.version})
+
+    def _send_chat_log(self, conn: Conn) -> None:
+        """The chat lines kept, to a connection that just came (if it may read the chat)."""
+        if conn not in self.chat_readers():
+            return
+        lines = [x for x in self.chat_log if x["seat"] not in conn.muted]
+        conn.send(dumps({"type": "chat", "lines": lines, "log": True}))
 
     async def act(self, conn: Conn, body: ActionBody, ref: object = None) -> None:
         seat = conn.seat
