@@ -94,7 +94,7 @@ def test_round_quit_in_a_terminal_names_the_file(tmp_path: Path) -> None:
 def test_spinner_while_the_computer_players_decide(tmp_path: Path) -> None:
     # the dealer answers last: three computer players answer first, each behind the spinner
     dealer = random.Random(5).randrange(4)  # how doko play picks the dealer of a single game
-    child = _spawn(["--seed", "5", "--seat", str(dealer), "--lang", "en"], tmp_path)
+    child = _spawn(["--seed", "5", "--seat", str(dealer + 1), "--lang", "en"], tmp_path)
     child.expect(r"healthy or reservation\? › ")
     assert "is thinking" in child.before
     child.sendline("quit")

@@ -21,11 +21,12 @@ import pytest
 
 from doko.cli import main
 from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, NO60, NO90, RESERVATION, encode
+from doko.engine.callhints import call_hints
 from doko.engine.cards import parse_card
 from doko.engine.game import Game
 from doko.engine.view import view
 from doko.session import Round
-from doko.tui.app import GameTable, PlayOptions, Terminal, _deadlines
+from doko.tui.app import GameTable, PlayOptions, Terminal, card_labels
 from doko.tui.parse import InputError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +99,7 @@ def test_single_game_to_the_score_breakdown(monkeypatch: pytest.MonkeyPatch) -> 
     assert status == 0
     assert "Vorbehaltsabfrage – gesund oder vorbehalt?" in out
     assert "Gespielt wird: Normalspiel." in out
-    assert "Stich 12 →" in out
+    assert "Stich 12: " in out and "Augen)" in out
     # the breakdown (TSR 7.2 line items), the per-seat points and the sheet
     assert "Spielende" in out and "7.2.2 (a)" in out and "Spielwert" in out
     assert "Punkte: Du" in out
@@ -113,11 +114,11 @@ def test_single_game_to_the_score_breakdown(monkeypatch: pytest.MonkeyPatch) -> 
 def test_single_game_in_english_at_another_seat(monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    status, out, _ = run_play(["--seed", "4", "--lang", "en", "--seat", "2",
+    status, out, _ = run_play(["--seed", "4", "--lang", "en", "--seat", "3",
                                "--save", str(record)], Player(), monkeypatch)
     assert status == 0
     assert "healthy or reservation?" in out
-    assert "You (2)" in out
+    assert "You · " in out and "(2)" not in out  # seats are never shown 0-based
     assert "End of the game" in out and "Score per player" in out
     assert "Score sheet (Spielliste)" in out
     saved = json.loads(record.read_text(encoding="utf-8"))
@@ -233,7 +234,7 @@ def test_bad_input_at_every_prompt_of_a_whole_game(monkeypatch: pytest.MonkeyPat
     assert "Unbekannte Eingabe „blubb“" in out
     assert "ist jetzt nicht möglich: die Vorbehaltsabfrage läuft" in out  # a card in the query
     assert "keine Ansage, bevor der Spieltyp feststeht (TSR 6.2.1)" in out
-    assert "gib eine Nummer von 1 bis" in out
+    assert "Deine Karten haben die Nummern 1 bis 12" in out
     assert "TSR 6.4.7" in out or "TSR 6.2.2" in out  # a repeated or impossible call
     assert "nur der Solospieler darf aufgeben (TSR 5.4.3)" in out
     assert "Befehle wie „?“ bitte allein eingeben." in out
@@ -284,7 +285,7 @@ def test_naming_prompt_rejects_everything_else(monkeypatch: pytest.MonkeyPatch) 
         g.apply(encode(g.to_move, HEALTHY))
     assert g.to_move == 1
     table, out = _table(g, 1, monkeypatch)
-    assert "muss seinen Vorbehalt taufen" in _said(table, out, "gesund")
+    assert "du musst deinen Vorbehalt taufen" in _said(table, out, "gesund")
     if g.hand(1).count(parse_card("QC")) < 2:
         assert "TSR 4.4.1" in _said(table, out, "hochzeit")
     assert "Unbekannte Eingabe" in _said(table, out, "solo bitte")
@@ -303,12 +304,14 @@ def test_card_prompt_rejects_illegal_cards_and_late_calls(
     table, out = _table(g, 1, monkeypatch)
     legal = {a & 63 for a in g.legal_plays()}
     hand = view(g, 1).hand
-    illegal = next(i for i, k in enumerate(hand, 1) if k not in legal)
-    assert "muss bedienen (TSR 5.2.2)" in _said(table, out, str(illegal))
+    labels = card_labels(g, 1, {})
+    assert labels is not None and len(labels) == len(hand)
+    illegal = next(n for n, k in zip(labels, hand, strict=True) if k not in legal)
+    assert "du musst bedienen (TSR 5.2.2)" in _said(table, out, str(illegal))
     missing = next(k for k in range(24) if k not in hand)
     from doko.engine.cards import card_code
     assert "nicht auf der Hand" in _said(table, out, card_code(missing))
-    assert "gib eine Nummer von 1 bis" in _said(table, out, "42")
+    assert "Deine Karten haben die Nummern 1 bis 12" in _said(table, out, "42")
     party = "re" if g.is_re[1] else "kontra"
     text = _said(table, out, party)
     assert "verlangt mindestens 11 Karten" in text and "(TSR 6.2.2)" in text
@@ -317,27 +320,31 @@ def test_card_prompt_rejects_illegal_cards_and_late_calls(
     # a line is checked as a whole: a good call with a bad card changes nothing
     _said(table, out, f"{party} {illegal}")
     assert "Unbekannte Eingabe „karte“" in _said(table, out, "karte")
-    table._handle(str(hand.index(min(legal, key=hand.index)) + 1))
+    table._handle(str(labels[hand.index(min(legal, key=hand.index))]))
     assert len(g.history) > 0 and g.history[-1] & 63 in legal
 
 
 def test_calls_and_deadlines_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The call hints (TSR 6.2.2, 6.3.2, 6.4.4): before Re, every Absage lasts only as long as
+    Re can still be said on time; Kontra with 10 cards after Re is a late reply."""
     g = _into_play()
     seat = next(s for s in range(4) if g.is_re[s])
-    v = view(g, seat)
-    got = [(d.code, d.need, d.reply) for d in _deadlines(g, seat, v)]
-    assert got == [(CALL_RE, 11, False), (NO90, 10, False), (NO60, 9, False),
-                   (39, 8, False), (40, 7, False)]
+    got = [(h.code, h.until, h.reply, h.with_first) for h in call_hints(g, seat)]
+    assert got == [(CALL_RE, 11, False, False), (NO90, 11, False, True),
+                   (NO60, 11, False, True), (39, 11, False, True), (40, 11, False, True)]
     # Kontra after Re's call, with 10 cards: only the reply (TSR 6.4.4)
     g.apply(encode(seat, CALL_RE))
     while len(g.tricks) < 2:  # everybody holds 10 cards
         g.apply(g.legal_plays()[0])
     ko = next(s for s in range(4) if not g.is_re[s])
-    got = [(d.code, d.need, d.reply) for d in _deadlines(g, ko, view(g, ko))]
-    assert got == [(CALL_KONTRA, 10, True)]
+    got = [(h.code, h.until, h.reply, h.with_first) for h in call_hints(g, ko)]
+    assert got == [(CALL_KONTRA, 10, True, False)]
     table, out = _table(g, ko, monkeypatch, lang="en")
     table.draw(force=True)
-    assert "Kontra as a reply (until you hold fewer than 10 cards)" in out.getvalue()
+    shown = " ".join(out.getvalue().split())
+    assert "You may call: Kontra only now (not after your next card)" in shown
+    assert "Kontra is now only a late reply: after it Kontra may make no Absage (TSR 6.4.4)" \
+        in shown
 
 
 def test_call_then_card_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,8 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--level", choices=LEVELS, default=None,
                    help="strength of the computer players (default: rules if available, "
                    "else random)")
-    p.add_argument("--seat", type=int, choices=range(4), default=0, metavar="N",
-                   help="your seat 0..3 (default 0; in a round your position - 1)")
+    p.add_argument("--seat", type=int, choices=range(1, 5), default=1, metavar="N",
+                   help="your seat 1..4 (default 1; in a round your position)")
     p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
                    help="rule preset (default: tsr)")
     p.add_argument("--lang", choices=("de", "en"), default="de",
@@ -55,6 +55,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "write the game record (doko-game/1) here at the end")
     p.add_argument("--fast", action="store_true",
                    help="no pauses and no spinner while the computer players decide")
+    p.add_argument("--confirm", action="store_true",
+                   help="ask before each of your cards is played")
+    p.add_argument("--take-back", action="store_true",
+                   help="after each of your cards, let you take it back before the next card "
+                   "is played (zurück/undo)")
     p.add_argument("--ask-calls", action="store_true",
                    help="also ask for a call (Ansage) before every card of a computer player "
                    "while you may call")
@@ -89,7 +94,7 @@ def run(ns: argparse.Namespace) -> int:
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     opts = PlayOptions(
         level=level,
-        seat=ns.seat,
+        seat=ns.seat - 1,
         rules=preset(ns.rules),
         lang=ns.lang,
         round=ns.round or ns.games is not None or ns.resume is not None,
@@ -99,6 +104,8 @@ def run(ns: argparse.Namespace) -> int:
         save=ns.save,
         fast=ns.fast,
         ask_calls=ns.ask_calls,
+        confirm=ns.confirm,
+        take_back=ns.take_back,
     )
     return run_play(opts)
 

@@ -24,7 +24,7 @@ stays possible *as things are now*:
 >>> [(h.code, h.until, h.with_first) for h in call_hints(g, seat)][:3]
 [(35, 11, False), (37, 11, True), (38, 11, True)]
 >>> hint_lines(call_hints(g, seat), 12, "de")[0]
-'Ansagen: Re, keine 90, keine 60, keine 30, schwarz, solange du mindestens 11 Karten hast'
+'Du kannst ansagen: Re, keine 90, keine 60, keine 30, schwarz, solange du mindestens 11 Karten hast'
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def hint_lines(hints: Sequence[CallHint], cards: int, lang: str = "de") -> list[
     >>> h = [CallHint(CALL_KONTRA, 11, then_reply=10), CallHint(37, 11, with_first=True)]
     >>> for line in hint_lines(h, 11, "en"):
     ...     print(line)
-    Calls: Kontra, keine 90 only now (not after your next card)
+    You may call: Kontra, keine 90 only now (not after your next card)
     Absagen only if you say Kontra now; after that Kontra only as a late reply (at least 10 \
 cards), then without Absage (TSR 6.4.4)
     """

@@ -26,7 +26,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from doko.engine.actions import Action, ActionFormatError, from_dict, seat_of, to_dict
+from doko.engine.actions import Action, ActionFormatError, code_of, from_dict, seat_of, to_dict
 from doko.engine.backend import game_class
 from doko.engine.cards import NUM_KINDS, CardError, card_code, hand_from_codes, hand_kinds
 from doko.engine.errors import IllegalActionError, RecordError, ReplayError, json_params
@@ -146,6 +146,33 @@ def replay(record: Mapping[str, Any], backend: str | None = None) -> Game:
         except IllegalActionError as e:
             raise ReplayError(i, seat_of(a), e) from None
     return game
+
+
+def take_back(game: Game, seat: int) -> Game | None:
+    """The game as it was before ``seat``'s last card: replayed from its record without that
+    card and what followed it (calls at most), never patched in place. ``None`` when that card
+    is not the last card played (a card followed by another's cannot be taken back) or
+    ``seat`` has played none. Whether taking back is allowed at all (against computer players
+    only) is the front end's decision.
+
+    >>> g = Game.deal(seed=3)
+    >>> while len(g.tricks) < 2:
+    ...     g.apply(g.legal_actions()[0])
+    >>> last = g.history[-1]
+    >>> back = take_back(g, seat_of(last))
+    >>> back is not None and back.history == g.history[:-1]
+    True
+    >>> take_back(g, (seat_of(last) + 1) & 3) is None
+    True
+    """
+    history = game.history
+    i = len(history) - 1
+    while i >= 0 and code_of(history[i]) >= 24:  # calls after the card
+        i -= 1
+    if i < 0 or seat_of(history[i]) != seat:
+        return None
+    return replay({**to_record(game), "actions": [to_dict(a) for a in history[:i]]},
+                  "native" if type(game) is not Game else "python")
 
 
 def loads(text: str) -> dict[str, Any]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from doko.engine.texts import texts_of
 from doko.session.round import Round, _name_list
 
-__all__ = ["format_sheet", "sheet_csv", "sheet_json", "status_lines"]
+__all__ = ["format_sheet", "places", "sheet_csv", "sheet_json", "status_lines"]
 
 def status_lines(r: Round, lang: str = "de") -> list[str]:
     """Who deals next, who still owes a Pflichtsolo, when a Vorführung is due, games left."""
@@ -47,6 +48,16 @@ def status_lines(r: Round, lang: str = "de") -> list[str]:
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """Each player's place by total points, 1 the best; tied players share a place and the next
+    place counts them all (1, 1, 3, 4).
+
+    >>> places([7, -3, 7, -11])
+    [1, 3, 1, 4]
+    """
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
 def format_sheet(r: Round, lang: str = "de") -> str:

@@ -45,17 +45,17 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
-from doko.engine.cards import EYES, QC, card_symbol
+from doko.engine.callhints import call_hints, hint_lines
+from doko.engine.cards import EYES, QC, card_symbol, hand_kinds
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import (
     ASK_LUST,
     ASK_PFLICHT,
-    CALL_MIN_CARDS,
     FORCED,
     Game,
 )
-from doko.engine.record import to_record
+from doko.engine.record import take_back, to_record
 from doko.engine.result import game_result
 from doko.engine.rules import TSR, Rules
 from doko.engine.scoring import format_score
@@ -64,9 +64,9 @@ from doko.engine.view import SeatView, view
 from doko.engine.vocab import Party, Phase
 from doko.session import Round, RoundError, status_lines, write_atomic
 from doko.session.files import read_problem
+from doko.session.sheet import places
 from doko.tui.parse import InputError, Token, is_no, is_yes, parse
 from doko.tui.render import (
-    Deadline,
     Screen,
     SheetRow,
     sheet_table,
@@ -102,6 +102,11 @@ class PlayOptions:
     save: str | None = None
     fast: bool = False
     ask_calls: bool = False
+    #: ask before each card is played ("♣D spielen? (j/n)")
+    confirm: bool = False
+    #: after each own card, let the player take it back before the next card is played
+    #: (only against computer players, which is every table of doko play)
+    take_back: bool = False
 
 
 class QuitRequest(Exception):
@@ -169,23 +174,26 @@ class Terminal:
                 time.sleep(rest)
 
 
-def _deadlines(game: Game, seat: int, v: SeatView) -> list[Deadline]:
-    """The calls ``seat`` may make now with the fewest cards he may hold for each: the
-    thresholds 11/10/9/8/7 (TSR 6.2.2, 6.3.4), minus the Hochzeit shift (6.4.2), and a first
-    Ansage as a reply with one card fewer than the opponents' call needed (6.4.4). Each call
-    shows its own threshold; a level called directly also needs the skipped ones (6.4.3), which
-    come first in the list."""
-    codes = sorted({c for c in map(code_of, v.legal_actions) if CALL_RE <= c <= BLACK})
-    if not codes:
-        return []
-    have = game.cards_in_hand(seat)
-    out = []
-    for code in codes:
-        need = game.call_deadline(encode(seat, code))
-        # a first Ansage below the normal threshold is a reply (TSR 6.4.4)
-        reply = call_level(code) == 1 and have < CALL_MIN_CARDS[1] - game.shift
-        out.append(Deadline(code, need, reply))
-    return out
+def card_labels(game: Game, seat: int, chosen: dict[int, int]) -> list[int] | None:
+    """The fixed label (1..12) of each card ``seat`` holds, in the order of its hand; None
+    before the card play. The cards are numbered once, in the game's card order when the play
+    begins (the order does not change after that), and a card keeps its number until it is
+    played: a number typed always means the same card. ``chosen`` maps the history index of a
+    card play to the label the player typed for it (of two equal cards the one typed goes);
+    otherwise the lowest label of that card goes."""
+    if game.phase not in (Phase.PLAY, Phase.FINISHED):
+        return None
+    key = game.order.sort_key
+    left = list(enumerate(sorted(hand_kinds(game.initial_hands[seat]), key=lambda k: key[k]),
+                          start=1))
+    for i, a in enumerate(game.history):
+        code = code_of(a)
+        if seat_of(a) == seat and code < 24:
+            label = chosen.get(i)
+            at = next((j for j, (n, k) in enumerate(left) if k == code and n == label),
+                      next(j for j, (_, k) in enumerate(left) if k == code))
+            left.pop(at)
+    return [n for n, _ in left]
 
 
 def contract_label(v: SeatView, names: Sequence[str], lang: str) -> str | None:
@@ -227,6 +235,7 @@ class GameTable:
         extra_header: Sequence[str] = (),
         round_file: str | None = None,
         sheet: RenderableType | None = None,
+        resumed: bool = False,
     ) -> None:
         self.term = term
         self.game = game
@@ -247,6 +256,11 @@ class GameTable:
         self.pending: int | None = None
         self.drawn: int | None = None  # history length at the last full screen (non-TTY)
         self.offered = -1  # history length when the bots were last offered a call
+        #: the label typed for each of the human's card plays, by history index
+        self.chosen: dict[int, int] = {}
+        self.resumed = resumed
+        if resumed:  # a game in progress continues: what happened is on the table already
+            self.seen = len(game.history)
 
     # ------------------------------------------------------------------ output
 
@@ -285,20 +299,21 @@ class GameTable:
                 notes.append(tr(lang, "owes"))
             if v.phase == Phase.QUERY and sum(1 for k in v.hand if k == QC) == 2:
                 notes.append(tr(lang, "silent_you"))
-        deadlines = _deadlines(self.game, self.human, v) if v.phase != Phase.QUERY else []
+        hints = (call_hints(self.game, self.human) if v.phase != Phase.QUERY else [])
         note = None
-        if v.phase == Phase.PLAY and not deadlines:
+        if v.phase == Phase.PLAY and not hints:
             g = self.game
             if v.contract == "marriage" and not g.game_type_settled:
                 note = tr(lang, "calls_after_klaerung")
             elif g.level[0 if g.is_re[self.human] else 1] < 5 and v.calls:
                 note = tr(lang, "calls_over")
         return Screen(
-            names=self.names, lang=lang, header=self._header(v), deadlines=deadlines,
+            names=self.names, lang=lang, header=self._header(v),
+            call_hints=hint_lines(hints, self.game.cards_in_hand(self.human), lang),
             call_note=note, notes=notes,
             events=list(self.events) if self.term.interactive else [],
             message=self.message if self.term.interactive else None, error=self.error,
-            playing=playing,
+            playing=playing, labels=card_labels(self.game, self.human, self.chosen),
         )
 
     def draw(self, playing: bool = False, force: bool = False) -> None:
@@ -352,10 +367,11 @@ class GameTable:
                 self._event(tr(lang, key, name=who))
         self.seen = len(g.history)
         prev = self.prev
-        if len(v.tricks) > len(prev.tricks):
-            _, cards, w = v.tricks[-1]
-            self._event(tr(lang, "trick_to", n=len(v.tricks), name=self.names[w],
-                           eyes=sum(EYES[k] for k in cards)))
+        for n in range(len(prev.tricks), len(v.tricks)):
+            leader, cards, w = v.tricks[n]
+            self._event(tr(lang, "trick_log", n=n + 1,
+                           cards=trick_text(leader, cards, self.names, lang).plain,
+                           name=self.names[w], eyes=sum(EYES[k] for k in cards)))
         if prev.phase in (Phase.QUERY, Phase.NAMING) and v.phase == Phase.PLAY:
             label = contract_label(v, self.names, lang)
             self._event(tr(lang, "ev_game", kind=label))
@@ -363,10 +379,13 @@ class GameTable:
             self._event(tr(lang, "ev_leads_you") if lead == self.human
                         else tr(lang, "ev_leads", name=self.names[lead]))
         elif prev.contract != v.contract and prev.phase == Phase.PLAY:
+            you = v.soloist == self.human
             if v.contract == "silent_marriage" and v.soloist is not None:
-                self._event(tr(lang, "ev_silent", name=self.names[v.soloist]))
+                self._event(tr(lang, "ev_silent_you" if you else "ev_silent",
+                               name=self.names[v.soloist]))
             elif v.contract == "solo_diamonds" and v.soloist is not None:
-                self._event(tr(lang, "ev_marriage_solo", name=self.names[v.soloist]))
+                self._event(tr(lang, "ev_marriage_solo_you" if you else "ev_marriage_solo",
+                               name=self.names[v.soloist]))
         if (v.contract == "marriage" and not prev.partnerships_clarified
                 and v.partnerships_clarified and g.partner >= 0):
             hz = self.names[g.hochzeiter]
@@ -398,16 +417,20 @@ class GameTable:
     # ------------------------------------------------------------------ the loop
 
     def play(self) -> None:
-        """Play the game to its end (raises :class:`QuitRequest` when the human quits)."""
+        """Play the game to its end (raises :class:`QuitRequest` when the human quits).
+        ``self.game`` is the game at the end: a card taken back replaces it."""
         g = self.game
         lang = self.lang
-        if g.vorfuehrung is not None:
+        if self.resumed:
+            self._event(tr(lang, "ev_resumed", n=len(g.tricks)))
+        elif g.vorfuehrung is not None:
             key = "ev_vorf_you" if g.vorfuehrung == self.human else "ev_vorf"
             self._event(tr(lang, key, name=self.names[g.vorfuehrung]))
         else:
             self._event(tr(lang, "ev_deal", dealer=self.names[g.dealer],
                            first=self.names[(g.dealer + 1) & 3]))
-        while not g.is_over:
+        while not self.game.is_over:
+            g = self.game
             if g.to_move == self.human:
                 # the computer players may call before the human acts, once per position
                 if self.offered != len(g.history):
@@ -425,6 +448,7 @@ class GameTable:
                 step(g, self.players)
             self._update()
         # after a concession Kontra may still call (TSR 5.4.7)
+        g = self.game
         while True:
             while offer_calls(g, self.players):
                 self._update()
@@ -509,9 +533,10 @@ class GameTable:
                 return
             self._command(str(commands[0].value))
             return
-        codes = self._resolve(tokens)
-        if codes is None:
+        resolved = self._resolve(tokens)
+        if resolved is None:
             return
+        codes = [code for code, _ in resolved]
         v = view(g, self.human)
         if v.phase == Phase.QUERY and len(codes) == 1 and (
                 SOLO_BASE <= codes[0] < SOLO_BASE + 7 or codes[0] == MARRIAGE):
@@ -533,29 +558,90 @@ class GameTable:
                 return
         if CONCEDE in codes and not self._confirm(tr(lang, "prompt_concede")):
             return
+        cards = [code for code in codes if code < 24]
+        if cards and self.opts.confirm and not self._confirm(
+                tr(lang, "prompt_confirm_card", card=card_symbol(cards[0], lang))):
+            return
+        labels = dict(resolved)
         for code in codes:
+            if code < 24 and labels.get(code) is not None:
+                self.chosen[len(g.history)] = labels[code] or 0
             g.apply(encode(self.human, code))
             self._update()
+        if cards and self.opts.take_back and not g.is_over and g.to_move != self.human:
+            self._offer_take_back()
 
-    def _resolve(self, tokens: Sequence[Token]) -> list[int] | None:
-        hand = view(self.game, self.human).hand
-        out = []
+    def _offer_take_back(self) -> None:
+        """Right after the human's card, before anybody else plays: Enter goes on, "zurück"
+        takes the card back (:func:`doko.engine.record.take_back`)."""
+        while True:
+            line = self.ask(tr(self.lang, "prompt_take_back"))
+            try:
+                tokens = parse(line)
+            except InputError:
+                tokens = []
+            if [t.value for t in tokens] == ["undo"]:
+                self._take_back()
+                return
+            if not line:
+                return
+            self._say(tr(self.lang, "err_take_back_prompt"), error=True)
+
+    def _take_back(self) -> None:
+        """Take back the human's last card if no card was played after it: the game is
+        replayed from its record without that card (never changed in place)."""
+        g = self.game
+        if not self.opts.take_back:
+            self._say(tr(self.lang, "err_take_back_off"), error=True)
+            return
+        back = take_back(g, self.human)
+        if back is None:
+            self._say(tr(self.lang, "err_take_back_late"), error=True)
+            return
+        card = code_of(g.history[len(back.history)])
+        self.chosen = {i: n for i, n in self.chosen.items() if i < len(back.history)}
+        self.game = back
+        self.seen = len(back.history)
+        self.prev = view(back, self.human)
+        self.offered = -1
+        self._say(tr(self.lang, "took_back", card=card_symbol(card, self.lang)))
+
+    def _resolve(self, tokens: Sequence[Token]) -> list[tuple[int, int | None]] | None:
+        """The action codes of the tokens, each card with the label it was typed as (None:
+        typed as a card code or name); None (and the reason said) if a label names no card
+        in hand."""
+        g = self.game
+        hand = view(g, self.human).hand
+        labels = card_labels(g, self.human, self.chosen)
+        out: list[tuple[int, int | None]] = []
         for t in tokens:
-            if t.kind == "position":
-                i = int(t.value)
+            if t.kind != "position":
+                out.append((int(t.value), None))
+                continue
+            i = int(t.value)
+            if labels is None:  # before the card play: the place in the hand
                 if not 1 <= i <= len(hand):
                     key = "err_position1" if len(hand) == 1 else "err_position"
                     self._say(tr(self.lang, key, n=len(hand)), error=True)
                     return None
-                out.append(hand[i - 1])
+                out.append((hand[i - 1], None))
+            elif i in labels:
+                out.append((hand[labels.index(i)], i))
             else:
-                out.append(int(t.value))
+                order = g.order.sort_key
+                dealt = sorted(hand_kinds(g.initial_hands[self.human]), key=lambda k: order[k])
+                if 1 <= i <= len(dealt):
+                    self._say(tr(self.lang, "err_label_played", n=i,
+                                 card=card_symbol(dealt[i - 1], self.lang)), error=True)
+                else:
+                    self._say(tr(self.lang, "err_label", size=len(dealt)), error=True)
+                return None
         return out
 
     def _explain(self, e: IllegalActionError, code: int) -> str:
         if e.key == "not_in_hand":
             return tr(self.lang, "err_not_in_hand", card=card_symbol(code, self.lang))
-        return e.text(self.lang)
+        return e.text(self.lang, names=self.names, me=self.human)
 
     def _confirm(self, prompt: str) -> bool:
         while True:
@@ -587,6 +673,8 @@ class GameTable:
             self.term.print(self.sheet)
             if self.term.interactive:
                 self.term.ask(tr(lang, "prompt_continue"))
+        elif name == "undo":
+            self._take_back()
         elif name == "quit":
             if self.round_file is not None and not self._confirm(
                     tr(lang, "prompt_quit_round", file=self.round_file)):
@@ -679,6 +767,7 @@ def play_single(term: Terminal, opts: PlayOptions) -> int:
     except QuitRequest:
         term.print(tr(lang, "quit_game"))
         return 0
+    game = table.game  # a card taken back replaced the game
     term.clear()
     term.print(*_result_page(game, names, human, lang))
     if term.interactive:
@@ -716,14 +805,23 @@ def _round_games(term: Terminal, opts: PlayOptions, r: Round, path: str,
     players = _bots(opts, human)
     while not r.is_over:
         number = r.games_played + 1
-        game = r.new_game(_game_seed(opts.seed, number))
+        current = r.current_game()  # a game in progress when the round was paused
+        game = current if current is not None else r.new_game(_game_seed(opts.seed, number))
         title = (tr(lang, "game_n", n=number) if r.games_total is None
                  else tr(lang, "game_n_of", n=number, total=r.games_total))
         extra = [tr(lang, "bock", m=1 << r.bock_level())] if r.bock_level() else []
         table = GameTable(term, game, human, players, names, opts, title=title,
                           extra_header=extra, round_file=path,
-                          sheet=sheet_table(_round_rows(r, lang), names, lang))
-        table.play()
+                          sheet=sheet_table(_round_rows(r, lang), names, lang),
+                          resumed=current is not None)
+        try:
+            table.play()
+        except (QuitRequest, KeyboardInterrupt):
+            # the game in progress goes into the round file: resuming continues the same deal
+            # and actions (no new deal for a bad hand)
+            r.keep_current(table.game)
+            raise
+        game = table.game
         r.add_game(game)
         term.clear()
         term.print(*_result_page(game, names, human, lang))
@@ -776,10 +874,11 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
         term.console.print()
         term.print(tr(lang, "round_saved", file=path))
         return 0
-    ranking = sorted(range(4), key=lambda i: -r.totals[i])
+    place = places(r.totals)
+    ranking = sorted(range(4), key=lambda i: (place[i], i))
     term.print(Text(tr(lang, "ranking") + ": " + "  ".join(
-        tr(lang, "place", rank=n + 1, name=names[i], total=r.totals[i])
-        for n, i in enumerate(ranking)), style="bold"))
+        tr(lang, "place", rank=place[i], name=names[i], total=f"{r.totals[i]:+d}"
+           if r.totals[i] else "0") for i in ranking), style="bold"))
     return 0
 
 

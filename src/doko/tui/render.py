@@ -34,30 +34,24 @@ _RED = "red"
 
 
 @dataclass
-class Deadline:
-    """A call the human may make now: its code, the fewest cards he may hold for it, and
-    whether it is a reply (Erwiderung, TSR 6.4.4)."""
-
-    code: int
-    need: int
-    reply: bool = False
-
-
-@dataclass
 class Screen:
     """What the table screen shows besides the seat view."""
 
     names: Sequence[str]
     lang: str
     header: str
-    deadlines: list[Deadline] = field(default_factory=list)
+    #: the call hints in words (doko.engine.callhints.hint_lines)
+    call_hints: list[str] = field(default_factory=list)
     call_note: str | None = None
     notes: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     message: str | None = None
     error: bool = False
-    #: the human must play a card: number and highlight the playable ones
+    #: the human must play a card: highlight the playable ones
     playing: bool = False
+    #: each card's fixed label for the whole card play, in the order of the hand (None: no
+    #: labels yet, before the play)
+    labels: list[int] | None = None
 
 
 def card_text(k: int, lang: str, style: str = "") -> Text:
@@ -67,7 +61,7 @@ def card_text(k: int, lang: str, style: str = "") -> Text:
 
 
 def seat_name(screen: Screen, seat: int) -> str:
-    return f"{screen.names[seat]} ({seat})"
+    return screen.names[seat]
 
 
 def _answers(v: SeatView) -> dict[int, str]:
@@ -148,15 +142,16 @@ def _table_cross(v: SeatView, screen: Screen) -> list[Text]:
         t = card_text(cards[seat], lang, style)
         return Text(" " * (3 - cell_len(t.plain))) + t if cell_len(t.plain) < 3 else t
 
-    # a diamond: the top card under its label, the side cards one line lower, each side
-    # seat's label on the line of the top card, flush with the screen's edge
+    # a compass: the top seat's label and card each on a line of their own, the side seats'
+    # labels flush with the screen's edges, their cards one line lower, then the own card and
+    # label
     c = WIDTH // 2
     rl = _label(v, screen, right)
     return [
         _centered(_label(v, screen, top)),
-        _place([(0, _label(v, screen, left)), (c - 1, card(top)),
-                (max(c + 3, WIDTH - cell_len(rl.plain)), rl)]),
-        _place([(c - 8, card(left)), (c + 6, card(right))]),
+        _centered(card(top)),
+        _place([(0, _label(v, screen, left)), (max(c + 3, WIDTH - cell_len(rl.plain)), rl)]),
+        _place([(c - 12, card(left)), (c + 9, card(right))]),
         _centered(card(me)),
         _centered(_label(v, screen, me)),
     ]
@@ -219,22 +214,8 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             code = call_code_for(level, party == Party.RE)
             calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
         out.append(calls)
-    if screen.deadlines:
-        items = []
-        for i, d in enumerate(screen.deadlines):
-            word = call_word(d.code)
-            key = ("call_until_reply" if d.reply else "call_until") if i == 0 else "call_short"
-            items.append(tr(lang, key, call=word, need=d.need))
-        # wrap between the items, never inside "keine 90"
-        line = Text(tr(lang, "calls_possible") + ": ", style="bold")
-        for i, item in enumerate(items):
-            sep = ", " if i < len(items) - 1 else ""
-            if i and cell_len(line.plain) + cell_len(item + sep) > WIDTH:
-                out.append(line)
-                line = Text("  ")
-            line.append(item, style="magenta")
-            line.append(sep)
-        out.append(line)
+    for line in screen.call_hints:
+        out.append(Text(line, style="magenta"))
     if screen.call_note:
         out.append(Text(screen.call_note, style="dim"))
     legal_codes = {code_of(a) for a in v.legal_actions}
@@ -244,45 +225,61 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
     return out
 
 
-def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
-    """Three lines: the groups (trumps, then each plain suit), the numbers, the cards.
+def _group_names(groups: Sequence[tuple[int, list[tuple[int, int]]]], v: SeatView,
+                 lang: str, cell: int) -> list[tuple[str, str]]:
+    """The heading and its style of each group of the hand, all in one form: the suits with
+    symbol and name ("♣ Kreuz") where every group fits the line so, else all as symbols
+    ("♣"); the trumps as "Trumpf" (before the game kind is known "Trumpf (Normalspiel)")."""
+    names = SUIT_NAMES_DE if lang == "de" else SUIT_NAMES_EN
+    forms = []
+    for full in (True, False):
+        out = []
+        for suit, _ in groups:
+            if suit == TRUMP:
+                name = tr(lang, "trump_normal" if full and v.order is None else "trump")
+                out.append((name, "bold yellow"))
+            else:
+                name = SUIT_SYMBOLS[suit] + (" " + names[suit] if full else "")
+                out.append((name, _RED if suit in (2, 3) else "bold"))
+        forms.append(out)
+        width = sum(max(cell * len(m), cell_len(n) + 1) for (n, _), (_, m) in zip(
+            out, groups, strict=True)) + 2 * (len(groups) - 1) + 1
+        if width <= WIDTH:
+            return out
+    return forms[-1]
 
-    While the human must play, the playable cards are numbered and bold; the others show a dot
-    instead of their number (their number still works and gets the rule that forbids it)."""
+
+def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
+    """Three lines: the groups (trumps, then each plain suit), the labels, the cards.
+
+    Each card keeps its label (``screen.labels``) for the whole card play, so a number typed
+    always means the same card. While the human must play, the playable cards' labels are bold;
+    the others are dim (their label still works and gets the rule that forbids it)."""
     lang = screen.lang
     order = ORDERS[v.order if v.order is not None else NORMAL_ORDER]
     legal = {c for c in map(code_of, v.legal_actions) if c < 24}
+    labels = screen.labels
     groups: list[tuple[int, list[tuple[int, int]]]] = []
-    for i, k in enumerate(v.hand, start=1):
+    for i, k in enumerate(v.hand):
         suit = order.eff_suit[k]
         if not groups or groups[-1][0] != suit:
             groups.append((suit, []))
-        groups[-1][1].append((i, k))
+        groups[-1][1].append((labels[i] if labels is not None else 0, k))
     head, nums, cards = Text(" "), Text(" "), Text(" ")
     cell = 5
-    for gi, (suit, members) in enumerate(groups):
+    for gi, ((_, members), (name, style)) in enumerate(zip(
+            groups, _group_names(groups, v, lang, cell), strict=True)):
         if gi:
             for t in (head, nums, cards):
                 t.append("  ")
-        if suit == TRUMP:
-            short = tr(lang, "trump")
-            name = short if v.order is not None else tr(lang, "trump_normal")
-            style = "bold yellow"
-        else:
-            short = SUIT_SYMBOLS[suit]
-            name = short + " " + (SUIT_NAMES_DE if lang == "de" else SUIT_NAMES_EN)[suit]
-            style = _RED if suit in (2, 3) else "bold"
-        if cell_len(name) + 1 > cell * len(members):
-            name = short
         width = max(cell * len(members), cell_len(name) + 1)
         head.append(name, style=style)
         head.append("─" * (width - cell_len(name) - 1) + " ", style="dim")
-        for i, k in members:
+        for label, k in members:
             playable = screen.playing and k in legal
-            if screen.playing and not playable:
-                nums.append(f"{'·':>3}  ", style="dim")
-            else:
-                nums.append(f"{i:>3}  ", style="bold green" if playable else "")
+            shown = f"{label:>3}  " if label else " " * cell
+            nums.append(shown, style="bold green" if playable else
+                        ("dim" if screen.playing else ""))
             sym = card_text(k, lang, "bold" if playable else ("dim" if screen.playing else ""))
             cards.append(" " * (4 - cell_len(sym.plain)))
             cards.append_text(sym)
@@ -358,7 +355,7 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], lang: str,
     table.add_column(tr(lang, "sheet_kind"), footer=tr(lang, "sheet_sum"), max_width=24)
     totals = rows[-1].totals if rows else (0,) * len(players)
     for i, p in enumerate(players):
-        table.add_column(p, justify="right", footer=Text(str(totals[i]), style="bold"))
+        table.add_column(p, justify="right", footer=Text(_signed(totals[i]), style="bold"))
     shown = list(rows)
     if limit is not None and len(shown) > limit:
         table.add_row("", "", Text(tr(lang, "sheet_more", n=len(shown) - limit), style="dim"),
@@ -366,6 +363,7 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], lang: str,
         shown = shown[-limit:]
     for r in shown:
         cells = [Text(f"{_signed(s):>3} ", style="bold" if s > 0 else "")
-                 + Text(f"({t})", style="dim") for s, t in zip(r.scores, r.totals, strict=True)]
+                 + Text(f"({_signed(t)})", style="dim")
+                 for s, t in zip(r.scores, r.totals, strict=True)]
         table.add_row("" if r.number is None else str(r.number), r.dealer, r.kind, *cells)
     return table
