@@ -61,6 +61,11 @@ _STEPS_PER_PLAYER = 12
 _PATIENCE = 200
 #: Troubled players whose swaps one step of the search compares.
 _SAMPLE = 6
+#: What a table costs per time its players had position 1 (or the last) before at least.
+_POS_COST = 0.3
+#: Steps to improve the ranking and positions terms once no repeat is left.
+_POLISH_BASE = 100
+_POLISH_PER_PLAYER = 0.5
 
 
 class DrawError(DokoError):
@@ -186,6 +191,9 @@ class _Plan:
         self.meet = meet
         self.fives = fives
         self.rank_cost = rank_cost  # for the first planned Serie only
+        #: for the first planned Serie: per player the times at position 1 and at the last
+        #: position so far (a table whose players all had a position before costs)
+        self.pos_counts: tuple[list[int], list[int]] | None = None
         self.serien: list[list[list[int]]] = []
         self.where: list[list[int]] = []
 
@@ -216,7 +224,38 @@ class _Plan:
             for table in self.serien[0]:
                 for a, b in itertools.combinations(table, 2):
                     total += self.rank_cost[a][b]
+        if self.pos_counts is not None and self.serien:
+            total += sum(self._pos_cost(table) for table in self.serien[0])
         return total
+
+    def _pos_cost(self, table: Sequence[int]) -> float:
+        """The positions' share of a table's cost: the fewest times any of its players had
+        position 1, and the last position (one of them must take it once more)."""
+        assert self.pos_counts is not None
+        c1, cl = self.pos_counts
+        return _POS_COST * (min(c1[p] for p in table) + min(cl[p] for p in table))
+
+    def pos_troubled(self) -> list[int]:
+        """The players of the first planned Serie at a table all of whose players had position
+        1 (or the last) more often than somebody else of the Serie."""
+        if self.pos_counts is None or not self.serien:
+            return []
+        c1, cl = self.pos_counts
+        low = _POS_COST * (min(c1) + min(cl)) + 1e-9
+        out: list[int] = []
+        for table in self.serien[0]:
+            if self._pos_cost(table) > low:
+                out += table
+        return out
+
+    def pos_floor(self) -> float:
+        """The least possible position cost of the first planned Serie: each table's minimum
+        is a different player's count, so at least the sum of the smallest counts."""
+        if self.pos_counts is None:
+            return 0.0
+        k = len(self.sizes)
+        c1, cl = self.pos_counts
+        return _POS_COST * (sum(sorted(c1)[:k]) + sum(sorted(cl)[:k]))
 
     def delta(self, s: int, a: int, b: int) -> float:
         """The change of cost if ``a`` and ``b`` (at different tables of Serie ``s``) swap."""
@@ -235,6 +274,10 @@ class _Plan:
         if len(ta) != len(tb):
             fa, fb = self.fives[a], self.fives[b]
             d += (fb - fa + 1) if len(ta) == 5 else (fa - fb + 1)
+        if s == 0 and self.pos_counts is not None:
+            d += (self._pos_cost([b if x == a else x for x in ta])
+                  + self._pos_cost([a if y == b else y for y in tb])
+                  - self._pos_cost(ta) - self._pos_cost(tb))
         if s == 0 and self.rank_cost is not None:
             ra = self.rank_cost[a]
             rb = self.rank_cost[b]
@@ -319,18 +362,28 @@ def _search(plan: _Plan, rng: random.Random, steps: int, target: float) -> None:
     idle = 0
     tabu: dict[tuple[int, int, int], int] = {}
     ranked = plan.rank_cost is not None
+    polish = -1
     n = plan.n
     for step in range(steps):
-        if best <= target and not ranked:
+        if best <= target + 1e-9 and not ranked:
             break
         troubled = plan.troubled()
         picks: list[tuple[int, int]] = []
-        if troubled and (not ranked or rng.random() < 0.7):
+        if troubled and (plan.rank_cost is None or rng.random() < 0.7):
             for _ in range(_SAMPLE):
                 picks.append(troubled[rng.randrange(len(troubled))])
-        else:
-            s = 0 if ranked and rng.random() < 0.7 else rng.randrange(len(plan.serien))
+        elif plan.rank_cost is not None:
+            s = 0 if rng.random() < 0.7 else rng.randrange(len(plan.serien))
             picks.append((s, rng.randrange(n)))
+        else:
+            bad = plan.pos_troubled()
+            if not bad:
+                break
+            if polish < 0:  # no repeats left: a few more steps for the positions
+                polish = step + _POLISH_BASE + _POLISH_PER_PLAYER * n
+            elif step >= polish:
+                break
+            picks.append((0, bad[rng.randrange(len(bad))]))
         choice: list[tuple[int, int, int]] = []
         low = math.inf
         for s, a in picks:
@@ -494,7 +547,8 @@ def draw_serie(
     else:
         # a plan from the previous draw has been searched already: a shorter search
         steps = (_STEPS_BASE + _STEPS_PER_PLAYER * n) * (1 if start is not None else rest)
-        _search(state, rng, steps, _five_floor(state.fives))
+        state.pos_counts = ([first[i][0] for i in range(n)], [first[i][4] for i in range(n)])
+        _search(state, rng, steps, _five_floor(state.fives) + state.pos_floor())
     this = _seat(state.serien[0], first, rng)
     later = [[sorted(ids[p] for p in table) for table in tables] for tables in state.serien[1:]]
     return [[ids[p] for p in table] for table in this], later
