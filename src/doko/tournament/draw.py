@@ -65,7 +65,7 @@ _SAMPLE = 6
 _POS_COST = 0.3
 #: Steps to improve the ranking and positions terms once no repeat is left.
 _POLISH_BASE = 100
-_POLISH_PER_PLAYER = 0.5
+_POLISH_PER_PLAYERS = 2
 
 
 class DrawError(DokoError):
@@ -380,7 +380,7 @@ def _search(plan: _Plan, rng: random.Random, steps: int, target: float) -> None:
             if not bad:
                 break
             if polish < 0:  # no repeats left: a few more steps for the positions
-                polish = step + _POLISH_BASE + _POLISH_PER_PLAYER * n
+                polish = step + _POLISH_BASE + n // _POLISH_PER_PLAYERS
             elif step >= polish:
                 break
             picks.append((0, bad[rng.randrange(len(bad))]))
