@@ -63,7 +63,7 @@ _PATIENCE = 200
 _SAMPLE = 6
 #: What a table costs per time its players had position 1 (or the last) before at least.
 _POS_COST = 0.3
-#: Steps to improve the ranking and positions terms once no repeat is left.
+#: Steps to improve the positions once no repeat is left: a base and one per so many players.
 _POLISH_BASE = 100
 _POLISH_PER_PLAYERS = 2
 
