@@ -12,8 +12,8 @@ position (TSR 8.3, 8.4). See ``docs/tournament.md``.
 * Optionally the Serie is seated by the current ranking (strong against strong): pairs of
   players far apart in the ranking cost a little, less than any repeated encounter.
 * A player count that is not a multiple of 4 needs 5-tables (the dealer sits out, TSR 10.1);
-  they are the organiser's choice, since TSR 8.3.1 allows only 4-tables, and the seats at
-  5-tables rotate like repeated encounters.
+  they are the organiser's choice, since TSR 8.3.1 allows only 4-tables. The seats at 5-tables
+  are spread first (nobody sits at one twice more than anybody else), then the encounters.
 
 The search takes a fixed number of steps (never a time limit), so a draw depends only on the
 seed, the Serie's number and the tournament's state.
@@ -61,6 +61,10 @@ _STEPS_PER_PLAYER = 12
 _PATIENCE = 200
 #: Troubled players whose swaps one step of the search compares.
 _SAMPLE = 6
+#: What one more seat at a 5-table costs per seat there before (a repeated encounter costs 1
+#: per earlier encounter): the seats at 5-tables (fewer games played) are spread evenly first,
+#: then the encounters.
+_FIVE_COST = 3
 #: What a table costs per time its players had position 1 (or the last) before at least.
 _POS_COST = 0.3
 #: Steps to improve the positions once no repeat is left: a base and one per so many players.
@@ -219,7 +223,7 @@ class _Plan:
                 c = row[b]
                 if c > 1:
                     total += c * (c - 1) // 2
-        total += sum(f * (f - 1) // 2 for f in self.fives)
+        total += _FIVE_COST * sum(f * (f - 1) // 2 for f in self.fives)
         if self.rank_cost is not None and self.serien:
             for table in self.serien[0]:
                 for a, b in itertools.combinations(table, 2):
@@ -273,7 +277,7 @@ class _Plan:
                 d += ma[y] - mb[y] + 1
         if len(ta) != len(tb):
             fa, fb = self.fives[a], self.fives[b]
-            d += (fb - fa + 1) if len(ta) == 5 else (fa - fb + 1)
+            d += _FIVE_COST * ((fb - fa + 1) if len(ta) == 5 else (fa - fb + 1))
         if s == 0 and self.pos_counts is not None:
             d += (self._pos_cost([b if x == a else x for x in ta])
                   + self._pos_cost([a if y == b else y for y in tb])
@@ -558,7 +562,7 @@ def _five_floor(fives: list[int]) -> float:
     """The least 5-table cost for these seats at 5-tables: spread as evenly as possible."""
     n = len(fives)
     q, r = divmod(sum(fives), n)
-    return float((n - r) * q * (q - 1) // 2 + r * (q + 1) * q // 2)
+    return _FIVE_COST * float((n - r) * q * (q - 1) // 2 + r * (q + 1) * q // 2)
 
 
 def _chunks(order: list[int], sizes: list[int]) -> list[list[int]]:
