@@ -1180,6 +1180,84 @@ TEXTS: dict[str, tuple[str, str]] = {
         "kein UTF-8-Text (Byte {position} ist ungültig)",
         "not UTF-8 text (byte {position} is invalid)",
     ),
+    # a bad command line (doko.cli.args.Parser): argparse's messages in the command's language;
+    # option names and values stay as typed
+    "cli.args.line": (
+        "{prog}: Fehler: {msg}",
+        "{prog}: error: {msg}",
+    ),
+    "cli.args.required": (
+        "es fehlt: {args}",
+        "the following arguments are required: {args}",
+    ),
+    "cli.args.unrecognized": (
+        "unbekannte Argumente: {args}",
+        "unrecognized arguments: {args}",
+    ),
+    "cli.args.one_of": (
+        "eines der Argumente {args} ist nötig",
+        "one of the arguments {args} is required",
+    ),
+    "cli.args.ambiguous": (
+        "{arg} ist mehrdeutig: {matches}",
+        "ambiguous option: {arg} could match {matches}",
+    ),
+    "cli.args.choice": (
+        "{arg}: {value} ist keiner der Werte {choices}",
+        "{arg}: {value} is none of {choices}",
+    ),
+    "cli.args.int": (
+        "{arg}: {value} ist keine ganze Zahl",
+        "{arg}: {value} is not a whole number",
+    ),
+    "cli.args.float": (
+        "{arg}: {value} ist keine Zahl",
+        "{arg}: {value} is not a number",
+    ),
+    "cli.args.value": (
+        "{arg}: ungültiger Wert {value}",
+        "{arg}: invalid value {value}",
+    ),
+    "cli.args.at_least_1": (
+        "{arg}: mindestens 1, nicht {value}",
+        "{arg}: at least 1, not {value}",
+    ),
+    "cli.args.positive": (
+        "{arg}: muss größer als 0 sein, nicht {value}",
+        "{arg}: must be above 0, not {value}",
+    ),
+    "cli.args.one": (
+        "{arg} braucht einen Wert",
+        "{arg} needs a value",
+    ),
+    "cli.args.more": (
+        "{arg} braucht mehr Werte",
+        "{arg} needs more values",
+    ),
+    "cli.args.not_with": (
+        "{arg} geht nicht zusammen mit {other}",
+        "{arg} is not allowed with {other}",
+    ),
+    "cli.args.explicit": (
+        "{arg} nimmt keinen Wert: {value}",
+        "{arg} takes no value: {value}",
+    ),
+    "cli.args.detail": (
+        "{arg}: {detail}",
+        "{arg}: {detail}",
+    ),
+    "cli.args.players": (
+        "{arg}: einer oder vier von {known}, durch Kommas getrennt, nicht {value}",
+        "{arg}: one or four of {known}, separated by commas; got {value}",
+    ),
+    "cli.args.tricks": (
+        "{arg}: eine Zahl von Stichen {low}..{high}, nicht {value}",
+        "{arg}: a number of tricks {low}..{high}, not {value}",
+    ),
+    "cli.args.other": (
+        "ungültige Befehlszeile (--help zeigt die Optionen)",
+        "invalid command line (--help shows the options)",
+    ),
     # doko play (the command; the terminal's own texts are tui.*)
     "cli.play.error": (
         "doko play: Fehler: {msg}",
@@ -3055,6 +3133,12 @@ asks before every card of the others.""",
     ),
     # the terminal (tipp, analyse)
     "tui.analysis.thinking": ("Ich rechne …", "Thinking …"),
+    "tui.analysis.help": (
+        "  tipp                        was der Computer an deiner Stelle spielen würde\n"
+        "  analyse                     nach dem Spiel: wo Punkte verloren gingen",
+        "  hint                        what the computer would play in your place\n"
+        "  analyse                     after the game: where points were lost",
+    ),
     "tui.analysis.no_game": (
         "Es gibt noch kein beendetes Spiel zu analysieren.",
         "There is no finished game to analyse yet.",

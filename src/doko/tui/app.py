@@ -65,6 +65,7 @@ from doko.engine.vocab import Party, Phase
 from doko.session import Round, RoundError, status_lines, write_atomic
 from doko.session.files import read_problem
 from doko.session.sheet import places
+from doko.tui.analysis import hint_line, is_analysis_request, show_analysis
 from doko.tui.parse import InputError, Token, is_no, is_yes, parse
 from doko.tui.render import (
     Screen,
@@ -456,7 +457,8 @@ class GameTable:
                 break
         if self.term.interactive:
             self._say(tr(lang, "end_title") + " – " + self._end_how())
-            self.ask(tr(lang, "prompt_continue"))
+            while is_analysis_request(self.ask(tr(lang, "prompt_continue"))):
+                show_analysis(self.term, self.game, self.human, lang, self.opts.seed)
 
     def _end_how(self) -> str:
         return end_how(self.game, self.names, self.human, self.lang)
@@ -675,6 +677,10 @@ class GameTable:
                 self.term.ask(tr(lang, "prompt_continue"))
         elif name == "undo":
             self._take_back()
+        elif name == "hint":
+            self._say(hint_line(self.game, self.human, lang, self.opts.seed))
+        elif name == "analysis":
+            show_analysis(self.term, self.game, self.human, lang, self.opts.seed)
         elif name == "quit":
             if self.round_file is not None and not self._confirm(
                     tr(lang, "prompt_quit_round", file=self.round_file)):
@@ -684,7 +690,8 @@ class GameTable:
     def _show_help(self) -> None:
         lang = self.lang
         self.term.clear()
-        self.term.print(Text(tr(lang, "help_title"), style="bold"), Text(tr(lang, "help")))
+        self.term.print(Text(tr(lang, "help_title"), style="bold"), Text(tr(lang, "help")),
+                        Text(tr(lang, "analysis.help")))
         if self.term.interactive:
             self.term.ask(tr(lang, "prompt_continue"))
 

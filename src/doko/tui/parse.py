@@ -7,7 +7,8 @@ The words of both languages are always understood: ``re``, ``kontra``, ``keine 9
 ``kreuz``/``clubs``), ``hochzeit``/``marriage``, ``passe``/``pass``; ``aufgeben``/``concede``,
 ``abkürzen``/``claim``; a card by its number in the hand, its code (``QC``, ``10H``), its symbol
 (``♣D``, ``♣Q``, ``D♣``) or its name (``kreuz dame``, ``herz 10``); and the commands ``?``,
-``last``/``letzter``, ``liste``/``sheet``, ``quit``/``ende``, ``zurück``/``undo``.
+``last``/``letzter``, ``liste``/``sheet``, ``quit``/``ende``, ``zurück``/``undo``,
+``tipp``/``hint``, ``analyse``/``analyze``.
 
 >>> parse("re 3")
 [Token(kind='action', value=35, text='re'), Token(kind='position', value=3, text='3')]
@@ -53,7 +54,7 @@ __all__ = ["InputError", "Token", "is_no", "is_yes", "parse"]
 class Token:
     """One unit of input. ``kind``: ``action`` (``value`` an action code without seat),
     ``position`` (``value`` a 1-based place in the hand) or ``command`` (``value`` one of
-    ``help``, ``last``, ``sheet``, ``quit``, ``undo``)."""
+    ``help``, ``last``, ``sheet``, ``quit``, ``undo``, ``hint``, ``analysis``)."""
 
     kind: str
     value: int | str
@@ -101,6 +102,8 @@ _COMMANDS = {
     "liste": "sheet", "sheet": "sheet", "spielliste": "sheet", "stand": "sheet",
     "quit": "quit", "ende": "quit", "exit": "quit", "beenden": "quit", "q": "quit",
     "zurück": "undo", "zurueck": "undo", "undo": "undo", "zurücknehmen": "undo",
+    "tipp": "hint", "hint": "hint",
+    "analyse": "analysis", "analyze": "analysis", "analysieren": "analysis",
 }
 
 _SUIT_WORDS = {
