@@ -114,6 +114,92 @@
     args.forEach((a, i) => { s = s.replace(`{${i}}`, String(a)); });
     return s;
   };
+  // the catalogue's web.* texts (src/doko/engine/texts.py, served as /texts.js), with {name}
+  // parameters
+  const W = window.DOKO_TEXTS || { de: {}, en: {} };
+  const tw = (key, params) => {
+    let s = W[lang][key] ?? W.de[key] ?? key;
+    for (const [k, v] of Object.entries(params || {})) s = s.split(`{${k}}`).join(String(v));
+    return s;
+  };
+
+  // ------------------------------------------------------------------ settings (this browser)
+  const PREFS = { motion: ["auto", "on", "off"], sound: ["off", "on"], suits: ["french", "german"] };
+  const pref = (k) => {
+    const v = localStorage.getItem("doko." + k);
+    return PREFS[k].includes(v) ? v : PREFS[k][0];
+  };
+  const reduceMQ = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  // no movement: chosen in the settings, or "as the system says" and the system asks for it
+  function calm() {
+    const m = pref("motion");
+    return m === "off" || (m === "auto" && !!reduceMQ && reduceMQ.matches);
+  }
+  function applyPrefs() {
+    document.body.classList.toggle("calm", calm());
+    document.body.dataset.suits = pref("suits");
+  }
+  if (reduceMQ && reduceMQ.addEventListener) reduceMQ.addEventListener("change", applyPrefs);
+
+  // ------------------------------------------------------------------ sounds (made here, WebAudio)
+  let audioCtx = null;
+  function audio() {
+    if (pref("sound") !== "on") return null;
+    const C = window.AudioContext || window.webkitAudioContext;
+    if (!C) return null;
+    if (!audioCtx) audioCtx = new C();
+    if (audioCtx.state === "suspended") audioCtx.resume();
+    return audioCtx;
+  }
+  function tone(ctx, freq, dur, type, gain, delay) {
+    const at = ctx.currentTime + (delay || 0);
+    const osc = ctx.createOscillator();
+    const g = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, at);
+    g.gain.setValueAtTime(0.0001, at);
+    g.gain.exponentialRampToValueAtTime(gain, at + 0.01);
+    g.gain.exponentialRampToValueAtTime(0.0001, at + dur);
+    osc.connect(g).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + dur + 0.02);
+  }
+  function noise(ctx, dur, freq, gain) {
+    const n = Math.floor(ctx.sampleRate * dur);
+    const buf = ctx.createBuffer(1, n, ctx.sampleRate);
+    const data = buf.getChannelData(0);
+    for (let i = 0; i < n; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / n);
+    const src = ctx.createBufferSource();
+    src.buffer = buf;
+    const bp = ctx.createBiquadFilter();
+    bp.type = "bandpass";
+    bp.frequency.value = freq;
+    const g = ctx.createGain();
+    g.gain.value = gain;
+    src.connect(bp).connect(g).connect(ctx.destination);
+    src.start();
+  }
+  const SOUNDS = {
+    play: (c) => noise(c, 0.07, 2600, 0.9),
+    collect: (c) => noise(c, 0.22, 900, 0.7),
+    turn: (c) => { tone(c, 660, 0.14, "sine", 0.12, 0); tone(c, 880, 0.2, "sine", 0.1, 0.11); },
+    chat: (c) => tone(c, 1180, 0.08, "triangle", 0.07, 0),
+    deal: (c) => { for (let i = 0; i < 4; i++) noise(c, 0.05, 3200 - i * 300, 0.5); },
+  };
+  function sound(name) {
+    const c = audio();
+    if (c) { try { SOUNDS[name](c); } catch (e) { /* no sound: nothing else depends on it */ } }
+  }
+
+  // ------------------------------------------------------------------ screen readers
+  let liveTimer = 0;
+  function announce(text) {
+    const el = document.getElementById("live");
+    if (!el) return;
+    clearTimeout(liveTimer);
+    el.textContent = "";
+    liveTimer = setTimeout(() => { el.textContent = text; }, 30);
+  }
 
   // ------------------------------------------------------------------ DOM helpers
   const $ = (sel) => document.querySelector(sel);
@@ -135,15 +221,19 @@
   function suit(s, cls) {
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 100 100");
+    svg.setAttribute("aria-hidden", "true");
     if (cls) svg.setAttribute("class", cls);
     const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", "#suit-" + s);
+    use.setAttribute("href", (pref("suits") === "german" ? "#gsuit-" : "#suit-") + s);
     svg.append(use);
     return svg;
   }
   function applyStaticTexts() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    document.querySelectorAll("[data-w]").forEach((el) => { el.textContent = tw(el.dataset.w); });
+    document.querySelectorAll("[data-wl]").forEach((el) => { el.setAttribute("aria-label", tw(el.dataset.wl)); });
+    document.querySelectorAll("[data-wp]").forEach((el) => { el.setAttribute("placeholder", tw(el.dataset.wp)); });
     $("#btn-lang").textContent = lang === "de" ? "EN" : "DE";
   }
 
@@ -154,22 +244,80 @@
   const RANK_EN = { 9: "nine", J: "jack", Q: "queen", K: "king", T: "ten", A: "ace" };
   function rankText(r) {
     if (r === "T") return "10";
+    if (pref("suits") === "german" && "JQA".includes(r)) return tw("gcard.index_" + r.toLowerCase());
     if (lang === "de") return { J: "B", Q: "D" }[r] || r;
     return r;
   }
   function cardName(code) {
     const [r, s] = code;
+    if (pref("suits") === "german") {
+      return tw("gcard.name", { suit: tw("gsuit." + s.toLowerCase()),
+                                rank: tw("grank." + (r === "9" ? "n9" : r.toLowerCase())) });
+    }
     return lang === "de" ? `${SUIT_DE[s]}-${RANK_DE[r]}` : `${RANK_EN[r]} of ${SUIT_EN[s]}`;
+  }
+  // the court cards: a figure drawn here (double-headed, as printed cards are), one per rank,
+  // its robe in the suit's colour; made once per rank, suit and card style, then cloned
+  const COURT = new Map();
+  const ROBE = { french: { C: "#2c3e8f", S: "#2f6b3c", H: "#c81e1e", D: "#d4561c" },
+                 german: { C: "#7a4b12", S: "#2e7d32", H: "#c81e1e", D: "#c98a0b" } };
+  function courtHalf(r) {
+    const skin = "#f4d6b8";
+    const gold = "#e2b33c";
+    let head = "";
+    let hair = "";
+    let item = "";
+    if (r === "K") {  // a crown, a beard and a sceptre
+      hair = '<path d="M23 20c0 7 3 11 7 11s7-4 7-11c-2 3-4 4-7 4s-5-1-7-4z" fill="#8a5a2b"/>';
+      head = `<path d="M22 13V5l4 4 4-6 4 6 4-4v8z" fill="${gold}" stroke="#7a5a10" stroke-width=".8"/>`;
+      item = `<path d="M48 44V22" stroke="#7a5a10" stroke-width="2"/><circle cx="48" cy="20" r="3" fill="${gold}" stroke="#7a5a10" stroke-width=".8"/>`;
+    } else if (r === "Q") {  // long hair, a tiara and a flower
+      hair = '<path d="M21 19c0-9 4-13 9-13s9 4 9 13c0 8 3 12 5 16l-8-2h-12l-8 2c2-4 5-8 5-16z" fill="#6b3a1f"/>';
+      head = `<path d="M23 11q7-6 14 0" fill="none" stroke="${gold}" stroke-width="2.2"/><circle cx="30" cy="8" r="1.8" fill="#d33"/>`;
+      item = '<path d="M12 44l2-16" stroke="#2e7d32" stroke-width="1.6"/><circle cx="14.5" cy="26" r="3.4" fill="#e24a7a"/><circle cx="14.5" cy="26" r="1.3" fill="#ffd34d"/>';
+    } else {  // a cap with a feather and a halberd
+      hair = '<path d="M23 17c0-5 3-8 7-8s7 3 7 8c-2-2-4-3-7-3s-5 1-7 3z" fill="#a0522d"/>';
+      head = '<path d="M21 13q9-9 18 0z" fill="#3a3a8a"/><path d="M37 11q8-8 11-3-6-1-10 5z" fill="#d33"/>';
+      item = `<path d="M50 44V16" stroke="#6b4a20" stroke-width="1.8"/><path d="M50 14l-5 5 5 2 5-2z" fill="#b8b8c0" stroke="#555" stroke-width=".6"/>`;
+    }
+    return `${item}<path d="M8 45c1-10 6-16 14-17h16c8 1 13 7 14 17z" fill="var(--robe)" stroke="#222" stroke-width=".7"/>` +
+      `<path d="M22 28l8 9 8-9" fill="none" stroke="${gold}" stroke-width="1.6"/>` +
+      `<rect x="27" y="24" width="6" height="5" fill="${skin}"/>${hair}` +
+      `<circle cx="30" cy="17" r="7.2" fill="${skin}" stroke="#222" stroke-width=".7"/>` +
+      '<circle cx="27.4" cy="16.4" r=".9" fill="#222"/><circle cx="32.6" cy="16.4" r=".9" fill="#222"/>' +
+      '<path d="M28 20.4q2 1.4 4 0" fill="none" stroke="#9a3a3a" stroke-width=".8"/>' + head;
+  }
+  function courtFigure(r, s) {
+    const style = pref("suits");
+    const key = r + s + style;
+    if (!COURT.has(key)) {
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("viewBox", "0 0 60 90");
+      svg.setAttribute("class", "court");
+      svg.setAttribute("aria-hidden", "true");
+      const sym = (style === "german" ? "#gsuit-" : "#suit-") + s;
+      const half = courtHalf(r);
+      svg.innerHTML = `<g style="--robe:${ROBE[style][s]}">` +
+        '<rect x="1.5" y="1.5" width="57" height="87" rx="4" fill="#fffdf4" stroke="currentColor" stroke-width="1.2"/>' +
+        `<g>${half}</g><g transform="rotate(180 30 45)">${half}</g>` +
+        '<path d="M4 45h52" stroke="currentColor" stroke-width=".8"/>' +
+        `<use href="${sym}" x="3.5" y="30" width="11" height="11" fill="currentColor"/>` +
+        `<use href="${sym}" x="45.5" y="49" width="11" height="11" fill="currentColor"/></g>`;
+      COURT.set(key, svg);
+    }
+    return COURT.get(key).cloneNode(true);
   }
   function cardEl(code, extra) {
     const [r, s] = code;
-    const red = s === "H" || s === "D";
-    const el = h("div", { class: `card${red ? " red" : ""}${extra ? " " + extra : ""}`,
-                          "data-card": code, title: cardName(code) });
-    const idx = (cls) => h("span", { class: cls }, rankText(r), suit(s));
+    const german = pref("suits") === "german";
+    const colour = german ? " g" + s : (s === "H" || s === "D" ? " red" : "");
+    const el = h("div", { class: `card${colour}${extra ? " " + extra : ""}`,
+                          "data-card": code, title: cardName(code), role: "img",
+                          "aria-label": cardName(code) });
+    const idx = (cls) => h("span", { class: cls, "aria-hidden": "true" }, rankText(r), suit(s));
     el.append(idx("idx"));
-    if ("JQK".includes(r)) el.append(h("div", { class: "face" }, rankText(r), suit(s)));
-    else el.append(suit(s, "pip"));
+    if ("JQK".includes(r)) el.append(courtFigure(r, s));
+    else el.append(suit(s, r === "A" ? "pip ace" : "pip"));
     el.append(idx("idx br"));
     return el;
   }
@@ -245,6 +393,7 @@
     const tlv = tl.value || META.default_level;
     tl.replaceChildren(...META.players.map((p) => h("option", { value: p }, p)));
     tl.value = tlv;
+    if (S.pflichtNote) S.pflichtNote();
     loadPublic();
   }
   async function loadPublic() {
@@ -286,11 +435,14 @@
         seats.push(v === "human" || v === "open" ? { kind: v } : { kind: "bot", level: v.slice(4) });
       }
       const g = $("#f-games").value;
+      const games = g === "open" ? null : Number(g);
       const body = {
         name: $("#f-name").value.trim(), rules: $("#f-rules").value,
-        games: g === "open" ? null : Number(g), public: $("#f-public").checked,
+        games, public: $("#f-public").checked,
         bot_takeover: $("#f-takeover").checked, takeover_level: $("#f-takeover-level").value,
         bot_delay_ms: Number($("#f-delay").value), seats,
+        pflichtsoli: games !== null && games < 4 ? false : $("#f-pflicht").checked,
+        chat: $("#f-chat").value,
       };
       const err = $("#create-error");
       err.hidden = true;
@@ -302,6 +454,23 @@
         location.href = r.seats[0].invite;
       } catch (e) { err.textContent = e.message; err.hidden = false; }
     });
+    // the Pflichtsolo rule of the chosen length, explained before the table is opened
+    const pflichtNote = () => {
+      const g = $("#f-games").value;
+      const games = g === "open" ? null : Number(g);
+      const box = $("#f-pflicht");
+      box.disabled = games !== null && games < 4;
+      if (box.disabled) box.checked = false;
+      $("#f-pflicht-note").textContent = pflichtText(games, box.checked);
+      $("#f-pflicht-note").classList.toggle("warn", games !== null && games >= 4 && games < 8 && box.checked);
+    };
+    $("#f-games").addEventListener("change", () => {
+      const g = $("#f-games").value;
+      $("#f-pflicht").checked = g !== "open" && Number(g) >= 4;
+      pflichtNote();
+    });
+    $("#f-pflicht").addEventListener("change", pflichtNote);
+    S.pflichtNote = pflichtNote;
     $("#code-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const c = $("#f-code").value.toUpperCase().replace(/[^A-Z0-9]/g, "");
@@ -350,6 +519,7 @@
     switch (m.type) {
       case "welcome":
         S.seat = m.seat;
+        if (m.seat !== null) for (const seat of mutedSeats()) send({ type: "mute", seat, mute: true });
         if (m.spectate) { S.spectate = m.spectate; localStorage.setItem("doko.spectate." + S.code, m.spectate); }
         break;
       case "state":
@@ -379,6 +549,9 @@
       case "left":
         S.leaving = true;
         location.href = "/";
+        break;
+      case "chat":
+        onChat(m);
         break;
       default: break;
     }
@@ -450,11 +623,14 @@
     $("#btn-archive").hidden = false;
     $("#btn-invite").hidden = false;
     $("#btn-leave").hidden = you === null;
+    $("#btn-chat").hidden = !chatReadable();
+    if ($("#btn-chat").hidden && !$("#chat").hidden) toggleChat(false);
     renderSeats();
     renderCenter();
     renderControls();
+    renderChatTools();
     const id = modalId();
-    if (g && g.over && S.shownResult !== g.number && (g.closed || !g.done_needed)) {
+    if (g && g.over && S.shownResult !== g.number && (g.closed || !g.done_needed) && !animBusy()) {
       S.shownResult = g.number;
       showResult();
     } else if (id === "result") showResult();
@@ -500,7 +676,8 @@
         info.name, isMe ? h("button", { class: "badge", style: "border:none;cursor:pointer;color:#fff",
                                         title: t("rename"), onclick: renameDialog }, "✎") : null),
       h("div", { class: "badges" }, badges),
-      h("div", { class: "think", "data-think": seat }));
+      h("div", { class: "think", "data-think": seat }),
+      bubbleOf(seat));
   }
 
   function renderSeats() {
@@ -523,32 +700,122 @@
   }
   setInterval(() => { if (S.thinking) renderThinking(); }, 200);
 
+  // ------------------------------------------------------------------ the trick in the middle
+  // What the middle shows lags the state a little: a completed trick stays in full (not dimmed)
+  // for HOLD_MS, then it is collected towards its winner, and only then the next trick's cards
+  // appear (those led meanwhile too). Cards enter from their seat's side; with reduced motion
+  // (the system's setting or ours) nothing moves, the pause stays.
+  const HOLD_MS = 1000;
+  const COLLECT_MS = 380;
+  const EYES = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 };
+  const A = { game: null, shown: 0, hold: null, holdFor: -1, collecting: false, keys: new Set(),
+              primed: false, dealAt: 0, myTurn: false };
+  const animBusy = () => A.hold !== null || A.collecting;
+
+  function collectTrick(v) {
+    const trick = $("#trick");
+    const last = v.tricks[A.holdFor];
+    const index = A.holdFor;
+    A.hold = null;
+    A.collecting = true;
+    const done = () => {
+      A.collecting = false;
+      A.shown = Math.max(A.shown, index + 1);
+      A.keys = new Set();
+      trick.classList.remove("collect", "to-p0", "to-p1", "to-p2", "to-p3");
+      render();
+    };
+    if (calm() || !last) { done(); return; }
+    sound("collect");
+    trick.classList.add("collect", `to-p${(last.winner - viewSeat() + 4) % 4}`);
+    setTimeout(done, COLLECT_MS);
+  }
+
+  function trickCards(g) {
+    // the cards the middle shows now, and the winner if it is a completed trick held
+    const v = g.view;
+    if (A.game !== g.number) {  // another game (or the first state): nothing to replay
+      A.game = g.number;
+      A.shown = v.tricks.length;
+      A.keys = new Set();
+      if (A.hold) clearTimeout(A.hold);
+      A.hold = null;
+      A.holdFor = -1;
+      A.collecting = false;
+    }
+    if (v.tricks.length > A.shown) {
+      const index = v.tricks.length - 1;  // more than one behind: show only the newest
+      if (A.hold && A.holdFor < index) {
+        // the next trick is complete already: the one held goes to its winner now
+        clearTimeout(A.hold);
+        collectTrick(v);
+        return null;  // collected (and drawn again when done)
+      }
+      if (A.holdFor !== index && !A.collecting) {
+        if (A.hold) clearTimeout(A.hold);
+        if (A.holdFor !== -1 && A.holdFor < index) A.keys = new Set();
+        A.holdFor = index;
+        A.hold = setTimeout(() => collectTrick(S.state.game.view), HOLD_MS);
+        const tr = v.tricks[index];
+        const eyes = tr.cards.reduce((sum, c) => sum + EYES[c[0]], 0);
+        announce(tw("sr.trick_to", { name: seatWho(tr.winner), eyes }));
+      }
+      const tr = v.tricks[A.holdFor];
+      return { trick: A.holdFor, winner: tr.winner,
+               cards: tr.cards.map((c, i) => ({ seat: (tr.leader + i) % 4, card: c })) };
+    }
+    return { trick: v.tricks.length, winner: null, cards: v.trick };
+  }
+
+  // a seat as the page names it: "du"/"you" for one's own
+  function seatWho(seat) {
+    return seat === me() ? tw("chat.you") : names()[seat];
+  }
+
+  function drawTrick(g) {
+    const trick = $("#trick");
+    if (A.collecting) return;  // the cards are on their way to the winner
+    const shown = trickCards(g);
+    if (shown === null) return;
+    const base = viewSeat();
+    const old = new Map([...trick.children].map((el) => [el.dataset.key, el]));
+    const els = [];
+    for (const c of shown.cards) {
+      const key = `${g.number}:${shown.trick}:${c.seat}`;
+      const pos = (c.seat - base + 4) % 4;
+      let el = old.get(key);
+      if (!el) {
+        el = cardEl(c.card, `p${pos}`);
+        el.dataset.key = key;
+        if (A.primed && !A.keys.has(key)) {
+          if (!calm()) el.classList.add("enter");
+          sound("play");
+          announce(c.seat === me() ? tw("sr.you_play", { card: cardName(c.card) })
+                                   : tw("sr.plays", { name: names()[c.seat], card: cardName(c.card) }));
+        }
+      }
+      A.keys.add(key);
+      el.classList.toggle("winner", c.seat === shown.winner);
+      els.push(el);
+    }
+    trick.replaceChildren(...els);
+    A.primed = true;
+  }
+
   function renderCenter() {
     const st = S.state;
     const g = st.game;
     const trick = $("#trick");
-    trick.replaceChildren();
-    trick.classList.remove("done");
-    const base = viewSeat();
     const status = [];
     if (st.table.status === "waiting") {
       const missing = st.table.seats.filter((s) => s.controller === null).map((s) => s.name);
       status.push(t("waiting_players", missing.join(", ")));
     }
+    renderWaiting();
+    if (!g) trick.replaceChildren();
     if (g) {
       const v = g.view;
-      let cards = v.trick;
-      let winner = null;
-      if (!cards.length && v.tricks.length) {
-        const last = v.tricks[v.tricks.length - 1];
-        cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % 4, card: c }));
-        winner = last.winner;
-        trick.classList.add("done");
-      }
-      for (const c of cards) {
-        const pos = (c.seat - base + 4) % 4;
-        trick.append(cardEl(c.card, `p${pos}${c.seat === winner ? " winner" : ""}`));
-      }
+      drawTrick(g);
       const you = me();
       const n = names();
       if (g.over) {
@@ -572,12 +839,79 @@
     $("#status").replaceChildren(...status.map((s) => h("div", {}, s)));
   }
 
+  // ------------------------------------------------------------------ the waiting screen
+  // the Pflichtsolo rule of a round of this length, said before the first game (TSR 4.2.3)
+  function pflichtText(games, pflicht) {
+    if (games === null || games === undefined) return pflicht ? tw("pflicht.open") : tw("pflicht.none_open");
+    if (games < 4) return tw("pflicht.too_short", { games });
+    if (!pflicht) return tw("pflicht.none");
+    const free = games - 4;
+    const start = games - 3;
+    if (free === 0) return tw("pflicht.all", { games });
+    if (free < 4) return tw("pflicht.short", { games, free, start });
+    return tw("pflicht.normal", { games, start });
+  }
+
+  // the invitation links, saved in this browser when it opened the table: only for the seat
+  // that opened it (its key is the first saved one), never for anybody else
+  function savedInvites() {
+    const saved = JSON.parse(localStorage.getItem("doko.invites." + S.code) || "null");
+    if (!Array.isArray(saved) || !saved.length || !S.token || saved[0].token !== S.token) return null;
+    return saved;
+  }
+
+  function copyButton(getUrl, label, extra) {
+    return h("button", Object.assign({ type: "button", class: "copy", onclick: (e) => {
+      const btn = e.currentTarget;
+      const url = getUrl();
+      const done = () => { btn.textContent = t("copied"); setTimeout(() => { btn.textContent = label; }, 1500); };
+      const fallback = () => {
+        const inp = btn.parentElement.querySelector("input");
+        if (inp) { inp.select(); document.execCommand("copy"); }
+        done();
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, fallback);
+      else fallback();
+    } }, extra || {}), label);
+  }
+
+  function renderWaiting() {
+    const st = S.state;
+    const box = $("#waitbox");
+    if (st.table.status !== "waiting") { box.hidden = true; box.replaceChildren(); return; }
+    const tb = st.table;
+    const items = [h("p", { class: "pflicht-note", id: "wait-pflicht" }, pflichtText(tb.games_total, tb.pflichtsoli))];
+    const saved = savedInvites();
+    if (saved && me() !== null) {
+      const rows = saved.filter((x) => x.invite && x.seat !== 0).map((x) => {
+        const url = location.origin + x.invite;
+        const seat = tb.seats[x.seat];
+        return h("div", { class: "invite", "data-invite": x.seat + 1 },
+          h("span", { class: "who" }, `${t("seat_n", x.seat + 1)} – ${seat.name}`,
+            seat.joined && !seat.left ? h("span", { class: "badge" }, " ✓ " + tw("invite.joined")) : null),
+          h("input", { value: url, readonly: true, "aria-label": tw("invite.copy_seat", { n: x.seat + 1 }),
+                       onfocus: (e) => e.target.select() }),
+          copyButton(() => url, t("copy"), { "aria-label": tw("invite.copy_seat", { n: x.seat + 1 }) }));
+      });
+      if (rows.length) {
+        items.unshift(h("div", { class: "invites", id: "wait-invites" },
+          h("h3", {}, tw("invite.waiting_title")), h("p", { class: "muted" }, tw("invite.waiting_help")), rows));
+      }
+    }
+    box.replaceChildren(...items);
+    box.hidden = false;
+  }
+
   function renderControls() {
     const st = S.state;
     const g = st.game;
     const you = me();
     const bar = $("#actions");
     const hand = $("#hand");
+    // keyboard focus survives the redraw: on the same button, or on the chosen card
+    const active = document.activeElement;
+    const focusAct = active && bar.contains(active) ? active.dataset.act : null;
+    const focusHand = !!(active && hand.contains(active));
     bar.replaceChildren();
     hand.replaceChildren();
     hand.classList.remove("myturn");
@@ -616,17 +950,116 @@
     }
     if (g.over) bar.append(h("button", { "data-act": "result", onclick: showResult }, t("result")));
     if (v.tricks.length && !g.over) bar.append(h("button", { "data-act": "last", onclick: showLastTrick }, t("last_trick")));
+    if (focusAct) {
+      const again = bar.querySelector(`button[data-act="${CSS.escape(focusAct)}"]`);
+      if (again) again.focus();
+    }
     if (you === null) return;
     const legal = new Set(v.legal_actions.filter((a) => a.action === "play").map((a) => a.card));
     const myTurn = v.phase === "play" && v.to_move === you && !g.over;
     if (myTurn) hand.classList.add("myturn");
-    for (const code of v.hand) {
+    // dealing: the cards fly in one after the other (a redraw meanwhile goes on where it was)
+    const fresh = !g.over && v.tricks.length === 0 && v.trick.length === 0 && v.hand.length >= 10;
+    if (fresh && A.dealtGame !== g.number) {
+      A.dealtGame = g.number;
+      if (A.primed || S.updates === 0) {
+        A.dealAt = performance.now();
+        sound("deal");
+        announce(tw("sr.dealt", { n: g.number }));
+      }
+    }
+    const dealing = !calm() && performance.now() - A.dealAt < 1200;
+    const since = performance.now() - A.dealAt;
+    if (A.sel >= v.hand.length) A.sel = v.hand.length - 1;
+    if (myTurn && !legal.has(v.hand[A.sel])) A.sel = v.hand.findIndex((c) => legal.has(c));
+    if (A.sel < 0) A.sel = 0;
+    v.hand.forEach((code, i) => {
       const ok = legal.has(code);
       const el = cardEl(code, myTurn ? (ok ? "legal" : "illegal") : "");
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", i === A.sel ? "0" : "-1");
+      el.setAttribute("aria-label", myTurn && ok ? tw("sr.legal", { card: cardName(code) }) : cardName(code));
+      if (myTurn && !ok) el.setAttribute("aria-disabled", "true");
+      el.dataset.index = i;
+      if (i === A.sel) el.classList.add("sel");
       if (myTurn && ok) el.addEventListener("click", () => act({ action: "play", card: code }));
+      el.addEventListener("focus", () => { A.sel = i; markSel(); });
+      if (dealing) {
+        el.classList.add("deal");
+        el.style.animationDelay = `${i * 45 - since}ms`;
+      }
       hand.append(h("div", { class: "slot" }, el));
-    }
+    });
+    // my turn begins: say so, and put the keyboard on a card (or the first answer) unless the
+    // person is typing somewhere else
+    const turnNow = !g.over && v.to_move === you && ["play", "query", "naming"].includes(v.phase);
+    if (turnNow && !A.myTurn) {
+      sound("turn");
+      announce(t("your_turn"));
+      const free = !document.activeElement || document.activeElement === document.body ||
+        hand.contains(document.activeElement) || bar.contains(document.activeElement);
+      if (free && $("#modal").hidden) {
+        if (myTurn) focusCard(A.sel);
+        else { const b = bar.querySelector("button"); if (b) b.focus(); }
+      }
+    } else if (focusHand && myTurn) focusCard(A.sel);
+    else if (focusHand) { const c = hand.querySelector(".card.sel"); if (c) c.focus(); }
+    A.myTurn = turnNow;
   }
+
+  // ------------------------------------------------------------------ keyboard
+  A.sel = 0;
+  function markSel() {
+    document.querySelectorAll("#hand .card").forEach((el) => {
+      const on = Number(el.dataset.index) === A.sel;
+      el.classList.toggle("sel", on);
+      el.setAttribute("tabindex", on ? "0" : "-1");
+    });
+  }
+  function focusCard(i) {
+    const cards = document.querySelectorAll("#hand .card");
+    if (!cards.length) return;
+    A.sel = Math.max(0, Math.min(cards.length - 1, i));
+    markSel();
+    cards[A.sel].focus();
+  }
+  function playSelected() {
+    const el = document.querySelectorAll("#hand .card")[A.sel];
+    if (!el) return;
+    if (el.classList.contains("legal")) el.click();
+    else if ($("#hand").classList.contains("myturn")) toast(tw("keys.not_legal", { card: cardName(el.dataset.card) }));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (!S.code || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    const tag = (target && target.tagName || "").toLowerCase();
+    if (e.key === "Escape") {
+      if (modalId() || !$("#modal").hidden) { closeModal(); e.preventDefault(); }
+      else if (!$("#chat").hidden) { toggleChat(false); e.preventDefault(); }
+      return;
+    }
+    if (["input", "textarea", "select"].includes(tag) || !$("#modal").hidden) return;
+    const inHand = target && $("#hand").contains(target);
+    const n = document.querySelectorAll("#hand .card").length;
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      if (!n) return;
+      e.preventDefault();
+      focusCard((A.sel + (e.key === "ArrowRight" ? 1 : -1) + n) % n);
+    } else if (/^[0-9]$/.test(e.key)) {
+      if (!n) return;
+      e.preventDefault();
+      focusCard(e.key === "0" ? 9 : Number(e.key) - 1);
+    } else if ((e.key === "Enter" || e.key === " ") && (inHand || target === document.body)) {
+      if (!n) return;
+      e.preventDefault();
+      playSelected();
+    } else if (e.key === "c" || e.key === "C") {
+      if (!$("#btn-chat").hidden) { e.preventDefault(); toggleChat(true); }
+    } else if (e.key === "l" || e.key === "L") {
+      const g = S.state && S.state.game;
+      if (g && g.view.tricks.length) { e.preventDefault(); showLastTrick(); }
+    }
+  });
 
   // ------------------------------------------------------------------ dialogs
   function showLastTrick() {
@@ -681,16 +1114,19 @@
 
   function sheetTable(sheet, nm, clickable) {
     const dealerName = (d) => nm[d] ?? d + 1;
-    return h("div", { class: "scroll-x" }, h("table", { class: "grid", id: "sheet-table" },
-      h("thead", {}, h("tr", {}, h("th", { class: "l" }, t("nr")), h("th", { class: "l" }, t("dealer")),
-        h("th", { class: "l" }, t("kind")), nm.map((n) => h("th", {}, n)))),
+    // narrow screens: the dealer column goes, each score cell holds the game's points over the
+    // running total, names are cut (the full name in the title)
+    return h("div", { class: "scroll-x sheet-wrap" }, h("table", { class: "grid sheet", id: "sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", { class: "l" }, t("nr")), h("th", { class: "l c-dealer" }, t("dealer")),
+        h("th", { class: "l c-kind" }, t("kind")), nm.map((n) => h("th", { class: "nm", title: n }, h("span", { class: "nm-in" }, n))))),
       h("tbody", {}, sheet.rows.map((r) => h("tr", {
         class: clickable && r.game ? "click" : "", "data-game": r.game,
         onclick: clickable && r.game ? () => showGame(r.game) : null },
-        h("td", { class: "l" }, r.number), h("td", { class: "l" }, dealerName(r.dealer)),
-        h("td", { class: "l" }, (r.label ? r.label[lang] : r.kind) + (r.bock ? ` ×${r.multiplier}` : "")),
-        r.scores.map((s, i) => h("td", {}, h("span", { class: numCls(s) }, signed(s)), h("span", { class: "muted" }, ` ${r.totals[i]}`)))))),
-      h("tfoot", {}, h("tr", {}, h("td", { class: "l", colspan: 3 }, t("total")),
+        h("td", { class: "l" }, r.number), h("td", { class: "l c-dealer" }, dealerName(r.dealer)),
+        h("td", { class: "l c-kind" }, (r.label ? r.label[lang] : r.kind) + (r.bock ? ` ×${r.multiplier}` : "")),
+        r.scores.map((s, i) => h("td", { class: "sc" }, h("span", { class: numCls(s) }, signed(s)), h("span", { class: "muted tot" }, ` ${r.totals[i]}`)))))),
+      h("tfoot", {}, h("tr", {}, h("td", { class: "l" }, t("total")), h("td", { class: "c-dealer" }),
+        h("td", { class: "c-kind" }),
         sheet.totals.map((s) => h("td", { class: numCls(s) }, s))))));
   }
 
@@ -825,6 +1261,156 @@
     inp.focus();
   }
 
+  // ------------------------------------------------------------------ chat
+  // Lines and reactions of the seats. Everything a person wrote goes into the page as text
+  // (text nodes, never HTML). Spectators read it only where the table allows it; muting a seat
+  // is remembered in this browser and told to the server, which then sends its lines no more.
+  const CHAT_MAX_LINES = 100;
+  const REACTIONS = ["thumbs", "laugh", "wow", "sorry", "thanks", "hurry"];
+  S.chat = [];
+  S.unread = 0;
+  const bubbles = new Map();
+  function chatReadable() {
+    const tb = S.state && S.state.table;
+    if (!tb || tb.chat === "off") return false;
+    return me() !== null || tb.chat === "all";
+  }
+  function mutedSeats() {
+    try {
+      const v = JSON.parse(localStorage.getItem("doko.mute." + S.code) || "[]");
+      return Array.isArray(v) ? v.filter((x) => Number.isInteger(x) && x >= 0 && x < 4) : [];
+    } catch (e) { return []; }
+  }
+  function setMuted(seat, on) {
+    const set = new Set(mutedSeats());
+    if (on) set.add(seat); else set.delete(seat);
+    localStorage.setItem("doko.mute." + S.code, JSON.stringify([...set]));
+    send({ type: "mute", seat, mute: on });
+    renderChatLog();
+    renderChatTools();
+  }
+  function toggleChat(open) {
+    const box = $("#chat");
+    const show = open === undefined ? box.hidden : open;
+    box.hidden = !show;
+    $("#btn-chat").setAttribute("aria-expanded", String(show));
+    document.body.classList.toggle("chat-open", show);
+    if (show) {
+      S.unread = 0;
+      renderUnread();
+      renderChatLog();
+      renderChatTools();
+      const inp = $("#chat-input");
+      if (!$("#chat-form").hidden) inp.focus();
+    }
+  }
+  function renderUnread() {
+    const el = $("#chat-unread");
+    el.hidden = S.unread === 0;
+    el.textContent = S.unread > 9 ? "9+" : String(S.unread);
+  }
+  function lineText(x) { return x.reaction ? tw("react." + x.reaction) : x.text; }
+  function onChat(m) {
+    const muted = new Set(mutedSeats());
+    const lines = (m.lines || []).filter((x) => !muted.has(x.seat));
+    if (m.log) S.chat = lines.slice();
+    else S.chat.push(...lines);
+    if (S.chat.length > CHAT_MAX_LINES) S.chat.splice(0, S.chat.length - CHAT_MAX_LINES);
+    if (!m.log) {
+      for (const x of lines) {
+        if (x.reaction) {
+          bubbles.set(x.seat, { text: lineText(x), until: Date.now() + 3500 });
+          setTimeout(() => { if (S.state) renderSeats(); }, 3600);
+        }
+        if (x.seat !== me()) {
+          sound("chat");
+          if ($("#chat").hidden) S.unread++;
+        }
+      }
+      if (S.state) renderSeats();
+    }
+    renderUnread();
+    renderChatLog();
+  }
+  function bubbleOf(seat) {
+    const b = bubbles.get(seat);
+    if (!b || b.until < Date.now()) return null;
+    return h("div", { class: "bubble", "aria-hidden": "true" }, b.text);
+  }
+  function renderChatLog() {
+    const log = $("#chat-log");
+    if (!log || !S.state) return;
+    const muted = new Set(mutedSeats());
+    const shown = S.chat.filter((x) => !muted.has(x.seat));
+    const n = names();
+    log.replaceChildren(...(shown.length ? shown.map((x) => h("li", { class: x.reaction ? "react" : "", "data-seat": x.seat },
+      h("b", {}, x.seat === me() ? tw("chat.you") : n[x.seat] || t("seat_n", x.seat + 1)), " ", h("span", { class: "txt" }, lineText(x))))
+      : [h("li", { class: "muted" }, tw("chat.empty"))]));
+    log.scrollTop = log.scrollHeight;
+  }
+  function renderChatTools() {
+    if (!S.state || $("#chat").hidden) return;
+    const writer = me() !== null;
+    $("#chat-form").hidden = !writer;
+    $("#chat-reacts").hidden = !writer;
+    $("#chat-note").textContent = (writer ? "" : tw("chat.read_only") + " ") + tw("chat.stored");
+    const muted = new Set(mutedSeats());
+    const n = names();
+    $("#chat-mutes").replaceChildren(...[0, 1, 2, 3].filter((seat) => seat !== me()).map((seat) => {
+      const on = muted.has(seat);
+      return h("button", { type: "button", class: "mute" + (on ? " on" : ""), "data-mute": seat, "aria-pressed": String(on),
+                           title: on ? tw("chat.unmute", { name: n[seat] }) : tw("chat.mute", { name: n[seat] }),
+                           onclick: () => setMuted(seat, !on) }, (on ? "🔇 " : "🔈 ") + n[seat]);
+    }));
+    if (writer && !$("#chat-reacts").children.length) {
+      $("#chat-reacts").replaceChildren(...REACTIONS.map((r) => h("button", { type: "button", "data-react": r,
+        onclick: () => send({ type: "react", reaction: r, ref: ++S.ref }) }, tw("react." + r))));
+    }
+  }
+  function initChat() {
+    $("#btn-chat").addEventListener("click", () => toggleChat());
+    $("#chat-close").addEventListener("click", () => toggleChat(false));
+    $("#chat-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const inp = $("#chat-input");
+      const text = inp.value.trim();
+      if (!text) return;
+      send({ type: "chat", text, ref: ++S.ref });
+      inp.value = "";
+    });
+  }
+
+  // ------------------------------------------------------------------ settings
+  function showSettings() {
+    const radios = (name, values, labels) => h("fieldset", { class: "choices" },
+      values.map((v, i) => h("label", { class: "check" },
+        h("input", { type: "radio", name, value: v, checked: pref(name) === v,
+                     onchange: () => { localStorage.setItem("doko." + name, v); changedPrefs(); } }),
+        h("span", {}, labels[i]))));
+    const soundBox = h("input", { type: "checkbox", id: "set-sound", checked: pref("sound") === "on",
+      onchange: (e) => {
+        localStorage.setItem("doko.sound", e.target.checked ? "on" : "off");
+        if (e.target.checked) sound("turn");
+      } });
+    openModal("settings", h("h2", {}, tw("settings.title")),
+      h("h3", {}, tw("settings.motion")),
+      radios("motion", PREFS.motion, [tw("settings.motion_auto"), tw("settings.motion_on"), tw("settings.motion_off")]),
+      h("label", { class: "check" }, soundBox, h("span", {}, tw("settings.sound"))),
+      h("h3", {}, tw("settings.suits")),
+      radios("suits", PREFS.suits, [tw("settings.french"), tw("settings.german")]),
+      h("h3", {}, tw("settings.keys")),
+      h("p", { id: "keys-help" }, tw("settings.keys_help")),
+      S.state && S.state.table.chat !== "off" ? h("p", { class: "muted" }, tw("chat.stored")) : null);
+  }
+  function changedPrefs() {
+    COURT.clear();
+    applyPrefs();
+    if (S.state) render();
+    if (modalId() === "settings") showSettings();
+  }
+  $("#btn-settings").addEventListener("click", showSettings);
+  applyPrefs();
+
   function initTable(code) {
     S.code = code;
     S.token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
@@ -833,6 +1419,7 @@
     $("#btn-sheet").addEventListener("click", showSheet);
     $("#btn-archive").addEventListener("click", showArchive);
     $("#btn-invite").addEventListener("click", showInvites);
+    initChat();
     $("#btn-leave").addEventListener("click", () => {
       if (confirm(t("confirm_leave"))) send({ type: "leave" });
     });
