@@ -204,7 +204,7 @@ def test_file_is_crash_safe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     obj = json.loads(path.read_text(encoding="utf-8"))
     obj["entries"][-1]["totals"] = [2, 0, 0, -1]
     path.write_text(json.dumps(obj), encoding="utf-8")
-    with pytest.raises(TournamentFileError, match="entry 10 .*TSR 7.3.3"):
+    with pytest.raises(TournamentFileError, match=r"entry 10 .*TSR 7\.3\.3"):
         Tournament.load(path)
     with pytest.raises(TournamentFileError, match="exists"):
         Tournament.create(path, "x")
