@@ -76,8 +76,9 @@ def test_each_tiebreak(tiebreak: str, results: list[tuple[int, int, list[int]]],
     level = ranks(fixed(results, []))
     assert level[ahead] == level[behind]
     split = ranks(fixed(results, [tiebreak]))
-    assert split[ahead] is not None and split[behind] is not None
-    assert split[ahead] < split[behind]
+    first, second = split[ahead], split[behind]
+    assert first is not None and second is not None
+    assert first < second
 
 
 def test_fewer_penalties_tiebreak() -> None:
