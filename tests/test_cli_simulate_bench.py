@@ -150,4 +150,4 @@ def test_simulate_with_computer_players_writes_replayable_records(tmp_path: Path
     err = io.StringIO()
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
         main(["simulate", "--players", "nobody"])
-    assert "one or four of" in err.getvalue()
+    assert "einer oder vier von" in err.getvalue()  # German by default, argparse errors too

@@ -268,5 +268,10 @@ def test_bad_options_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
             main(["sheet", *args])
         assert info.value.code == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "error" in err, err
+        # in the command's language (German by default), argparse's words included
+        assert err.count("\n") == 1 and "Fehler: " in err and " error" not in err, err
+        with pytest.raises(SystemExit) as info:
+            main(["sheet", *args, "--lang", "en"])
+        err = capsys.readouterr().err
+        assert info.value.code == 2 and err.count("\n") == 1 and ": error: " in err, err
     assert not f.exists()

@@ -196,10 +196,8 @@ _LABEL_WORDS = frozenset({
     "Hearts", "Diamonds",
 })
 
-#: Literals allowed where they are: argparse's own framing of a usage error, English like the
-#: message argparse puts after it (the command's --lang is not known when parsing fails).
+#: Literals allowed where they are.
 _ALLOWED = {
-    "cli/sheet.py": [": error: "],
     # Score.seat_scores refuses seats that do not fit the game: a caller's mistake, English like
     # a TypeError's message (no front end lets a player pick the parties' seats this way)
     "engine/scoring.py": ["bad seats: re_seats=", " Re and ", " Kontra seats, got re_seats="],

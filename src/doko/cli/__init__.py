@@ -7,7 +7,10 @@ parser and sets ``func`` to a callable taking the parsed namespace and returning
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+
+from doko.cli.args import Parser, lang_of_argv
 
 #: Modules that contribute sub-commands, in the order ``doko --help`` lists them.
 #: A module that is not installed (an optional front end) is left out of the command.
@@ -32,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     import importlib
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="doko", description="Doppelkopf nach den DDV-Turnierspielregeln (TSR)."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -50,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``doko`` command; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    Parser.lang = lang_of_argv(argv)  # argparse's errors in the command's language
     parser = build_parser()
     ns = parser.parse_args(argv)
     func = getattr(ns, "func", None)

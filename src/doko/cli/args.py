@@ -1,8 +1,22 @@
-"""Argument types shared by the ``doko`` sub-commands."""
+"""Argument types shared by the ``doko`` sub-commands, and the argument parser that reports a bad
+command line in the command's language (:class:`Parser`)."""
 
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Sequence
+from typing import NoReturn
+
+from doko.engine.texts import lang_of, text
+
+
+def type_error(key: str, **params: object) -> argparse.ArgumentTypeError:
+    """The error of an argument type (``type=``) in the command line's language: the
+    catalogue's ``cli.args.<key>`` without the option's name, which argparse puts before it.
+    """
+    return argparse.ArgumentTypeError(text("cli.args." + key, Parser.lang, arg="", **params)
+                                      .removeprefix(": "))
 
 
 def positive_int(text: str) -> int:
@@ -10,9 +24,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise type_error("int", value=repr(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise type_error("at_least_1", value=value)
     return value
 
 
@@ -21,7 +35,74 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise type_error("float", value=repr(text)) from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+        raise type_error("positive", value=text)
     return value
+
+
+#: argparse's English messages (and those of the types above) and the catalogue key that says
+#: each in the output's language (``cli.args.*``); the groups fill the key's parameters in order.
+_MESSAGES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern, re.S), key, names) for pattern, key, names in (
+        (r"the following arguments are required: (.*)", "required", ("args",)),
+        (r"unrecognized arguments: (.*)", "unrecognized", ("args",)),
+        (r"one of the arguments (.*) is required", "one_of", ("args",)),
+        (r"ambiguous option: (\S+) could match (.*)", "ambiguous", ("arg", "matches")),
+        (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", "choice",
+         ("arg", "value", "choices")),
+        (r"argument (\S+): invalid int value: (.*)", "int", ("arg", "value")),
+        (r"argument (\S+): invalid float value: (.*)", "float", ("arg", "value")),
+        (r"argument (\S+): invalid \w+ value: (.*)", "value", ("arg", "value")),
+        (r"argument (\S+): expected one argument", "one", ("arg",)),
+        (r"argument (\S+): expected .* arguments?", "more", ("arg",)),
+        (r"argument (\S+): not allowed with argument (.*)", "not_with", ("arg", "other")),
+        (r"argument (\S+): ignored explicit argument (.*)", "explicit", ("arg", "value")),
+        # an argument type's own error (type_error): already in the command's language
+        (r"argument (\S+): (.*)", "detail", ("arg", "detail")),
+    ))
+
+
+def usage_error(message: str, lang: str) -> str:
+    """argparse's English ``message`` about a bad command line, in ``lang`` from the catalogue
+    (``cli.args.*``); one the catalogue does not know says only that the command line is
+    wrong (in English argparse's own words).
+
+    >>> usage_error("argument --seat: invalid choice: '7' (choose from 1, 2, 3, 4)", "de")
+    "--seat: '7' ist keiner der Werte 1, 2, 3, 4"
+    >>> usage_error("the following arguments are required: FILE", "de")
+    'es fehlt: FILE'
+    """
+    message = " ".join(message.split())
+    for pattern, key, names in _MESSAGES:
+        m = pattern.fullmatch(message)
+        if m is not None:
+            return text("cli.args." + key, lang, **dict(zip(names, m.groups(), strict=True)))
+    return message if lang == "en" else text("cli.args.other", lang)
+
+
+def lang_of_argv(argv: Sequence[str]) -> str:
+    """The language a command line asks for (``--lang en`` or ``--lang=en``: English; else
+    German, the default), read before argparse parses it, so that its errors are in it too.
+
+    >>> lang_of_argv(["score", "--lang", "en", "x.json"]), lang_of_argv(["play", "--seat=9"])
+    ('en', 'de')
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return lang_of(argv[i + 1])
+        if arg.startswith("--lang="):
+            return lang_of(arg.removeprefix("--lang="))
+    return "de"
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that reports a bad command line in one line on standard error, in
+    the language of the command line (:attr:`lang`, set by :func:`doko.cli.main`), with exit
+    status 2: ``doko play: Fehler: --seat: '7' ist keiner der Werte 1, 2, 3, 4``."""
+
+    lang = "de"
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, text("cli.args.line", Parser.lang, prog=self.prog,
+                          msg=usage_error(message, Parser.lang)) + "\n")

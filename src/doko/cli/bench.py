@@ -35,7 +35,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from doko.bots.random_player import RandomPolicy
-from doko.cli.args import positive_float, positive_int
+from doko.cli.args import positive_float, positive_int, type_error
 from doko.engine.actions import CODE_OF
 from doko.engine.backend import BACKENDS, BackendError, require_native, resolve
 from doko.engine.game import PLAY, Game
@@ -109,9 +109,9 @@ def _solver_tricks(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of tricks 1..8, not {text!r}") from None
+        raise type_error("tricks", low=1, high=8, value=repr(text)) from None
     if not 1 <= n <= 8:
-        raise argparse.ArgumentTypeError(f"a number of tricks 1..8, not {n}")
+        raise type_error("tricks", low=1, high=8, value=n)
     return n
 
 

@@ -16,8 +16,9 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any
 
+from doko.cli.args import Parser
 from doko.engine.errors import json_params, json_problem
 from doko.engine.rules import PRESETS, preset
 from doko.engine.scoring import ScoringInputError
@@ -42,13 +43,6 @@ class _Usage(Exception):
     """Bad command-line input; the message is shown as is."""
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """An argument parser that reports bad options in one line on stderr (exit status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``sheet`` sub-command."""
     p = sub.add_parser(
@@ -57,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Keep the Spielliste of a round played with real cards in a JSON round "
         "file. Players are named by number (0 = position 1) or by name.",
     )
-    ss = p.add_subparsers(dest="sheet_command", metavar="ACTION", parser_class=_OneLineParser)
+    ss = p.add_subparsers(dest="sheet_command", metavar="ACTION", parser_class=Parser)
 
     def common(q: argparse.ArgumentParser) -> None:
         q.add_argument("file", metavar="FILE", help="the round file (JSON)")

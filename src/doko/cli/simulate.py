@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from doko.bots.random_player import RandomPolicy
-from doko.cli.args import positive_int
+from doko.cli.args import positive_int, type_error
 from doko.engine.actions import CALL_CODES, CALL_NAMES, code_text
 from doko.engine.backend import BACKENDS, BackendError, game_class, use
 from doko.engine.contracts import CONTRACT_NAMES
@@ -65,8 +65,7 @@ def _player_names(text: str) -> tuple[str, ...]:
         names = names * 4
     known = player_names()
     if len(names) != 4 or any(n not in known for n in names):
-        raise argparse.ArgumentTypeError(
-            f"one or four of {', '.join(known)}, separated by commas; got {text!r}")
+        raise type_error("players", known=", ".join(known), value=repr(text))
     return names
 
 

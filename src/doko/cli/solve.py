@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Any
 
-from doko.cli.args import positive_float, positive_int
+from doko.cli.args import positive_float, positive_int, type_error
 from doko.engine.actions import HEALTHY, encode
 from doko.engine.backend import BACKENDS, BackendError, resolve
 from doko.engine.cards import card_code, card_symbol, parse_card
@@ -111,7 +111,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _trick_count(text: str) -> int:
     value = int(text)
     if not 1 <= value <= 12:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 12, got {value}")
+        raise type_error("tricks", low=1, high=12, value=value)
     return value
 
 
