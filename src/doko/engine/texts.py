@@ -248,7 +248,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Pflichtsoli, every solo is a Lustsolo.",
     ),
     "web.pflicht.open": (
-        "Offene Runde mit Pflichtsoli: jedes erste Solo eines Spielers ist sein Pflichtsolo; "
+        "Offene Runde mit Pflichtsoli: das erste Solo jedes Mitspielenden ist das Pflichtsolo; "
         "ohne festes Ende wird niemand vorgeführt.",
         "Open-ended round with Pflichtsoli: each player's first solo is the Pflichtsolo; "
         "without a fixed end nobody is vorgeführt.",
@@ -264,20 +264,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     "web.pflicht.short": (
         "Achtung, kurze Runde: von {games} Spielen bleiben nur {free} frei, die anderen vier "
         "gehören den Pflichtsoli (TSR 4.2.3). Wer bis dahin kein Solo gespielt hat, wird ab "
-        "Spiel {start} vorgeführt: dann muss er sein Pflichtsolo spielen.",
+        "Spiel {start} vorgeführt und muss dann das Pflichtsolo spielen.",
         "Note, a short round: of {games} games only {free} are free, the other four belong to "
         "the Pflichtsoli (TSR 4.2.3). Whoever has not played a solo by then is vorgeführt from "
         "game {start} on and must play the Pflichtsolo.",
     ),
     "web.pflicht.all": (
-        "Achtung: bei {games} Spielen mit Pflichtsoli ist jedes Spiel eine Vorführung – jeder "
-        "muss sein Pflichtsolo spielen, Normalspiele gibt es keine (TSR 4.2.3). Ohne "
+        "Achtung: bei {games} Spielen mit Pflichtsoli ist jedes Spiel eine Vorführung – alle "
+        "müssen ihr Pflichtsolo spielen, Normalspiele gibt es keine (TSR 4.2.3). Ohne "
         "Pflichtsoli sind es vier Normalspiele.",
         "Note: with {games} games and Pflichtsoli every game is a Vorführung – everyone must "
         "play the Pflichtsolo, there are no Normalspiele (TSR 4.2.3). Without Pflichtsoli they "
         "are four Normalspiele.",
     ),
-    "web.hint.title": ("Ansagen", "Calls"),
+    "web.status.vorf_you": (
+        "Vorführung: du musst jetzt dein Pflichtsolo wählen (TSR 4.2.3)",
+        "Vorführung: you must choose your Pflichtsolo now (TSR 4.2.3)",
+    ),
+    "web.status.vorf_of": (
+        "Vorführung: {name} muss jetzt das Pflichtsolo wählen (TSR 4.2.3)",
+        "Vorführung: {name} must choose the Pflichtsolo now (TSR 4.2.3)",
+    ),
     # the web table's limits (doko.server.errors.LimitError)
     "server.limit.tables_per_client": (
         "du hast schon {n} offene Tische (höchstens {most}); beende oder verlasse erst einen",
