@@ -592,9 +592,6 @@ class Tournament:
         assert isinstance(serie, int) and isinstance(table, int)
         names = [p.name for p in self.table_players(serie, table)]
         previous = self.results.get((serie, table))
-        reason = self._reason(entry, required=previous is not None)
-        if reason:
-            entry["reason"] = reason
         odd_ok = entry.get("odd_ok", False)
         if not isinstance(odd_ok, bool):
             raise TournamentError("bad_entry_field", field="odd_ok")
@@ -625,6 +622,9 @@ class Tournament:
         if len(totals) != len(names):
             raise TournamentError("bad_totals", n=len(names))
         check_totals(totals, odd_ok=odd_ok)
+        reason = self._reason(entry, required=previous is not None)
+        if reason:
+            entry["reason"] = reason
         self.results[serie, table] = Result(
             serie, table, list(totals), source,
             round=None if round_obj is None else dict(round_obj),

@@ -106,7 +106,7 @@ def card_pages(t: Tournament, serie: int, lang: str) -> list[Page]:
         rows = [[str(k), t.players[p - 1].name, _role(k, len(tb), lang)]
                 for k, p in enumerate(tb, start=1)]
         out.append(Page(tx("card_title", serie=serie, table=i), _header(t, lang), [
-            Block("", [tx("position_short"), tx("name"), ""], rows, [0.8, 4.0, 3.0],
+            Block("", [tx("position_short"), tx("name"), ""], rows, [0.7, 3.3, 3.6],
                   big=True)]))
     return out
 
@@ -283,9 +283,14 @@ def to_pdf(page_list: Sequence[Page]) -> bytes:
                     height: float = height) -> None:
                 if pdf.will_page_break(height):
                     pdf.add_page()
-                pdf.set_font(family, "B" if bold else "", size)
+                style = "B" if bold else ""
                 for w, c in zip(widths, cells, strict=False):
                     s = fit(c)
+                    pt = size  # a long text gets a smaller font, down to 6 pt, then is cut
+                    pdf.set_font(family, style, pt)
+                    while pt > 6 and pdf.get_string_width(s) > w - 2:
+                        pt -= 1
+                        pdf.set_font(family, style, pt)
                     while s and pdf.get_string_width(s) > w - 2:
                         s = s[:-1]
                     pdf.cell(w, height, s, border=1, fill=fill)
