@@ -224,7 +224,7 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(db_url: str, client: TestClie
     with engine.connect() as c:
         assert c.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert c.execute(text("PRAGMA foreign_keys")).scalar() == 1
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
         with pytest.raises(Exception, match="FOREIGN KEY"):
             c.execute(text("INSERT INTO seats (table_id, seat, kind, name, joined, \"left\") "
                            "VALUES (999, 0, 'human', 'x', 0, 0)"))

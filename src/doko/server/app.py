@@ -35,6 +35,7 @@ from doko.bots.base import player_names
 from doko.engine.record import replay
 from doko.engine.rules import PRESETS
 from doko.engine.texts import LANGS, TEXTS
+from doko.server.analysis_routes import add_routes as add_analysis_routes
 from doko.server.db import RoundData, Store, make_engine, migrate
 from doko.server.errors import HubBusy, LimitError, TableError
 from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
@@ -239,7 +240,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             name=body.name, rules=body.rules, games=body.games, pflichtsoli=body.pflichtsoli,
             public=body.public, bot_takeover=body.bot_takeover,
             takeover_level=body.takeover_level, bot_delay_ms=body.bot_delay_ms,
-            grace_s=body.grace_s, seed=body.seed, chat=body.chat,
+            grace_s=body.grace_s, seed=body.seed, chat=body.chat, hints=body.hints,
             seats=[SeatSpec(s.kind, s.name, s.level) for s in body.seats],
         )
         try:
@@ -368,6 +369,8 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             json.dumps(record, ensure_ascii=False, indent=1), media_type="application/json",
             headers={"Content-Disposition":
                      f'attachment; filename="doko-{t.code}-{number}.json"'})
+
+    add_analysis_routes(app, hub, store, table_or_404, lookup)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Any, exc: TableError) -> JSONResponse:

@@ -64,13 +64,15 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from doko.bots.base import make_player
 from doko.engine.actions import Action
 from doko.engine.view import SeatView
 
 log = logging.getLogger("doko.server.bots")
+
+T = TypeVar("T")
 
 #: The answer of a think: the seat and its action, or None (no computer player acted).
 Decision = tuple[int, Action] | None
@@ -113,6 +115,14 @@ class BotPoolBusy(RuntimeError):
 
 class BotPoolClosed(RuntimeError):
     """The pool was closed (before or while a decision was pending)."""
+
+
+class BotPoolTimeout(RuntimeError):
+    """A call (:meth:`BotPool.run`) ran longer than its time limit; its worker was replaced."""
+
+
+class BotPoolCrashed(RuntimeError):
+    """The worker of a call (:meth:`BotPool.run`) died; it was replaced."""
 
 
 # ------------------------------------------------------------------------------ budgets
@@ -259,11 +269,14 @@ class _Request:
 
     table: str
     jobs: tuple[Job, ...]
-    future: asyncio.Future[Decision]
+    future: asyncio.Future[Any]
     queued_at: float
     state: Literal["queued", "running", "done"] = "queued"
     #: no seat is on turn (:attr:`BotPool._offers`)
     offer: bool = False
+    #: a call instead of a think (:meth:`BotPool.run`): the function, its arguments, its
+    #: time limit in seconds
+    call: tuple[Callable[..., Any], tuple[Any, ...], float] | None = None
 
 
 @dataclass(eq=False)
@@ -503,12 +516,93 @@ class BotPool:
         (self._offers if offer else self._queues).setdefault(table, deque()).append(req)
         self._pump()
         try:
-            return await req.future
+            decision: Decision = await req.future
+            return decision
         except asyncio.CancelledError:
             if req.state == "queued":
                 self._unqueue(req)
                 self._stats.cancelled += 1
             raise
+
+    async def run(self, table: str, fn: Callable[..., T], *args: Any,
+                  timeout_s: float | None = None) -> T:
+        """``fn(*args)`` (a module-level function; arguments and result pickle) run in a worker
+        process when the table's turn comes: the same workers, round-robin and per-table bound
+        as the thinks (the analysis of games, hints). ``timeout_s`` (default
+        ``job_timeout_s``): a call running longer is stopped, its worker replaced, and
+        :class:`BotPoolTimeout` raised. An exception of ``fn`` is raised here; a dead worker
+        raises :class:`BotPoolCrashed`; :class:`BotPoolBusy` and :class:`BotPoolClosed` as for
+        :meth:`think`."""
+        if self._closed:
+            raise BotPoolClosed("the bot pool is closed")
+        loop = asyncio.get_running_loop()
+        self.start()
+        self._bind(loop)
+        if self._pending[table] >= self.max_queued_per_table:
+            self._stats.rejected += 1
+            raise BotPoolBusy(f"table {table} already has {self._pending[table]} jobs "
+                              f"pending (at most {self.max_queued_per_table})")
+        limit = self.job_timeout_s if timeout_s is None else timeout_s
+        req = _Request(table, (), loop.create_future(), time.monotonic(),
+                       call=(fn, args, limit))
+        self._pending[table] += 1
+        self._queues.setdefault(table, deque()).append(req)
+        self._pump()
+        try:
+            result: T = await req.future
+        except asyncio.CancelledError:
+            if req.state == "queued":
+                self._unqueue(req)
+                self._stats.cancelled += 1
+            raise
+        return result
+
+    async def _run_call(self, slot: _Slot, req: _Request) -> None:
+        """Run one call (:meth:`run`) in ``slot``'s worker; replace the worker if it died or
+        took too long."""
+        assert req.call is not None
+        fn, args, limit = req.call
+        failure: str | None = None
+        try:
+            try:
+                fut = asyncio.wrap_future(slot.executor.submit(fn, *args))
+            except (BrokenProcessPool, RuntimeError):
+                failure = "crash"
+                req.future.set_exception(BotPoolCrashed("the worker is gone"))
+            else:
+                fut.add_done_callback(_retrieve)
+                done, _ = await asyncio.wait({fut}, timeout=limit)
+                if not done:
+                    failure = "timeout"
+                    self._stats.timeouts += 1
+                    self._kill(slot)
+                    req.future.set_exception(BotPoolTimeout(
+                        f"the job took longer than {limit:.0f} s"))
+                elif (exc := fut.exception()) is None:
+                    req.future.set_result(fut.result())
+                elif isinstance(exc, BrokenProcessPool):
+                    failure = "crash"
+                    self._stats.crashes += 1
+                    req.future.set_exception(BotPoolCrashed("the worker died"))
+                else:
+                    req.future.set_exception(exc)
+        except asyncio.CancelledError:  # the pool is closing
+            if not req.future.done():
+                req.future.set_exception(BotPoolClosed("the bot pool was closed"))
+            raise
+        finally:
+            if req.state == "running":
+                req.state = "done"
+                self._release(req.table)
+            if slot.task is asyncio.current_task():
+                slot.task = slot.request = None
+        if self._closed:
+            return
+        if failure is not None:
+            self._restart(slot)
+        else:
+            slot.state = "idle"
+        self._pump()
 
     def _unqueue(self, req: _Request) -> None:
         ring = self._offers if req.offer else self._queues
@@ -562,7 +656,8 @@ class BotPool:
                 except Exception:
                     log.exception("bot pool: on_dispatch failed")
             slot.request = req
-            slot.task = self._loop.create_task(self._run(slot, req))
+            run = self._run if req.call is None else self._run_call
+            slot.task = self._loop.create_task(run(slot, req))
 
     async def _run(self, slot: _Slot, req: _Request) -> None:
         """Run one think in ``slot``'s worker and answer it; replace the worker if it died or

@@ -81,6 +81,8 @@ class TableRow(Base):
     touched_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: who may read the table's chat: "off", "players" or "all" (spectators too)
     chat: Mapped[str] = mapped_column(String(8), default="players")
+    #: whether the seats may ask for hints (docs/analysis.md)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class SeatRow(Base):
@@ -242,6 +244,7 @@ class TableData:
     creator: str | None = None
     touched_at: float | None = None
     chat: str = "players"
+    hints: bool = True
 
 
 def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
@@ -251,7 +254,7 @@ def _table_data(t: TableRow, seats: list[SeatRow]) -> TableData:
         takeover_level=t.takeover_level, bot_delay_ms=t.bot_delay_ms, grace_s=t.grace_s,
         seed=t.seed, status=t.status, created_at=t.created_at,
         spectator_token=t.spectator_token, practice=t.practice, creator=t.creator,
-        touched_at=t.touched_at, chat=t.chat,
+        touched_at=t.touched_at, chat=t.chat, hints=t.hints,
         seats=[SeatData(s.seat, s.kind, s.level, s.name, s.token, s.joined, s.left)
                for s in sorted(seats, key=lambda s: s.seat)],
     )
@@ -372,6 +375,7 @@ class Store:
                 status=data.status, created_at=data.created_at,
                 spectator_token=data.spectator_token, practice=data.practice,
                 creator=data.creator, touched_at=data.created_at, chat=data.chat,
+                hints=data.hints,
             )
             s.add(row)
             s.flush()

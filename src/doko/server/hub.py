@@ -103,6 +103,8 @@ class TableSpec:
     seed: int | None = None
     #: who reads the chat: "off", "players" or "all" (spectators too; only seats write)
     chat: str = "players"
+    #: whether the seats may ask for hints (off at tournament tables)
+    hints: bool = True
 
 
 class Hub:
@@ -436,5 +438,5 @@ def validate(spec: TableSpec) -> TableData:
         bot_delay_ms=spec.bot_delay_ms, grace_s=spec.grace_s,
         seed=spec.seed if spec.seed is not None else secrets.randbits(62),
         status="waiting", created_at=time.time(), seats=seats,
-        spectator_token=new_token(), practice=practice, chat=spec.chat,
+        spectator_token=new_token(), practice=practice, chat=spec.chat, hints=spec.hints,
     )

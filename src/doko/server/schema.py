@@ -437,6 +437,7 @@ class TableIn(Strict):
         default_factory=_default_seats)
     seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = None
     chat: Literal[CHAT_MODES] = "players"  # type: ignore[valid-type]
+    hints: StrictBool = True
 
 
 class JoinIn(Strict):
