@@ -745,6 +745,19 @@ def _round_rows(r: Round, lang: str) -> list[SheetRow]:
     return rows
 
 
+def ranking_line(names: Sequence[str], totals: Sequence[int], lang: str) -> str:
+    """The final standing: places by total, tied players sharing a place, totals signed.
+
+    >>> ranking_line(["Du", "Anna", "Bert", "Clara"], [7, -3, 7, -11], "de")
+    'Endstand: 1. Du +7  1. Bert +7  3. Anna -3  4. Clara -11'
+    """
+    place = places(totals)
+    ranking = sorted(range(len(totals)), key=lambda i: (place[i], i))
+    return tr(lang, "ranking") + ": " + "  ".join(
+        tr(lang, "place", rank=place[i], name=names[i],
+           total=f"{totals[i]:+d}" if totals[i] else "0") for i in ranking)
+
+
 def _seat_names(lang: str, human: int) -> list[str]:
     names = list(BOT_NAMES)
     names[human] = HUMAN_NAMES[lang]
@@ -881,11 +894,7 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
         term.console.print()
         term.print(tr(lang, "round_saved", file=path))
         return 0
-    place = places(r.totals)
-    ranking = sorted(range(4), key=lambda i: (place[i], i))
-    term.print(Text(tr(lang, "ranking") + ": " + "  ".join(
-        tr(lang, "place", rank=place[i], name=names[i], total=f"{r.totals[i]:+d}"
-           if r.totals[i] else "0") for i in ranking), style="bold"))
+    term.print(Text(ranking_line(names, r.totals, lang), style="bold"))
     return 0
 
 
