@@ -27,7 +27,7 @@ from doko.engine.texts import texts_of
 from doko.session import Round, RoundError
 from doko.session.files import read_json_file, read_problem, write_atomic
 from doko.tournament.draw import DrawError, draw_plan, quality
-from doko.tournament.export import format_ranking, ranking_csv, ranking_json
+from doko.tournament.export import format_ranking, log_lines, ranking_csv, ranking_json
 from doko.tournament.model import (
     PENALTY_KINDS,
     SCORINGS,
@@ -398,34 +398,6 @@ def _export(ns: argparse.Namespace, lang: str) -> str:
 def _log(ns: argparse.Namespace, lang: str) -> str:
     t = _load(ns)
     return "\n".join(log_lines(t, lang))
-
-
-def log_lines(t: Tournament, lang: str) -> list[str]:
-    """The audit trail: every entry with its time, what it did and its reason."""
-    tx = texts_of("cli.tournament", lang)
-    out = []
-    for i, e in enumerate(t.entries, start=1):
-        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.get("at", 0)))
-        kind = e["type"]
-        if kind == "player":
-            what = tx("log_player", name=e["name"])
-        elif kind == "withdraw":
-            what = tx("log_withdraw", name=t.players[e["player"] - 1].name)
-        elif kind == "draw":
-            what = tx("log_redraw" if e.get("redraw") else "log_draw", serie=e["serie"])
-        elif kind == "result":
-            what = tx("log_result", serie=e["serie"], table=e["table"],
-                      source=e.get("source", "round" if "round" in e else "totals"),
-                      totals=e.get("totals") or "")
-        elif kind == "penalty":
-            what = tx("log_penalty", name=t.players[e["player"] - 1].name,
-                      kind=_text(f"cli.tournament.kind_{e['kind']}", lang), points=e["points"],
-                      serie=e["serie"])
-        else:
-            what = tx("log_cancel", n=e["penalty"])
-        reason = e.get("reason")
-        out.append(f"{i:>4}  {when}  {what}" + (f"  ({reason})" if reason else ""))
-    return out
 
 
 def _show(ns: argparse.Namespace, lang: str) -> str:

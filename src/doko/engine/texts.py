@@ -3172,6 +3172,10 @@ asks before every card of the others.""",
         "An analysis is already running for this table; please try again shortly.",
     ),
     "web.analysis.pending": ("Die Analyse rechnet …", "Analysing …"),
+    "web.analysis.hints_option": (
+        "Tipps erlaubt (an Turniertischen aus)",
+        "hints allowed (off at tournament tables)",
+    ),
     # end of the analysis texts
 
     # tournaments (doko.tournament, doko tournament, the tournament pages of doko serve)
@@ -3504,6 +3508,75 @@ asks before every card of the others.""",
         "{players} Spieler",
         "{name} ({date}): {serien} Serien, scoring {scoring}, seed {seed}, {players} players",
     ),
+    "tournament.web.title": ("Turnier", "Tournament"),
+    "tournament.web.create": ("Turnier anlegen", "Create a tournament"),
+    "tournament.web.name": ("Name des Turniers", "Tournament name"),
+    "tournament.web.date": ("Datum", "Date"),
+    "tournament.web.serien": ("Serien", "Serien"),
+    "tournament.web.scoring": ("Wertung", "Scoring"),
+    "tournament.web.scoring_points": (
+        "Summe der Punkte (üblich)", "total points (usual)"),
+    "tournament.web.scoring_placement": (
+        "Platzierungspunkte je Tisch (+3/+1/−1/−3)", "table placement points (+3/+1/−1/−3)"),
+    "tournament.web.five_tables": (
+        "Fünfer-Tische erlauben (TSR 8.3.1 sieht nur Vierer-Tische vor)",
+        "allow 5-tables (TSR 8.3.1 has only 4-tables)",
+    ),
+    "tournament.web.seat_by_ranking": (
+        "ab Serie 2 nach der Rangliste setzen (stark gegen stark)",
+        "from Serie 2 seat by the ranking (strong against strong)",
+    ),
+    "tournament.web.players_one_per_line": (
+        "Spieler (einer je Zeile)", "Players (one per line)"),
+    "tournament.web.created": (
+        "Turnier angelegt. Diesen Link geheim halten: er ist der einzige Zugang zur "
+        "Turnierleitung.",
+        "Tournament created. Keep this link secret: it is the only way into the organiser's "
+        "page.",
+    ),
+    "tournament.web.organiser_link": ("Link der Turnierleitung", "Organiser's link"),
+    "tournament.web.live_link": ("Öffentliche Live-Rangliste", "Public live ranking"),
+    "tournament.web.seed": ("Startwert der Auslosung: {seed}", "Seed of the draws: {seed}"),
+    "tournament.web.players": ("Spieler", "Players"),
+    "tournament.web.add": ("Anmelden", "Register"),
+    "tournament.web.withdraw": ("Abmelden", "Withdraw"),
+    "tournament.web.withdrawn": ("abgemeldet", "withdrawn"),
+    "tournament.web.disqualified": ("disqualifiziert", "disqualified"),
+    "tournament.web.late": ("ab Serie {serie}", "from Serie {serie}"),
+    "tournament.web.playing": ("{n} Spieler spielen mit", "{n} players playing"),
+    "tournament.web.draw": ("Serie {serie} auslosen", "Draw Serie {serie}"),
+    "tournament.web.redraw": ("Serie {serie} neu auslosen", "Draw Serie {serie} again"),
+    "tournament.web.all_drawn": ("Alle Serien sind ausgelost.", "Every Serie is drawn."),
+    "tournament.web.serie": ("Serie {serie}", "Serie {serie}"),
+    "tournament.web.reported": (
+        "{done} von {tables} Tischen gemeldet", "{done} of {tables} tables reported"),
+    "tournament.web.enter": ("Eintragen", "Enter"),
+    "tournament.web.correct": ("Korrigieren", "Correct"),
+    "tournament.web.odd_ok": (
+        "Strafpunkte in einem Solo (TSR 7.3.3 Nr. 2)", "penalty in a solo (TSR 7.3.3 item 2)"),
+    "tournament.web.reason": ("Begründung", "Reason"),
+    "tournament.web.saved": ("Gespeichert.", "Saved."),
+    "tournament.web.penalties": ("Strafen (TSR 9.7.2)", "Penalties (TSR 9.7.2)"),
+    "tournament.web.penalty_give": ("Strafe geben", "Give a penalty"),
+    "tournament.web.penalty_cancel": ("Zurücknehmen", "Take back"),
+    "tournament.web.kind_warning": ("Verwarnung", "warning"),
+    "tournament.web.kind_deduction": ("Punktabzug", "deduction"),
+    "tournament.web.kind_disqualification": ("Disqualifikation", "disqualification"),
+    "tournament.web.points": ("Punkte", "Points"),
+    "tournament.web.ranking": ("Rangliste", "Ranking"),
+    "tournament.web.print": ("Drucken und Export", "Print and export"),
+    "tournament.web.log": ("Protokoll", "Log"),
+    "tournament.web.live": ("Live-Rangliste", "Live ranking"),
+    "tournament.web.seat_plan": ("Sitzplan Serie {serie}", "Seat plan, Serie {serie}"),
+    "tournament.web.no_draw": ("Noch keine Serie ausgelost.", "No Serie drawn yet."),
+    "tournament.web.over": ("Das Turnier ist beendet.", "The tournament is over."),
+    "tournament.web.updated": ("aktualisiert {time}", "updated {time}"),
+    "tournament.web.error": ("Fehler: {detail}", "Error: {detail}"),
+    "tournament.web.not_found": (
+        "Dieses Turnier gibt es nicht, oder der Link ist unvollständig.",
+        "There is no such tournament, or the link is incomplete.",
+    ),
+    "tournament.web.language": ("English", "Deutsch"),
     # end of the tournament texts
 }
 

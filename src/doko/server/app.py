@@ -57,6 +57,7 @@ from doko.server.schema import (
     reason as schema_reason,
 )
 from doko.server.table import Conn, Table
+from doko.server.tournament_pages import default_directory, register_tournament_pages
 from doko.session import Round
 
 log = logging.getLogger("doko.server")
@@ -141,13 +142,15 @@ def client_address(conn: Request | WebSocket) -> str:
 
 def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full",
                limits: Limits | None = None, admin_key: str | None = None,
-               warm_bots: bool = False) -> FastAPI:
+               warm_bots: bool = False, tournament_dir: Path | None = None) -> FastAPI:
     """The web table on the database at ``db_url`` (migrated to the newest schema now).
 
     ``limits``: the resource limits (:class:`doko.server.limits.Limits`); ``admin_key``: the
     secret of the operator's routes (``/api/admin/...``, used by ``doko admin``); without one
     they answer 404. ``warm_bots``: start the computer players' worker processes at start-up
-    (``doko serve``) instead of at the first decision."""
+    (``doko serve``) instead of at the first decision. ``tournament_dir``: where the
+    tournaments live (default: next to a SQLite file, see :mod:`doko.server.tournament_pages`).
+    """
     limits = limits or Limits()
     engine = make_engine(db_url, sqlite_synchronous)
     migrate(engine)
@@ -226,6 +229,8 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                         headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    register_tournament_pages(app, limits=limits,
+                              directory=tournament_dir or default_directory(db_url))
 
     # ------------------------------------------------------------------ REST
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
-from doko.engine.texts import texts_of
+from doko.engine.texts import text, texts_of
 from doko.tournament.model import RankRow, Tournament, fmt_num
 
-__all__ = ["format_ranking", "ranking_csv", "ranking_json"]
+__all__ = ["format_ranking", "log_lines", "ranking_csv", "ranking_json"]
 
 
 def _cells(t: Tournament, r: RankRow, lang: str) -> list[str]:
@@ -76,3 +77,31 @@ def ranking_json(t: Tournament, serie: int | None = None) -> dict[str, Any]:
     return {"format": "doko-ranking/1", "name": t.name, "scoring": t.scoring,
             "tiebreaks": list(t.tiebreaks), "serie": serie, "serien": _serien(t, serie),
             "ranking": [r.to_json() for r in t.ranking(serie)]}
+
+
+def log_lines(t: Tournament, lang: str) -> list[str]:
+    """The audit trail: every entry with its time, what it did and its reason."""
+    tx = texts_of("cli.tournament", lang)
+    out = []
+    for i, e in enumerate(t.entries, start=1):
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.get("at", 0)))
+        kind = e["type"]
+        if kind == "player":
+            what = tx("log_player", name=e["name"])
+        elif kind == "withdraw":
+            what = tx("log_withdraw", name=t.players[e["player"] - 1].name)
+        elif kind == "draw":
+            what = tx("log_redraw" if e.get("redraw") else "log_draw", serie=e["serie"])
+        elif kind == "result":
+            what = tx("log_result", serie=e["serie"], table=e["table"],
+                      source=e.get("source", "round" if "round" in e else "totals"),
+                      totals=e.get("totals") or "")
+        elif kind == "penalty":
+            what = tx("log_penalty", name=t.players[e["player"] - 1].name,
+                      kind=text(f"cli.tournament.kind_{e['kind']}", lang), points=e["points"],
+                      serie=e["serie"])
+        else:
+            what = tx("log_cancel", n=e["penalty"])
+        reason = e.get("reason")
+        out.append(f"{i:>4}  {when}  {what}" + (f"  ({reason})" if reason else ""))
+    return out
