@@ -10,7 +10,8 @@ Routes (added to the app by :func:`add_routes`; reading needs the same key as th
   game for one seat (open and knowable loss per decision) with the tricks to walk through.
   Results are kept (the most recent :data:`CACHE_SIZE`); one analysis runs at a time on the
   server (another gets 429 with ``Retry-After``), with the budgets :data:`OPEN_BUDGET`,
-  :data:`KNOWABLE_BUDGET` and :data:`WORLDS`.
+  :data:`KNOWABLE_BUDGET` and :data:`WORLDS` (the environment may override them:
+  :func:`limits`).
 * ``GET /api/tables/{code}/stats``: statistics per player over the table's closed games
   (:mod:`doko.analysis.stats`), the average analysis loss from the analyses done so far.
 
@@ -21,6 +22,7 @@ event loop. The analysis of a closed game shows all its cards: the archive's rec
 from __future__ import annotations
 
 import asyncio
+import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
@@ -57,6 +59,28 @@ CACHE_SIZE = 256
 ANALYSIS_TIMEOUT_S = 90.0
 HINT_TIMEOUT_S = 30.0
 STATS_TIMEOUT_S = 60.0
+
+
+def _setting(name: str, default: float) -> float:
+    """An operator's override from the environment (``DOKO_ANALYSIS_WORLDS``,
+    ``DOKO_ANALYSIS_OPEN_S``, ``DOKO_ANALYSIS_KNOWABLE_S``, ``DOKO_HINT_WORLDS``), else the
+    module's default; a value that is not a positive number is ignored."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    return value if 0 < value < 1e6 else default
+
+
+def limits() -> tuple[int, float, float, int]:
+    """Worlds, open and knowable seconds of an analysis, and the worlds of a hint."""
+    return (int(_setting("DOKO_ANALYSIS_WORLDS", WORLDS)),
+            _setting("DOKO_ANALYSIS_OPEN_S", OPEN_BUDGET),
+            _setting("DOKO_ANALYSIS_KNOWABLE_S", KNOWABLE_BUDGET),
+            int(_setting("DOKO_HINT_WORLDS", HINT_WORLDS)))
 
 
 # ---------------------------------------------------------------------- worker jobs
@@ -145,7 +169,7 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub], store: Store,
             raise busy("web.analysis.busy")
         hinting.add(who)
         try:
-            answer = await hub().bots.run(t.code, hint_job, v, seed, HINT_WORLDS,
+            answer = await hub().bots.run(t.code, hint_job, v, seed, limits()[3],
                                           timeout_s=HINT_TIMEOUT_S)
         except (BotPoolBusy, BotPoolTimeout, BotPoolCrashed):
             raise busy("web.analysis.busy") from None
@@ -176,10 +200,10 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub], store: Store,
             raise busy("web.analysis.busy")
         async with running:
             record = {**g.deal, "actions": g.actions}
+            worlds, open_s, knowable_s, _ = limits()
             try:
-                out = await hub().bots.run(t.code, analysis_job, record, seat, WORLDS,
-                                           OPEN_BUDGET, KNOWABLE_BUDGET,
-                                           timeout_s=ANALYSIS_TIMEOUT_S)
+                out = await hub().bots.run(t.code, analysis_job, record, seat, worlds,
+                                           open_s, knowable_s, timeout_s=ANALYSIS_TIMEOUT_S)
             except (BotPoolBusy, BotPoolTimeout, BotPoolCrashed):
                 raise busy("web.analysis.busy") from None
         cache[ck] = out

@@ -443,6 +443,7 @@
         bot_delay_ms: Number($("#f-delay").value), seats,
         pflichtsoli: games !== null && games < 4 ? false : $("#f-pflicht").checked,
         chat: $("#f-chat").value,
+        hints: $("#f-hints") ? $("#f-hints").checked : true,
       };
       const err = $("#create-error");
       err.hidden = true;
