@@ -11,11 +11,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from doko.engine.actions import BLACK, CALL_RE, Action, code_of, seat_of, to_dict
+from doko.engine.callhints import call_hints, hint_lines
 from doko.engine.cards import hand_kinds
 from doko.engine.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NAMES_EN
 from doko.engine.game import Game
 from doko.engine.record import replay
 from doko.engine.result import game_result
+from doko.engine.texts import LANGS
 from doko.engine.view import SeatView
 from doko.server.db import GameData
 from doko.session import Round, sheet_json
@@ -28,6 +30,17 @@ def call_deadline(game: Game, action: Action) -> dict[str, Any]:
     (:meth:`doko.engine.game.Game.call_deadline`) and the cards it holds."""
     return {"action": to_dict(action), "need": game.call_deadline(action),
             "have": game.cards_in_hand(seat_of(action))}
+
+
+def call_hint(game: Game, seat: int) -> dict[str, list[str]] | None:
+    """What ``seat`` may call now, how long each call stays possible and what waiting costs
+    (:mod:`doko.engine.callhints`, TSR 6.4), in German and English; None without a call. Made
+    from the seat's own party and the public calls only."""
+    hints = call_hints(game, seat)
+    if not hints:
+        return None
+    cards = game.cards_in_hand(seat)
+    return {lang: hint_lines(hints, cards, lang) for lang in LANGS}
 
 
 def contract_labels(contract: str | None) -> dict[str, str] | None:

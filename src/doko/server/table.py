@@ -52,6 +52,7 @@ from doko.server.payloads import (
     _light,
     _Snapshot,
     call_deadline,
+    call_hint,
     changed,
     contract_labels,
     dumps,
@@ -373,6 +374,7 @@ class Table:
             "view": v.to_json(),
             "contract_label": contract_labels(v.contract),
             "calls": [],
+            "call_hint": None,
             "over": g.is_over,
             "closed": gd.closed,
             "done_needed": False,
@@ -382,6 +384,7 @@ class Table:
         if seat is not None:
             out["calls"] = [call_deadline(g, a) for a in v.legal_actions
                             if CALL_RE <= code_of(a) <= BLACK]
+            out["call_hint"] = call_hint(g, seat) if out["calls"] else None
             out["done_needed"] = seat in self.pending_after_end() and seat not in gd.done_seats
         if g.is_over:
             out["result"] = result_json(g)
@@ -471,13 +474,16 @@ class Table:
             return "null"
         v = view(g, seat)
         calls: list[dict[str, Any]] = []
+        hint = None
         done_needed = False
         if seat is not None:
             calls = [call_deadline(g, a) for a in v.legal_actions
                      if CALL_RE <= code_of(a) <= BLACK]
+            hint = call_hint(g, seat) if calls else None
             done_needed = seat in common.pending and seat not in gd.done_seats
         middle = dumps({"contract_label": contract_labels(v.contract), "calls": calls,
-                        "over": g.is_over, "closed": gd.closed, "done_needed": done_needed})
+                        "call_hint": hint, "over": g.is_over, "closed": gd.closed,
+                        "done_needed": done_needed})
         return (f'{{"number":{gd.number:d},"view":{self._view_text(v)},{middle[1:-1]},'
                 f'"result":{common.result},"row":{common.row}}}')
 
@@ -618,10 +624,12 @@ class Table:
         g, gd = self.game, self.game_data
         assert g is not None and gd is not None
         calls: list[dict[str, Any]] = []
+        hint = None
         done_needed = False
         if seat is not None:
             calls = [call_deadline(g, a) for a in v.legal_actions
                      if CALL_RE <= code_of(a) <= BLACK]
+            hint = call_hint(g, seat) if calls else None
             done_needed = seat in common.pending and seat not in gd.done_seats
         result = row = None
         if g.is_over:
@@ -630,8 +638,8 @@ class Table:
             if gd.closed and gd.number in self.round_games and self.round is not None:
                 row = self.round.games[self.round_games.index(gd.number)].to_json()
         return {"contract_label": contract_labels(v.contract), "calls": calls,
-                "over": g.is_over, "closed": gd.closed, "done_needed": done_needed,
-                "result": result, "row": row}
+                "call_hint": hint, "over": g.is_over, "closed": gd.closed,
+                "done_needed": done_needed, "result": result, "row": row}
 
     def send_all(self, msg: dict[str, Any]) -> None:
         text_ = dumps(msg)

@@ -192,13 +192,20 @@
   }
 
   // ------------------------------------------------------------------ screen readers
+  // what happens in quick succession is said together (a screen reader reads the region's
+  // newest content, so nothing is overwritten unsaid)
   let liveTimer = 0;
+  let livePending = [];
   function announce(text) {
     const el = document.getElementById("live");
     if (!el) return;
-    clearTimeout(liveTimer);
-    el.textContent = "";
-    liveTimer = setTimeout(() => { el.textContent = text; }, 30);
+    livePending.push(text);
+    if (liveTimer) return;
+    liveTimer = setTimeout(() => {
+      el.textContent = livePending.join(". ");
+      livePending = [];
+      liveTimer = 0;
+    }, 80);
   }
 
   // ------------------------------------------------------------------ DOM helpers
@@ -831,7 +838,9 @@
       } else if (v.phase === "query") {
         status.push(v.to_move === you ? t("query_you") : t("query_of", n[v.to_move]));
       } else if (v.phase === "naming") {
-        status.push(v.to_move === you ? t("naming_you") : t("naming_of", n[v.to_move]));
+        if (v.vorfuehrung !== null && v.vorfuehrung !== undefined) {
+          status.push(v.to_move === you ? tw("status.vorf_you") : tw("status.vorf_of", { name: n[v.to_move] }));
+        } else status.push(v.to_move === you ? t("naming_you") : t("naming_of", n[v.to_move]));
       } else {
         const c = contractText(g);
         status.push((c ? c + " · " : "") + (v.to_move === you ? t("your_turn") : t("turn_of", n[v.to_move])));
@@ -939,6 +948,10 @@
           act(rest);
         } }, ...label));
       }
+      // what the calls cost if one waits (doko.engine.callhints: TSR 6.4), from the server
+      if (g.call_hint && !g.over && g.call_hint[lang] && g.call_hint[lang].length) {
+        bar.append(h("div", { class: "call-hint", id: "call-hint" }, g.call_hint[lang].map((line) => h("div", {}, line))));
+      }
       if (g.done_needed) bar.append(h("button", { "data-act": "done", onclick: () => send({ type: "done" }) }, t("done")));
       if (g.closed && st.table.status === "playing") {
         const mine = st.table.seats[you];
@@ -1030,7 +1043,12 @@
     if (el.classList.contains("legal")) el.click();
     else if ($("#hand").classList.contains("myturn")) toast(tw("keys.not_legal", { card: cardName(el.dataset.card) }));
   }
+  // the chosen card is marked while the keyboard is used (not after a click or a touch)
+  document.addEventListener("pointerdown", () => document.body.classList.remove("kbd"), true);
   document.addEventListener("keydown", (e) => {
+    if (["ArrowLeft", "ArrowRight", "Tab", "Enter", " "].includes(e.key) || /^[0-9]$/.test(e.key)) {
+      document.body.classList.add("kbd");
+    }
     if (!S.code || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target;
     const tag = (target && target.tagName || "").toLowerCase();
@@ -1361,7 +1379,7 @@
       const on = muted.has(seat);
       return h("button", { type: "button", class: "mute" + (on ? " on" : ""), "data-mute": seat, "aria-pressed": String(on),
                            title: on ? tw("chat.unmute", { name: n[seat] }) : tw("chat.mute", { name: n[seat] }),
-                           onclick: () => setMuted(seat, !on) }, (on ? "🔇 " : "🔈 ") + n[seat]);
+                           onclick: () => setMuted(seat, !on) }, n[seat] + (on ? ` (${tw("chat.muted")})` : ""));
     }));
     if (writer && !$("#chat-reacts").children.length) {
       $("#chat-reacts").replaceChildren(...REACTIONS.map((r) => h("button", { type: "button", "data-react": r,
@@ -1432,5 +1450,5 @@
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9-]+)/);
   if (m) initTable(m[1].toUpperCase().replace(/[^A-Z0-9]/g, ""));
   else initLobby();
-  window.doko = { S, send, act };
+  window.doko = { S, send, act, busy: animBusy };
 })();
