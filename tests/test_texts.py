@@ -4,6 +4,7 @@ both, no English in the German texts, and the German fixes in the output that us
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import re
 import string
@@ -432,3 +433,192 @@ def test_round_file_error_nests_the_german_text() -> None:
     assert str(info.value) == "entry 1: bad game summary: re_eyes: no set of cards holds 1 Augen"
     assert info.value.text("de") == ("Eintrag 1: fehlerhafte Spielzusammenfassung: re_eyes: "
                                      "keine Auswahl von Karten hat genau 1 Augen")
+
+
+# ------------------------------------------------- issue 17: every message, in both languages
+
+#: Calls whose first text argument names a catalogue key: function name -> (argument index,
+#: prefix of the key).
+_KEY_CALLS = {
+    "text": (0, ""), "_text": (0, ""), "catalogue_text": (0, ""), "tr": (1, "tui."),
+    "of": (0, "round."), "IllegalActionError": (0, "error."), "RecordError": (0, "record."),
+    "type_error": (0, "cli.args."),
+}
+
+
+def _constants(node: ast.AST) -> list[str]:
+    """The string constants an argument can be: a literal, or either side of ``a if c else b``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _constants(node.body) + _constants(node.orelse)
+    return []
+
+
+def used_keys(source: str) -> set[str]:
+    """The catalogue keys that ``source`` names in calls: ``text("k")``, ``tr(lang, "k")``
+    (``tui.k``), ``RoundError.of("k")`` (``round.k``), ``IllegalActionError("k")``
+    (``error.k``), ``RecordError("k")`` (``record.k``), ``type_error("k")`` (``cli.args.k``),
+    and ``t("k")`` of a ``t = texts_of("prefix", lang)`` (``prefix.k``)."""
+    tree = ast.parse(source)
+    prefixes = {c.args[0].value for c in ast.walk(tree) if isinstance(c, ast.Call)
+                and getattr(c.func, "id", None) == "texts_of" and c.args
+                and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)}
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "t" and node.args and len(prefixes) == 1:
+            keys.update(f"{next(iter(prefixes))}.{k}" for k in _constants(node.args[0]))
+        elif name in _KEY_CALLS:
+            index, prefix = _KEY_CALLS[name]
+            if name == "of" and not (isinstance(func, ast.Attribute)
+                                     and getattr(func.value, "id", "").endswith("Error")):
+                continue
+            if name != "of" and not isinstance(func, ast.Name):  # e.text("en") is a method
+                continue
+            if len(node.args) > index:
+                keys.update(prefix + k for k in _constants(node.args[index]))
+    return keys
+
+
+def test_used_keys_finds_the_calls() -> None:
+    src = ('text("a.b", lang)\ntr(lang, "x" if y else "z")\nRoundError.of("k", "1")\n'
+           't = texts_of("cli.replay", lang)\nt("seat", s=1)\nIllegalActionError("phase")\n'
+           'f.of("not_a_key")\ne.text("en")\n')
+    assert used_keys(src) == {"a.b", "tui.x", "tui.z", "round.k", "cli.replay.seat",
+                              "error.phase"}
+
+
+@pytest.mark.parametrize("path", sorted(_SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(_SRC)))
+def test_every_key_used_is_in_the_catalogue(path: Path) -> None:
+    """Issue 17: every message doko shows is in the catalogue in both languages (a key named in
+    the code that is missing would raise, or show a fallback, at the worst moment)."""
+    missing = sorted(k for k in used_keys(path.read_text(encoding="utf-8")) if k not in TEXTS)
+    assert missing == [], missing
+
+
+#: What gives a player a gender in German (issue 17: "Dora hat sein Pflichtsolo", "dann muss er
+#: ..."): "er" with a player's verbs and "sein" with what a player has.
+_GENDERED_DE = re.compile(r"\b(muss|kann|darf|hat|wird|soll|spielt) er\b"
+                          r"|\b[Ee]r (muss|kann|darf|hat|wird|soll|spielt|schuldet)\b"
+                          r"|\bsein(e|en|em|er)? (Pflichtsolo|Vorbehalt|Partei|Karten?|Hand|Solo"
+                          r"|Stiche?|Ansage|Absage|Zug|Punkte)\b")
+_GENDERED_EN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.I)
+
+
+def test_no_gendered_pronouns_for_players() -> None:
+    """Gender-neutral phrasing where the gender is unknown: no "muss er" and no "sein Pflichtsolo",
+    "seinen Vorbehalt" ... in German ("Platz ... seinen Link" is about the seat), no "he",
+    "his", "her" in English."""
+    for key, (de, en) in TEXTS.items():
+        assert not _GENDERED_DE.search(de), (key, de)
+        assert not _GENDERED_EN.search(en), (key, en)
+
+
+def test_gendered_pronoun_check_finds_the_old_texts() -> None:
+    """The check itself, on texts as they were before issue 17."""
+    old = ["Platz {seat} muss jetzt seinen Vorbehalt taufen", "Wer bis dahin kein Solo gespielt "
+           "hat, wird vorgeführt: dann muss er sein Pflichtsolo spielen"]
+    for de in old:
+        assert _GENDERED_DE.search(de), de
+    assert not _GENDERED_DE.search("Schicke jedem Platz seinen Link; den Stich, soweit er "
+                                   "gespielt ist; ein {n}er-Tisch")
+    assert _GENDERED_EN.search("{name} still owes his Pflichtsolo: he cannot play a Lustsolo")
+
+
+def _literal_chunks(template: str) -> list[str]:
+    """The literal pieces of a template between its parameters."""
+    return [lit.strip(" .,:;()–„“\"'") for lit, _, _, _ in string.Formatter().parse(template)]
+
+
+def _only_in(lang: int) -> set[str]:
+    """Word groups (at least two words, eight letters) of the templates in one language that
+    appear in no template of the other: the other language's output must not show them."""
+    other = "\n".join(pair[1 - lang] for pair in TEXTS.values())
+    out = set()
+    for pair in TEXTS.values():
+        if pair[0] == pair[1]:
+            continue
+        for chunk in _literal_chunks(pair[lang]):
+            if len(chunk.split()) >= 2 and len(chunk) >= 8 and chunk not in other:
+                out.add(chunk)
+    return out
+
+
+def _session(lang: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """A whole game at the terminal with bad input at every kind of prompt, taking a card back,
+    the help and the sheet, and the command-line errors of doko score and doko sheet."""
+    import io
+    import sys
+
+    from doko.tui.app import PlayOptions, run_play
+
+    bad = ["blubb", "99", "kontra kontra", "keine 30", "gesund", "aufgeben", "? 3", "zurück",
+           "liste", "?", "last"]
+    state = {"bad": 0, "card": 0, "back": 0}
+
+    def answer(output: str) -> str:
+        prompt = output.rstrip("\n").rsplit("\n", 1)[-1]
+        if "zurück =" in prompt or "undo =" in prompt:
+            state["back"] += 1
+            return "zurück" if state["back"] == 1 else ""
+        if "gesund oder" in prompt or "healthy or" in prompt:
+            return "gesund"
+        if "Vorbehalt?" in prompt or "Pflichtsolo?" in prompt or "Lustsolo?" in prompt:
+            return "damen"
+        if "Karte (" in prompt or "card (" in prompt:
+            if state["bad"] < len(bad):
+                state["bad"] += 1
+                return bad[state["bad"] - 1]
+            state["card"] += 1
+            return str(state["card"] % 12 + 1)
+        return "j" if "(j/n)" in prompt or "(y/n)" in prompt else ""
+
+    class Stdin(io.TextIOBase):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            return answer(out.getvalue()[-300:]) + "\n"
+
+        def isatty(self) -> bool:
+            return False
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    run_play(PlayOptions(level="random", lang=lang, seed=11, fast=True, take_back=True,
+                         ask_calls=True))
+    monkeypatch.undo()
+    texts = [out.getvalue()]
+    bad_summary = tmp_path / "bad.json"
+    bad_summary.write_text('{"contract": "normal", "re_eyes": 1}', encoding="utf-8")
+    for argv in (["score", str(bad_summary)], ["score", "--bogus"],
+                 ["sheet", "new", str(tmp_path / "r.json")], ["play", "--seat", "0"],
+                 ["play", "--resume", str(tmp_path / "nix.json")]):
+        err = io.StringIO()
+        monkeypatch.setattr(sys, "stderr", err)
+        monkeypatch.setattr(sys, "stdout", io.StringIO())
+        with contextlib.suppress(SystemExit):
+            main([*argv, "--lang", lang])
+        monkeypatch.undo()
+        texts.append(err.getvalue())
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_output_shows_no_text_of_the_other_language(lang: str, monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """Issue 17: no English in German output (the fallback, argparse's words) and no German in
+    English output except the TSR terms (which the catalogue keeps German in both)."""
+    shown = _session(lang, monkeypatch, tmp_path)
+    assert "Traceback" not in shown
+    assert ("Spielwert" if lang == "de" else "Game value") in shown
+    foreign = _only_in(1 if lang == "de" else 0)
+    assert len(foreign) > 300
+    leaks = sorted(chunk for chunk in foreign if chunk in shown)
+    assert leaks == [], leaks
+    assert "Platz 0" not in shown and "seat 0" not in shown and "(0)" not in shown
+    words = ("error:", "usage:", "invalid choice", "unrecognized") if lang == "de" else (
+        "Fehler:", "unbekannte", "Karte (", "nicht möglich")
+    assert not [w for w in words if w in shown], shown[-2000:]
