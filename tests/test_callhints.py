@@ -54,8 +54,7 @@ def test_before_the_first_card_everything_lasts_while_re_is_on_time() -> None:
     assert hints == [CallHint(CALL_RE, 11), *(CallHint(c, 11, with_first=True)
                                               for c in (NO90, NO60, NO30, BLACK))]
     assert hint_lines(hints, 12, "de") == [
-        "Du kannst ansagen: Re, keine 90, keine 60, keine 30, schwarz, solange du mindestens "
-        "11 Karten hast",
+        "Ansagen: Re, keine 90 bis schwarz, solange du mindestens 11 Karten hast",
         "Absagen nur zusammen mit Re oder danach (TSR 6.3.2)",
     ]
 
@@ -72,20 +71,19 @@ def test_kontra_at_eleven_cards_after_re_the_issue_example() -> None:
     assert hints[0] == CallHint(CALL_KONTRA, 11, then_reply=10)
     assert all(h.until == 11 and h.with_first for h in hints[1:])
     assert hint_lines(hints, 11, "de") == [
-        "Du kannst ansagen: Kontra, keine 90, keine 60, keine 30, schwarz nur noch jetzt (nach "
-        "deiner nächsten Karte nicht mehr)",
-        "Absagen nur, wenn du jetzt Kontra sagst; danach Kontra nur noch als Erwiderung "
-        "(mindestens 10 Karten), dann ohne Absage (TSR 6.4.4)",
+        "Ansagen: Kontra, keine 90 bis schwarz – nur noch jetzt",
+        "Danach nur noch Kontra als Erwiderung, ohne Absage (TSR 6.4.4)",
     ]
-    assert hint_lines(hints, 11, "en")[1] == (
-        "Absagen only if you say Kontra now; after that Kontra only as a late reply (at least 10 "
-        "cards), then without Absage (TSR 6.4.4)")
+    assert hint_lines(hints, 11, "en") == [
+        "Calls: Kontra, keine 90 to schwarz – only now",
+        "After that only Kontra as a late reply, without Absage (TSR 6.4.4)",
+    ]
     # and the engine agrees: at 10 cards Kontra is a reply, keine 90 is refused (TSR 6.4.4)
     _play_until(g, ko, 10)
     assert call_hints(g, ko) == [CallHint(CALL_KONTRA, 10, reply=True)]
-    assert hint_lines(call_hints(g, ko), 10, "de")[1] == (
-        "Kontra geht jetzt nur noch als Erwiderung: danach darf Kontra nicht mehr absagen (TSR "
-        "6.4.4)")
+    assert hint_lines(call_hints(g, ko), 10, "de") == [
+        "Ansagen: Kontra – nur noch jetzt",
+        "Kontra nur noch als Erwiderung: danach keine Absage (TSR 6.4.4)"]
     assert g.can_apply(encode(ko, CALL_KONTRA)) and not g.can_apply(encode(ko, NO90))
 
 
@@ -102,7 +100,7 @@ def test_an_absage_that_skips_needs_the_skipped_level() -> None:
     g.apply(encode(re, NO90))
     assert [(h.code, h.until) for h in call_hints(g, re)] == [(NO60, 9), (NO30, 9), (BLACK, 9)]
     assert hint_lines(call_hints(g, re), 10, "en") == [
-        "You may call: keine 60, keine 30, schwarz while you hold at least 9 cards"]
+        "Calls: keine 60 to schwarz while you hold at least 9 cards"]
 
 
 def test_no_hints_when_nothing_can_be_called() -> None:
@@ -126,8 +124,9 @@ def test_hints_match_the_engine_while_the_seat_waits(seed: int, cut: int, rnd: i
     for s in range(4):
         legal = {code_of(a) for a in g.legal_actions(s) if CALL_RE <= code_of(a) <= BLACK}
         assert {h.code for h in hints[s]} == legal
-        for lang in ("de", "en"):
-            assert all("{" not in line for line in hint_lines(hints[s], g.cards_in_hand(s), lang))
+        for lang in ("de", "en"):  # words from the catalogue, each line fits the terminal
+            assert all("{" not in line and len(line) <= 78
+                       for line in hint_lines(hints[s], g.cards_in_hand(s), lang))
     sim = g.clone()
     while True:
         for s, hs in hints.items():

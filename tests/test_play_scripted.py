@@ -342,9 +342,8 @@ def test_calls_and_deadlines_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     table, out = _table(g, ko, monkeypatch, lang="en")
     table.draw(force=True)
     shown = " ".join(out.getvalue().split())
-    assert "You may call: Kontra only now (not after your next card)" in shown
-    assert "Kontra is now only a late reply: after it Kontra may make no Absage (TSR 6.4.4)" \
-        in shown
+    assert "Calls: Kontra – only now" in shown
+    assert "Kontra only as a late reply now: no Absage after it (TSR 6.4.4)" in shown
 
 
 def test_call_then_card_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

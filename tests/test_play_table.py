@@ -364,3 +364,37 @@ def test_the_seats_own_refusals_say_du(monkeypatch: pytest.MonkeyPatch) -> None:
         said = " ".join(out.getvalue().split())
         assert words in said, said
         assert "Platz" not in said and "seat" not in said
+
+
+def test_the_screen_fits_80_by_24_with_hints_log_and_message() -> None:
+    """The table with the longest call hints, three trick-log lines and a message still fits
+    an 80x24 terminal with the prompt below it."""
+    from rich.console import Console
+
+    from doko.engine.actions import CALL_RE
+
+    worst = 0
+    for seed in range(30):
+        g = _into_play(seed)
+        if g.contract_name != "normal":
+            continue
+        re_seat = next(s for s in range(4) if g.is_re[s])
+        if seed % 2:
+            g.apply(encode(re_seat, CALL_RE))
+        while len(g.history) < 4 + seed % 9:
+            g.apply(g.legal_plays()[0])
+        human = next(s for s in range(4) if not g.is_re[s])
+        term = Terminal("de", fast=True)
+        term.interactive = True
+        buffer = io.StringIO()
+        term.console = Console(file=buffer, width=80, height=24, color_system=None)
+        table = GameTable(term, g, human, [None] * 4, NAMES, PlayOptions(level="random"),
+                          title="Spiel 13/24 · Bock ×2")
+        for _ in range(3):
+            table.events.append("Stich 3: Anna ♣A, Bert ♣10, Clara ♣K, Du ♣10 → Bert (31 Augen)")
+        table.message = "du bist nicht an der Reihe: Clara muss eine Karte spielen (TSR 5.2.1)"
+        table.draw(playing=True)
+        lines = buffer.getvalue().splitlines()
+        worst = max(worst, len(lines))
+        assert all(len(line.rstrip()) <= 80 for line in lines)
+    assert worst <= 23

@@ -24,7 +24,7 @@ stays possible *as things are now*:
 >>> [(h.code, h.until, h.with_first) for h in call_hints(g, seat)][:3]
 [(35, 11, False), (37, 11, True), (38, 11, True)]
 >>> hint_lines(call_hints(g, seat), 12, "de")[0]
-'Du kannst ansagen: Re, keine 90, keine 60, keine 30, schwarz, solange du mindestens 11 Karten hast'
+'Ansagen: Re, keine 90 bis schwarz, solange du mindestens 11 Karten hast'
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from typing import Protocol
 
 from doko.engine.actions import BLACK, CALL_KONTRA, CALL_RE, Action, call_level, code_of, code_text
 from doko.engine.texts import text
-from doko.engine.vocab import Party
 
 __all__ = ["CallHint", "call_hints", "hint_lines"]
 
@@ -109,20 +108,29 @@ def call_hints(game: _CallState, seat: int) -> list[CallHint]:
     return out
 
 
-def _words(hints: Sequence[CallHint]) -> str:
-    return ", ".join(code_text(h.code) for h in hints)
+def _words(hints: Sequence[CallHint], lang: str) -> str:
+    """The calls of ``hints`` in words; three Absagen or more in a row as a range ("keine 90
+    bis schwarz")."""
+    codes = [h.code for h in hints]
+    absagen = [c for c in codes if c > CALL_KONTRA]
+    if len(absagen) >= 3 and absagen == list(range(absagen[0], absagen[-1] + 1)):
+        first = [code_text(c) for c in codes if c <= CALL_KONTRA]
+        span = text("callhint.range", lang, first=code_text(absagen[0]),
+                    last=code_text(absagen[-1]))
+        return ", ".join([*first, span])
+    return ", ".join(code_text(c) for c in codes)
 
 
 def hint_lines(hints: Sequence[CallHint], cards: int, lang: str = "de") -> list[str]:
     """The hints in words for the seat that holds ``cards`` cards: one line with the calls
-    possible now, grouped by how long they last, and at most one line with what waiting costs.
+    possible now and how long they last, and at most one line with what waiting costs (each
+    fits the terminal's 80 columns).
 
     >>> h = [CallHint(CALL_KONTRA, 11, then_reply=10), CallHint(37, 11, with_first=True)]
     >>> for line in hint_lines(h, 11, "en"):
     ...     print(line)
-    You may call: Kontra, keine 90 only now (not after your next card)
-    Absagen only if you say Kontra now; after that Kontra only as a late reply (at least 10 \
-cards), then without Absage (TSR 6.4.4)
+    Calls: Kontra, keine 90 – only now
+    After that only Kontra as a late reply, without Absage (TSR 6.4.4)
     """
     if not hints:
         return []
@@ -132,20 +140,16 @@ cards), then without Absage (TSR 6.4.4)
     parts = []
     for until in sorted(groups, reverse=True):
         key = "callhint.last" if until >= cards else "callhint.until"
-        parts.append(text(key, lang, calls=_words(groups[until]), n=until))
+        parts.append(text(key, lang, calls=_words(groups[until], lang), n=until))
     lines = [text("callhint.head", lang, groups="; ".join(parts))]
     first = next((h for h in hints if h.code in (CALL_RE, CALL_KONTRA)), None)
-    absagen = [h for h in hints if h.with_first]
+    absagen = any(h.with_first for h in hints)
     if first is not None:
         word = code_text(first.code)
-        party = Party.RE.label if first.code == CALL_RE else Party.KONTRA.label
         if first.reply:
-            lines.append(text("callhint.reply_now", lang, call=word, party=party))
-        elif first.until >= cards and first.then_reply:
-            key = "callhint.then_reply_absagen" if absagen else "callhint.then_reply"
-            lines.append(text(key, lang, call=word, n=first.then_reply))
+            lines.append(text("callhint.reply_now", lang, call=word))
         elif first.until >= cards:
-            key = "callhint.then_none_absagen" if absagen else "callhint.then_none"
+            key = "callhint.then_reply" if first.then_reply else "callhint.then_none"
             lines.append(text(key, lang, call=word))
         elif absagen:
             lines.append(text("callhint.with_first", lang, call=word))
