@@ -304,7 +304,9 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     @app.get("/api/tournaments/{tid}", dependencies=lookup)
     async def state(tid: Tid, key: Key = None) -> dict[str, Any]:
         t = await organiser(tid, key)
-        return {**t.state_json(), "log": {"de": log_lines(t, "de"), "en": log_lines(t, "en")}}
+        async with store.lock(tid):
+            return {**t.state_json(),
+                    "log": {"de": log_lines(t, "de"), "en": log_lines(t, "en")}}
 
     async def changed(tid: str, t: Tournament,
                       action: Callable[[], object]) -> dict[str, Any]:
@@ -369,7 +371,8 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
         if not kinds or any(k not in KINDS for k in kinds):
             raise HTTPException(422, f"what: a list of {', '.join(KINDS)}")
         try:
-            page_list = pages(t, kinds, serie, lang)
+            async with store.lock(tid):
+                page_list = pages(t, kinds, serie, lang)
             if format == "pdf":
                 data = await asyncio.to_thread(to_pdf, page_list)
                 return Response(data, media_type="application/pdf")
@@ -381,9 +384,11 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     async def export(tid: Tid, key: Key = None, format: Literal["csv", "json"] = "json",
                      lang: Literal["de", "en"] = "de") -> Response:
         t = await organiser(tid, key)
-        if format == "csv":
-            return Response(ranking_csv(t, None, lang), media_type="text/csv; charset=utf-8")
-        return JSONResponse(t.state_json())
+        async with store.lock(tid):
+            if format == "csv":
+                return Response(ranking_csv(t, None, lang),
+                                media_type="text/csv; charset=utf-8")
+            return JSONResponse(t.state_json())
 
     @app.get("/api/tournaments/{tid}/live", dependencies=lookup)
     async def live(tid: Tid, since: Annotated[int | None, Query(ge=0)] = None
@@ -399,4 +404,5 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
                     await asyncio.wait_for(ev.wait(), POLL_WAIT)
             finally:
                 store.waiters -= 1
-        return live_json(t)
+        async with store.lock(tid):  # not while a change is half made
+            return live_json(t)

@@ -770,8 +770,9 @@ class Tournament:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
 
     def state_json(self) -> dict[str, Any]:
-        """The tournament as the pages and ``export --json`` show it: settings, players,
-        Serien with their tables and results, penalties and the ranking."""
+        """The tournament as the pages and ``export --json`` show it: settings (the number of
+        Serien as ``serien_count``), players, ``serien`` (the drawn Serien with their tables
+        and results), penalties and the ranking."""
         serien = []
         for s, tables in enumerate(self.draws, start=1):
             out_tables = []
@@ -788,7 +789,8 @@ class Tournament:
                            "warning": warn if warn["de"] is not None else None,
                            "reported": self.reported(s), "complete": self.is_complete(s)})
         return {
-            "format": "doko-tournament-state/1", **self.settings(), "version": self.version,
+            "format": "doko-tournament-state/1", **self.settings(),
+            "serien_count": self.serien, "version": self.version,
             "drawn": self.drawn, "over": self.is_over,
             "players": [p.to_json() for p in self.players],
             "serien": serien,

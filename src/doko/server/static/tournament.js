@@ -194,7 +194,7 @@ function renderOrganiser() {
 
   // Serien
   const sec = el("section", { id: "serien" }, el("h2", {}, T("web.serien")));
-  if (s.drawn < s.serien) {
+  if (s.drawn < s.serien_count) {
     sec.append(el("button", { type: "button", id: "draw", onclick: () => act("/draw", {}) },
       T("web.draw", { serie: s.drawn + 1 })));
   } else {
