@@ -111,3 +111,34 @@ def test_no_colour_with_no_color(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert "Trumpf" in first and not COLOUR.search(first)
+
+
+def test_fixed_numbers_and_take_back_in_a_terminal(tmp_path: Path) -> None:
+    """Issue 17 in a real terminal: the cards keep their numbers after a card is played, and
+    --take-back offers to take a card back before the next one is played."""
+    child = _spawn(["--seed", "5", "--fast", "--take-back", "--seat", "2"], tmp_path)
+    child.expect(PROMPTS[0])
+    child.sendline("gesund")
+    for _ in range(40):  # to the first card prompt
+        i = child.expect([PROMPTS[2], PROMPTS[0], PROMPTS[1]])
+        if i == 0:
+            break
+        child.sendline("gesund" if i == 1 else "damen")
+    for label in range(1, 13):  # the first number that is playable now
+        child.sendline(str(label))
+        i = child.expect([r"zurück = Karte zurücknehmen › ", PROMPTS[2]])
+        if i == 0:
+            break
+    child.sendline("zurück")
+    child.expect("zurückgenommen: du bist wieder am Zug")
+    child.expect(PROMPTS[2])
+    child.sendline(str(label))  # the same number is the same card again
+    child.expect(r"zurück = Karte zurücknehmen › ")
+    child.sendline("")
+    child.expect(PROMPTS[2])
+    child.sendline(str(label))  # played now: its number is not another card's
+    child.expect(f"Karte {label} \\(\\S+\\) hast du schon gespielt")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
