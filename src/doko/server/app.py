@@ -517,8 +517,17 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
 @functools.cache
 def web_texts_js() -> str:
     """The browser client's words: every ``web.*`` key of the catalogue (without the prefix)
-    in German and English, as ``window.DOKO_TEXTS = {"de": {...}, "en": {...}};``."""
-    out = {lang: {key[4:]: pair[i] for key, pair in TEXTS.items() if key.startswith("web.")}
+    and the card names (``card.rank.*``, ``card.of_suit.*``, ``card.name``, as they are) in
+    German and English, as ``window.DOKO_TEXTS = {"de": {...}, "en": {...}};``."""
+    def wanted(key: str) -> str | None:
+        if key.startswith("web."):
+            return key[4:]
+        if key.startswith(("card.rank.", "card.of_suit.")) or key == "card.name":
+            return key
+        return None
+
+    out = {lang: {name: pair[i] for key, pair in TEXTS.items()
+                  if (name := wanted(key)) is not None}
            for i, lang in enumerate(LANGS)}
     return f"window.DOKO_TEXTS = {json.dumps(out, ensure_ascii=False, sort_keys=True)};\n"
 

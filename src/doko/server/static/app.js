@@ -4,119 +4,16 @@
 "use strict";
 (() => {
   // ------------------------------------------------------------------ texts
-  const T = {
-    de: {
-      sheet: "Spielliste", archive: "Spiele", invite: "Einladen", leave: "Aufstehen",
-      create_title: "Neuer Tisch", your_name: "Dein Name", table_name: "Tischname",
-      rules: "Regeln", rules_tsr: "Turnierregeln (TSR)", rules_house: "Hausregeln",
-      length: "Rundenlänge", len_24: "24 Spiele (TSR)", len_open: "offen", seats: "Plätze",
-      tempo: "Computer-Tempo", tempo_fast: "schnell", tempo_normal: "normal",
-      tempo_slow: "gemächlich", takeover_level: "Ersatzspieler",
-      takeover: "Computer übernimmt verlassene Plätze",
-      public: "Öffentlich (in der Liste offener Tische)", create: "Tisch eröffnen",
-      open_tables: "Offene Tische", join_code: "Tisch mit Code ansehen", go: "Los",
-      me: "ich", human: "Mensch (Einladung)", open_seat: "Freier Platz (öffentlich)",
-      computer: "Computer: {0}", seat_n: "Platz {0}", practice: "Übungstisch, Seed {0}",
-      no_open: "Gerade keine offenen Tische.", join: "Beitreten", watch: "Zuschauen",
-      free: "frei: {0}", games_n: "{0} Spiele", open_round: "offene Runde",
-      dealer: "Geber", cards_n: "{0} Karten", cards_1: "1 Karte", bot: "Computer", bot_plays: "Computer spielt",
-      waiting_seat: "wartet", offline: "getrennt", thinking: "denkt … {0} s",
-      your_turn: "Du bist am Zug", turn_of: "{0} ist am Zug",
-      query_you: "Vorbehaltsabfrage: gesund oder Vorbehalt?",
-      query_of: "Vorbehaltsabfrage: {0} antwortet", naming_you: "Taufe deinen Vorbehalt",
-      naming_of: "{0} tauft den Vorbehalt", waiting_players: "Warte auf Mitspieler: {0}",
-      start_bots: "Mit Computern beginnen", game_n: "Spiel {0}", round_n: "Runde {0}",
-      of_total: "{0} von {1}", played_n: "{0} gespielt",
-      healthy: "gesund", reservation: "Vorbehalt", marriage: "Hochzeit", pass: "passen",
-      concede: "Aufgeben", claim: "Rest beanspruchen", done: "Keine weitere Ansage",
-      next: "Weiter", result: "Ergebnis", last_trick: "Letzter Stich",
-      until_cards: "bis {0} Karten", last_chance: "letzte Gelegenheit",
-      re: "Re", kontra: "Kontra", no90: "keine 90", no60: "keine 60", no30: "keine 30",
-      black: "schwarz", re_wins: "Re gewinnt", kontra_wins: "Kontra gewinnt",
-      nobody_wins: "Keine Partei gewinnt", eyes: "Augen", tricks: "Stiche",
-      points: "Punkte", item: "Posten", party: "Partei", clause: "TSR",
-      game_over: "Spiel beendet", round_over: "Die Runde ist zu Ende.",
-      new_round: "Neue Runde", nr: "Nr", kind: "Spiel", total: "Summe",
-      waiting_next: "Warte auf: {0}", invite_title: "Einladungslinks",
-      invite_help: "Jeder Platz hat einen geheimen Link. Wer ihn öffnet, spielt auf diesem Platz – auch nach einem Neustart oder von einem anderen Gerät.",
-      no_invites: "Die Einladungslinks sieht nur, wer den Tisch eröffnet hat (in diesem Browser).",
-      spectators: "Zuschauer-Link (ohne Karten)", copy: "Kopieren", copied: "kopiert",
-      no_spectate: "Den Zuschauer-Link sehen die Spieler dieses Tisches.",
-      code: "Tischcode", confirm_leave: "Platz verlassen? Mit deinem Link kommst du zurück.",
-      confirm_concede: "Wirklich aufgeben?", rename: "Name ändern", save: "Speichern",
-      download: "Spielprotokoll herunterladen (doko-game/1)", replay: "Stich für Stich",
-      dealt: "Ausgeteilt", trick_n: "Stich {0}", won_by: "{0} sticht ({1} Augen)",
-      prev: "◀", nextb: "▶", rounds: "Runden", no_games: "Noch kein Spiel beendet.",
-      connected: "verbunden", disconnected: "Verbindung getrennt – verbinde neu …",
-      spectator: "Zuschauer", calls_made: "Ansagen", contract: "Spielart",
-      lustsolo: "Lustsolo", pflichtsolo: "Pflichtsolo", vorfuehrung: "Vorführung",
-      scores: "Punkte je Platz", bock: "Bock ×{0}", winner: "Gewinner",
-      owes: "Pflichtsolo offen: {0}", none: "–", games_left: "noch {0} Spiele",
-      solo_diamonds: "Karo-Solo", solo_hearts: "Herz-Solo", solo_spades: "Pik-Solo",
-      solo_clubs: "Kreuz-Solo", solo_queens: "Damensolo", solo_jacks: "Bubensolo",
-      solo_meatless: "Fleischloser", trick_winner: "gewinnt den Stich",
-      table_full: "Alle Plätze sind besetzt.", name_prompt: "Dein Name am Tisch",
-    },
-    en: {
-      sheet: "Score sheet", archive: "Games", invite: "Invite", leave: "Leave",
-      create_title: "New table", your_name: "Your name", table_name: "Table name",
-      rules: "Rules", rules_tsr: "Tournament rules (TSR)", rules_house: "House rules",
-      length: "Round length", len_24: "24 games (TSR)", len_open: "open-ended", seats: "Seats",
-      tempo: "Computer speed", tempo_fast: "fast", tempo_normal: "normal", tempo_slow: "slow",
-      takeover_level: "Stand-in player", takeover: "A computer takes over seats that are left",
-      public: "Public (in the list of open tables)", create: "Open the table",
-      open_tables: "Open tables", join_code: "Watch a table by code", go: "Go",
-      me: "me", human: "Human (invitation)", open_seat: "Open seat (public)",
-      computer: "Computer: {0}", seat_n: "Seat {0}", practice: "practice table, seed {0}",
-      no_open: "No open tables right now.", join: "Join", watch: "Watch",
-      free: "free: {0}", games_n: "{0} games", open_round: "open-ended round",
-      dealer: "Dealer", cards_n: "{0} cards", cards_1: "1 card", bot: "Computer", bot_plays: "computer plays",
-      waiting_seat: "waiting", offline: "offline", thinking: "thinking … {0} s",
-      your_turn: "Your turn", turn_of: "{0} to play",
-      query_you: "Reservations: healthy or Vorbehalt?", query_of: "Reservations: {0} answers",
-      naming_you: "Name your Vorbehalt", naming_of: "{0} names the Vorbehalt",
-      waiting_players: "Waiting for players: {0}", start_bots: "Start with computers",
-      game_n: "Game {0}", round_n: "Round {0}", of_total: "{0} of {1}", played_n: "{0} played",
-      healthy: "healthy", reservation: "Vorbehalt", marriage: "Hochzeit", pass: "pass",
-      concede: "Concede", claim: "Claim the rest", done: "No more calls",
-      next: "Next game", result: "Result", last_trick: "Last trick",
-      until_cards: "until {0} cards", last_chance: "last chance",
-      re: "Re", kontra: "Kontra", no90: "no 90", no60: "no 60", no30: "no 30",
-      black: "schwarz", re_wins: "Re wins", kontra_wins: "Kontra wins",
-      nobody_wins: "Neither party wins", eyes: "Augen", tricks: "tricks",
-      points: "points", item: "item", party: "party", clause: "TSR",
-      game_over: "Game over", round_over: "The round is over.", new_round: "New round",
-      nr: "No", kind: "Game", total: "Total", waiting_next: "Waiting for: {0}",
-      invite_title: "Invitation links",
-      invite_help: "Every seat has a secret link. Whoever opens it plays that seat – also after a restart or from another device.",
-      no_invites: "Only the browser that opened the table sees the invitation links.",
-      spectators: "Spectator link (no cards)", copy: "Copy", copied: "copied",
-      no_spectate: "The players of this table see the spectator link.",
-      code: "Table code", confirm_leave: "Leave your seat? Your link brings you back.",
-      confirm_concede: "Really concede?", rename: "Change name", save: "Save",
-      download: "Download the game record (doko-game/1)", replay: "Trick by trick",
-      dealt: "As dealt", trick_n: "Trick {0}", won_by: "{0} wins ({1} Augen)",
-      prev: "◀", nextb: "▶", rounds: "Rounds", no_games: "No game finished yet.",
-      connected: "connected", disconnected: "Disconnected – reconnecting …",
-      spectator: "Spectator", calls_made: "Calls", contract: "Game",
-      lustsolo: "Lustsolo", pflichtsolo: "Pflichtsolo", vorfuehrung: "Vorführung",
-      scores: "Points per seat", bock: "Bock ×{0}", winner: "Winner",
-      owes: "Pflichtsolo owed: {0}", none: "–", games_left: "{0} games left",
-      solo_diamonds: "diamonds solo", solo_hearts: "hearts solo", solo_spades: "spades solo",
-      solo_clubs: "clubs solo", solo_queens: "queens solo", solo_jacks: "jacks solo",
-      solo_meatless: "no-trump solo (Fleischloser)", trick_winner: "wins the trick",
-      table_full: "All seats are taken.", name_prompt: "Your name at the table",
-    },
-  };
+  // Every word of the page comes from the catalogue (src/doko/engine/texts.py, the web.* keys,
+  // served as /texts.js): t(key, a, b) is web.ui.<key> with {p0}, {p1} filled in order,
+  // tw(key, {name}) is web.<key> with named parameters.
   let lang = localStorage.getItem("doko.lang") === "en" ? "en" : "de";
+  const W = window.DOKO_TEXTS || { de: {}, en: {} };
   const t = (key, ...args) => {
-    let s = T[lang][key] ?? T.de[key] ?? key;
-    args.forEach((a, i) => { s = s.replace(`{${i}}`, String(a)); });
+    let s = W[lang]["ui." + key] ?? W.de["ui." + key] ?? key;
+    args.forEach((a, i) => { s = s.split(`{p${i}}`).join(String(a)); });
     return s;
   };
-  // the catalogue's web.* texts (src/doko/engine/texts.py, served as /texts.js), with {name}
-  // parameters
-  const W = window.DOKO_TEXTS || { de: {}, en: {} };
   const tw = (key, params) => {
     let s = W[lang][key] ?? W.de[key] ?? key;
     for (const [k, v] of Object.entries(params || {})) s = s.split(`{${k}}`).join(String(v));
@@ -245,10 +142,8 @@
   }
 
   // ------------------------------------------------------------------ cards
-  const SUIT_DE = { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" };
-  const SUIT_EN = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
-  const RANK_DE = { 9: "Neun", J: "Bube", Q: "Dame", K: "König", T: "Zehn", A: "Ass" };
-  const RANK_EN = { 9: "nine", J: "jack", Q: "queen", K: "king", T: "ten", A: "ace" };
+  const SUIT_KEY = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+  const RANK_KEY = { 9: "nine", J: "jack", Q: "queen", K: "king", T: "ten", A: "ace" };
   function rankText(r) {
     if (r === "T") return "10";
     if (pref("suits") === "german" && "JQA".includes(r)) return tw("gcard.index_" + r.toLowerCase());
@@ -261,7 +156,7 @@
       return tw("gcard.name", { suit: tw("gsuit." + s.toLowerCase()),
                                 rank: tw("grank." + (r === "9" ? "n9" : r.toLowerCase())) });
     }
-    return lang === "de" ? `${SUIT_DE[s]}-${RANK_DE[r]}` : `${RANK_EN[r]} of ${SUIT_EN[s]}`;
+    return tw("card.name", { suit: tw("card.of_suit." + SUIT_KEY[s]), rank: tw("card.rank." + RANK_KEY[r]) });
   }
   // the court cards: a figure drawn here (double-headed, as printed cards are), one per rank,
   // its robe in the suit's colour; made once per rank, suit and card style, then cloned
