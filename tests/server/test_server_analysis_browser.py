@@ -18,6 +18,8 @@ from server_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
@@ -89,11 +91,14 @@ def test_hint_and_analysis_view(browser: Any, tmp_path: Path,
                 page.click("#an-next")
             assert page.locator("#an-walk .an-card.played").count() == 1
             assert page.locator("#an-decision").count() == 1
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "analysis.png"))
             page.click("#an-view .an-close")
             page.click("#btn-analysis")
             page.click("#an-stats-btn")
             page.wait_for_selector("#an-stats tr >> nth=4", timeout=30000)
             assert page.locator("#an-view svg.an-line polyline").count() == 4
+            page.screenshot(path=str(ARTIFACTS / "analysis-stats.png"), full_page=True)
             assert not errors, errors
         except BaseException:
             print("server log:", (tmp_path / "doko.log").read_text()[-3000:])

@@ -16,7 +16,9 @@
   const SUIT = { C: "♣", S: "♠", H: "♥", D: "♦" };
   const RANK = { de: { J: "B", Q: "D", T: "10" }, en: { T: "10" } };
   const cardText = (code) => SUIT[code[1]] + ((RANK[lang()] || {})[code[0]] || code[0]);
-  const actionText = (a) => (a.action === "play" ? cardText(a.card) : a.action === "call" ? a.call : a.action);
+  const CALLS = { re: "re", kontra: "kontra", no90: "no90", no60: "no60", no30: "no30", black: "black" };
+  const actionText = (a) => (a.action === "play" ? cardText(a.card)
+    : a.action === "call" ? ((W[lang()] || {})["ui." + CALLS[a.call]] || a.call) : a.action);
 
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -55,6 +57,8 @@
 #an-view td, #an-view th { padding: .2rem .4rem; border-bottom: 1px solid #e3e6e3; text-align: right; }
 #an-view td:first-child, #an-view th:first-child { text-align: left; }
 #an-view .an-row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; margin: .4rem 0; }
+#an-view .an-charts { display: flex; gap: .6rem; flex-wrap: wrap; margin: .6rem 0; }
+#an-view .an-charts svg { flex: 1 1 260px; max-width: 400px; height: auto; }
 `;
 
   // ------------------------------------------------------------------ server calls
@@ -195,7 +199,6 @@
     const lost = sm.knowable_loss_points !== null ? sm.knowable_loss_points : sm.open_loss_points;
     box.append(el("div", { class: "an-row" }, el("label", {}, tx("seat") + " ", sel)),
       el("p", {}, `${tx("loss")}: ${Number(lost).toFixed(2)}`));
-    box.append(lossChart(data), categoryChart(data));
     let i = 0;
     const walker = el("div", { id: "an-walk" });
     const draw = () => {
@@ -205,7 +208,8 @@
     };
     const prev = el("button", { id: "an-prev", onclick: () => { i = Math.max(0, i - 1); draw(); } }, tx("prev"));
     const next = el("button", { id: "an-next", onclick: () => { i = Math.min(data.tricks.length - 1, i + 1); draw(); } }, tx("next"));
-    box.append(el("div", { class: "an-row" }, prev, next), walker);
+    box.append(el("div", { class: "an-row" }, prev, next), walker,
+      el("div", { class: "an-charts" }, lossChart(data), categoryChart(data)));
     draw();
   }
 
@@ -259,7 +263,9 @@
     values.forEach((v, k) => {
       const bh = ((h - pad * 2 - 8) * Math.abs(v || 0)) / max;
       const x = pad + k * bw + bw * 0.15;
-      g.append(svg("rect", { x, y: h - pad - bh, width: bw * 0.7, height: bh, fill: v > 0 ? "#b3261e" : "#2c6fb7" }));
+      g.append(svg("rect", { x, y: h - pad - bh, width: bw * 0.7, height: bh, fill: (opts && opts.colour) || (v > 0 ? "#b3261e" : "#2c6fb7") }));
+      if (v) g.append(svg("text", { x: x + bw * 0.35, y: h - pad - bh - 3, "font-size": 9, "text-anchor": "middle" },
+        document.createTextNode(Number.isInteger(v) ? String(v) : v.toFixed(2))));
       g.append(svg("text", { x: x + bw * 0.35, y: h - pad + 12, "font-size": 10, "text-anchor": "middle" }, document.createTextNode(labels[k])));
     });
     return g;
@@ -313,18 +319,21 @@
     const ps = r.players;
     const pct = (a, b) => (b ? Math.round((100 * a) / b) + " %" : "–");
     box.append(el("table", { id: "an-stats" },
-      el("tr", {}, ...["", "#", "Σ", "Ø", "Re", "Kontra", "Solo", "+/-", "SP", tx("loss")].map((hd) => el("th", {}, hd))),
+      el("tr", {}, el("th", {}, ""), ...["col_games", "col_points", "col_per_game", "col_re", "col_kontra",
+        "col_solos", "col_calls", "col_extras", "col_loss"].map((k) => el("th", {}, tx(k)))),
       ...ps.map((p) => el("tr", {},
         el("td", {}, p.name), el("td", {}, String(p.games)), el("td", {}, String(p.points)),
         el("td", {}, p.points_per_game.toFixed(2)), el("td", {}, pct(p.re_won, p.re_games)),
         el("td", {}, pct(p.kontra_won, p.kontra_games)), el("td", {}, `${p.solos_won}/${p.solos}`),
         el("td", {}, `${p.calls_won}/${p.calls}`), el("td", {}, String(p.extras)),
         el("td", {}, p.avg_loss === null ? "–" : p.avg_loss.toFixed(2))))));
-    box.append(lineChart(tx("points_chart"), ps.map((p) => p.curve), ps.map((p) => p.name)));
-    const cats = [["Re", (p) => (p.re_games ? p.re_won / p.re_games : 0)],
-      ["Kontra", (p) => (p.kontra_games ? p.kontra_won / p.kontra_games : 0)],
-      ["Solo", (p) => p.solos_won], ["+/-", (p) => p.calls_won], ["SP", (p) => p.extras]];
-    for (const [label, f] of cats) box.append(barChart(label, ps.map((p) => p.name), ps.map(f), { cls: "an-bars an-stat-chart" }));
+    const charts = el("div", { class: "an-charts" });
+    box.append(charts);
+    charts.append(lineChart(tx("points_chart"), ps.map((p) => p.curve), ps.map((p) => p.name)));
+    const cats = [["col_re", (p) => (p.re_games ? p.re_won / p.re_games : 0)],
+      ["col_kontra", (p) => (p.kontra_games ? p.kontra_won / p.kontra_games : 0)],
+      ["col_solos", (p) => p.solos_won], ["col_calls", (p) => p.calls_won], ["col_extras", (p) => p.extras]];
+    for (const [key, f] of cats) charts.append(barChart(tx(key), ps.map((p) => p.name), ps.map(f), { cls: "an-bars an-stat-chart", colour: "#2c6fb7" }));
   }
 
   // ------------------------------------------------------------------ start
