@@ -7,7 +7,6 @@ spectator unless the table allows it (``chat``: ``off``, ``players``, ``all``)."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,10 +116,12 @@ def test_a_refused_line_takes_no_token() -> None:
 # ------------------------------------------------------------------------------ at a table
 
 
-@pytest.fixture(name="chat_client")
-def chat_client_fixture(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'doko.sqlite3'}",
-                     limits=Limits(chat_per_min=4, chat_seat_per_min=6))
+@pytest.fixture(name="chat_client", scope="module")
+def chat_client_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the tests here (each uses tables of its own; the chat's limits are per
+    table)."""
+    path = tmp_path_factory.mktemp("chat") / "doko.sqlite3"
+    app = create_app(f"sqlite:///{path}", limits=Limits(chat_per_min=4, chat_seat_per_min=6))
     with TestClient(app) as c:
         yield c
 

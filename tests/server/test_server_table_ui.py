@@ -229,6 +229,7 @@ def test_a_game_with_animations_and_sounds(browser: Any, server: Server) -> None
                     page.locator(".hand.myturn").count():
                 shots = True
                 page.wait_for_function("!window.doko.busy()")  # the trick is collected
+                page.wait_for_timeout(300)  # and a card that just came has arrived
                 page.screenshot(path=str(ARTIFACTS / "ui-desktop-1280x800.png"))
                 phone_shots(browser, link)
             assert time.monotonic() < deadline, "the game did not end in time"
