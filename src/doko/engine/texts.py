@@ -241,6 +241,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ohne Pflichtsoli: jedes Solo ist ein Lustsolo, niemand wird vorgeführt.",
         "Without Pflichtsoli: every solo is a Lustsolo, nobody is vorgeführt.",
     ),
+    "web.pflicht.one_game": (
+        "Eine Runde von einem Spiel hat keine Pflichtsoli: ein Solo ist ein Lustsolo.",
+        "A round of one game has no Pflichtsoli: a solo is a Lustsolo.",
+    ),
     "web.pflicht.too_short": (
         "Eine Runde von {games} Spielen ist zu kurz für vier Pflichtsoli: sie wird ohne "
         "Pflichtsoli gespielt, jedes Solo ist ein Lustsolo.",
@@ -3740,6 +3744,26 @@ asks before every card of the others.""",
         "There is no such tournament, or the link is incomplete.",
     ),
     "tournament.web.language": ("English", "Deutsch"),
+    "tournament.draw.twice": (
+        "ein Spieler steht zweimal in der Liste", "a player is listed twice"),
+    "tournament.http.full": (
+        "der Server hält schon {n} Turniere", "the server keeps {n} tournaments already"),
+    "tournament.http.not_found": (
+        "dieses Turnier gibt es nicht (oder der Schlüssel ist falsch)",
+        "no such tournament (or a wrong key)",
+    ),
+    "tournament.http.what": (
+        "what: eine Liste aus {known}", "what: a list of {known}"),
+    "tournament.http.write": (
+        "die Turnierdatei ließ sich nicht schreiben: {why}",
+        "the tournament file could not be written: {why}",
+    ),
+    "tournament.http.too_many_players": (
+        "höchstens {n} Spieler", "at most {n} players"),
+    "tournament.http.rate": (
+        "zu viele Anfragen; in {s} s wieder versuchen",
+        "too many requests; try again in {s} s",
+    ),
     # end of the tournament texts
 }
 

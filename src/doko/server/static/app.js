@@ -748,6 +748,7 @@
   // the Pflichtsolo rule of a round of this length, said before the first game (TSR 4.2.3)
   function pflichtText(games, pflicht) {
     if (games === null || games === undefined) return pflicht ? tw("pflicht.open") : tw("pflicht.none_open");
+    if (games === 1) return tw("pflicht.one_game");
     if (games < 4) return tw("pflicht.too_short", { games });
     if (!pflicht) return tw("pflicht.none");
     const free = games - 4;
