@@ -532,6 +532,7 @@
     renderCenter();
     renderControls();
     renderChatTools();
+    if ($("#chat-log").dataset.lang && $("#chat-log").dataset.lang !== lang) renderChatLog(true);
     const id = modalId();
     if (g && g.over && S.shownResult !== g.number && (g.closed || !g.done_needed) && !animBusy()) {
       S.shownResult = g.number;
@@ -1201,7 +1202,7 @@
     if (on) set.add(seat); else set.delete(seat);
     localStorage.setItem("doko.mute." + S.code, JSON.stringify([...set]));
     send({ type: "mute", seat, mute: on });
-    renderChatLog();
+    renderChatLog(true);
     renderChatTools();
   }
   function toggleChat(open) {
@@ -1213,7 +1214,7 @@
     if (show) {
       S.unread = 0;
       renderUnread();
-      renderChatLog();
+      renderChatLog(true);
       renderChatTools();
       const inp = $("#chat-input");
       if (!$("#chat-form").hidden) inp.focus();
@@ -1245,22 +1246,33 @@
       if (S.state) renderSeats();
     }
     renderUnread();
-    renderChatLog();
+    renderChatLog(!!m.log);
   }
   function bubbleOf(seat) {
     const b = bubbles.get(seat);
     if (!b || b.until < Date.now()) return null;
     return h("div", { class: "bubble", "aria-hidden": "true" }, b.text);
   }
-  function renderChatLog() {
+  // new lines are added to the log (its live region then says only them); a mute, the log sent
+  // on connecting or another language draw it whole
+  let chatLastId = 0;
+  function renderChatLog(whole) {
     const log = $("#chat-log");
     if (!log || !S.state) return;
     const muted = new Set(mutedSeats());
     const shown = S.chat.filter((x) => !muted.has(x.seat));
     const n = names();
-    log.replaceChildren(...(shown.length ? shown.map((x) => h("li", { class: x.reaction ? "react" : "", "data-seat": x.seat },
-      h("b", {}, x.seat === me() ? tw("chat.you") : n[x.seat] || t("seat_n", x.seat + 1)), " ", h("span", { class: "txt" }, lineText(x))))
-      : [h("li", { class: "muted" }, tw("chat.empty"))]));
+    const li = (x) => h("li", { class: x.reaction ? "react" : "", "data-seat": x.seat, "data-id": x.id },
+      h("b", {}, x.seat === me() ? tw("chat.you") : n[x.seat] || t("seat_n", x.seat + 1)), " ",
+      h("span", { class: "txt" }, lineText(x)));
+    if (whole || !log.querySelector("li[data-id]") || log.dataset.lang !== lang) {
+      log.dataset.lang = lang;
+      log.replaceChildren(...(shown.length ? shown.map(li) : [h("li", { class: "muted" }, tw("chat.empty"))]));
+    } else {
+      for (const x of shown) if (x.id > chatLastId) log.append(li(x));
+      while (log.children.length > CHAT_MAX_LINES) log.firstChild.remove();
+    }
+    chatLastId = shown.reduce((m, x) => Math.max(m, x.id), 0);
     log.scrollTop = log.scrollHeight;
   }
   function renderChatTools() {
@@ -1277,8 +1289,10 @@
                            title: on ? tw("chat.unmute", { name: n[seat] }) : tw("chat.mute", { name: n[seat] }),
                            onclick: () => setMuted(seat, !on) }, n[seat] + (on ? ` (${tw("chat.muted")})` : ""));
     }));
-    if (writer && !$("#chat-reacts").children.length) {
-      $("#chat-reacts").replaceChildren(...REACTIONS.map((r) => h("button", { type: "button", "data-react": r,
+    const reacts = $("#chat-reacts");
+    if (writer && reacts.dataset.lang !== lang) {  // made once per language
+      reacts.dataset.lang = lang;
+      reacts.replaceChildren(...REACTIONS.map((r) => h("button", { type: "button", "data-react": r,
         onclick: () => send({ type: "react", reaction: r, ref: ++S.ref }) }, tw("react." + r))));
     }
   }
