@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import errno
 import json
+import random
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -19,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doko.cli import main
-from doko.engine.actions import Action, ActionFormatError, code_text, from_dict, to_dict
+from doko.engine.actions import Action, ActionFormatError, code_text, encode, from_dict, to_dict
 from doko.engine.cards import CardError, hand_from_codes
-from doko.engine.errors import RecordError, ReplayError, json_problem
+from doko.engine.errors import IllegalActionError, RecordError, ReplayError, json_problem
 from doko.engine.game import Game
 from doko.engine.record import loads, replay, start_of, to_record
 from doko.engine.rules import HAUSREGELN, BockRules, Rules, RulesError, preset
@@ -607,3 +610,51 @@ def test_doko_sheet_names_an_unreadable_summary_in_german(
         assert err.startswith(f"doko sheet: Fehler: {path}: ") and err.count("\n") == 1, err
         assert english_in(err.replace(str(path), "")) == [], (name, err)
         assert sheet.read_bytes() == before
+
+
+# ------------------------------------------- issue 17: seats 1-4, names, "du" for the reader
+
+_NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), cut=st.integers(0, 60), rnd=st.integers(0, 2**32))
+def test_refusals_name_seats_from_1_and_the_reader_as_du(seed: int, cut: int, rnd: int) -> None:
+    """Every refusal of the engine names a seat as seats 1-4 (never "Platz 0"/"seat 0"), by
+    name where the table has names, and the acting seat itself as "du"/"you" with the verb to
+    match: never "Dora muss ... seinen Vorbehalt" or "Platz 0 muss antworten" (issue 17)."""
+    r = random.Random(rnd)
+    g = Game.deal(seed, dealer=seed % 4)
+    while not g.is_over and len(g.history) < cut:
+        g.apply(r.choice(g.legal_actions()))
+    for seat in range(4):
+        for code in r.sample(range(43), 14):
+            try:
+                g.verify(encode(seat, code))
+            except IllegalActionError as e:
+                for lang in ("de", "en"):
+                    plain = e.text(lang)
+                    assert not re.search(r"\b(Platz|seat) 0\b", plain), plain
+                    mine = e.text(lang, names=_NAMES, me=seat)
+                    assert not re.search(r"\b(Platz|seat) \d", mine), mine
+                    assert _NAMES[seat] not in mine, mine
+                    if e.params.get("seat") == seat and f"error.you.{e.key}" in TEXTS:
+                        assert re.search(r"\b(du|you)\b", mine, re.I), mine
+
+
+def test_refusal_in_words_for_the_reader() -> None:
+    e = IllegalActionError("naming_expected", "4.1.4", seat=3, options="solo_marriage")
+    assert e.text("de") == "Platz 4 muss jetzt den Vorbehalt taufen: ein Solo oder Hochzeit " \
+        "(TSR 4.1.4)"
+    assert e.text("de", names=_NAMES) == "Dora muss jetzt den Vorbehalt taufen: ein Solo oder " \
+        "Hochzeit (TSR 4.1.4)"
+    assert e.text("de", names=_NAMES, me=3) == "du musst jetzt deinen Vorbehalt taufen: ein " \
+        "Solo oder Hochzeit (TSR 4.1.4)"
+    assert e.text("en", names=_NAMES, me=3) == "you must name your Vorbehalt now: a solo or " \
+        "Hochzeit (TSR 4.1.4)"
+    turn = IllegalActionError("phase", "4.1.2", seat=1, action=5, phase=0, to_move=1)
+    assert turn.text("de", names=_NAMES, me=1) == (
+        f"{turn.text('de', names=_NAMES).split(' ist ')[0]} ist jetzt nicht möglich: die "
+        "Vorbehaltsabfrage läuft, du musst antworten (TSR 4.1.2)")
+    assert turn.text("en", me=0) == turn.text("en")  # another reader: seats by number
+    assert "seat 2 must answer" in turn.text("en")
