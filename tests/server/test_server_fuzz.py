@@ -287,6 +287,9 @@ MESSAGES: list[dict[str, Any]] = [
     {"type": "start", "ref": 10},
     {"type": "new_round", "ref": 11},
     {"type": "leave", "ref": 12},
+    {"type": "chat", "text": "Gut gespielt!", "ref": 14},
+    {"type": "react", "reaction": "thumbs", "ref": 15},
+    {"type": "mute", "seat": 1, "mute": True, "ref": 16},
 ]
 
 #: Messages that would change the table if they are valid (they are not sent then: the
@@ -381,8 +384,9 @@ def test_fuzz_socket_messages(tmp_path: Path, caplog: pytest.LogCaptureFixture) 
                 return
             if errors:
                 assert snapshot() == baseline[0], (frame, errors)
-            else:  # a valid request that changes nothing: state, lang, ping
-                assert all(m["type"] in ("pong", "state", "ack") for m in replies), replies
+            else:  # a valid request that changes nothing: state, lang, ping, chat, mute
+                assert all(m["type"] in ("pong", "state", "ack", "chat") for m in replies), \
+                    replies
                 assert snapshot()[1] == baseline[0][1]
 
         for m in MESSAGES:  # each type as it is valid, besides the random ones
