@@ -35,7 +35,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field, StrictBool, StrictInt
 
-from doko.engine.texts import TEXTS
+from doko.engine.texts import TEXTS, text
 from doko.server.limits import Limits, RateLimiter
 from doko.server.schema import Name, ShortText, Strict, TableName
 from doko.tournament.export import log_lines, ranking_csv
@@ -241,6 +241,14 @@ def _error(e: TournamentError) -> HTTPException:
     return HTTPException(400, {"detail": e.en, "detail_de": e.de})
 
 
+def _http(status: int, key: str, headers: dict[str, str] | None = None,
+          **params: object) -> HTTPException:
+    """An HTTP error with the catalogue's ``tournament.http.<key>`` in English and German."""
+    return HTTPException(status, {"detail": text(f"tournament.http.{key}", "en", **params),
+                                  "detail_de": text(f"tournament.http.{key}", "de", **params)},
+                         headers=headers)
+
+
 def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) -> None:
     """Add the tournament pages and routes to the web table ``app``."""
     store = TournamentStore(directory)
@@ -254,8 +262,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
             wait = rates.hit(kind, client)
             if wait > 0:
                 secs = max(1, int(wait + 0.999))
-                raise HTTPException(429, f"too many requests; try again in {secs} s",
-                                    headers={"Retry-After": str(secs)})
+                raise _http(429, "rate", {"Retry-After": str(secs)}, s=secs)
         return check
 
     def page() -> FileResponse:
@@ -283,8 +290,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     @app.post("/api/tournaments", status_code=201, dependencies=[Depends(rate("create"))])
     async def create(body: TournamentIn) -> dict[str, Any]:
         if store.count() >= MAX_TOURNAMENTS:
-            raise HTTPException(429, "the server keeps no more tournaments",
-                                headers={"Retry-After": "3600"})
+            raise _http(429, "full", {"Retry-After": "3600"}, n=MAX_TOURNAMENTS)
         try:
             tid, key, _t = await asyncio.to_thread(store.create, body)
         except TournamentError as e:
@@ -295,7 +301,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     async def organiser(tid: str, key: str | None) -> Tournament:
         t = await asyncio.to_thread(store.get, tid)
         if t is None or not store.check_key(tid, key):
-            raise HTTPException(404, "no such tournament (or a wrong key)")
+            raise _http(404, "not_found")
         return t
 
     lookup = [Depends(rate("lookup"))]
@@ -316,8 +322,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
             except TournamentError as e:
                 raise _error(e) from None
             except OSError as e:
-                raise HTTPException(500, f"the tournament file could not be written: "
-                                    f"{e.strerror}") from None
+                raise _http(500, "write", why=e.strerror or type(e).__name__) from None
         store.touch(tid)
         return {"version": t.version}
 
@@ -325,7 +330,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     async def players(tid: Tid, body: PlayersIn, key: Key = None) -> dict[str, Any]:
         t = await organiser(tid, key)
         if len(t.players) + len(body.add) > WEB_MAX_PLAYERS:
-            raise HTTPException(400, f"at most {WEB_MAX_PLAYERS} players")
+            raise _http(400, "too_many_players", n=WEB_MAX_PLAYERS)
 
         def act() -> None:
             for name in body.add:
@@ -369,7 +374,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
         t = await organiser(tid, key)
         kinds = [k for k in what.split(",") if k]
         if not kinds or any(k not in KINDS for k in kinds):
-            raise HTTPException(422, f"what: a list of {', '.join(KINDS)}")
+            raise _http(422, "what", known=", ".join(KINDS))
         try:
             async with store.lock(tid):
                 page_list = pages(t, kinds, serie, lang)
@@ -395,7 +400,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
                    ) -> dict[str, Any]:
         t = await asyncio.to_thread(store.get, tid)
         if t is None:
-            raise HTTPException(404, "no such tournament")
+            raise _http(404, "not_found")
         if since is not None and since == t.version and store.waiters < MAX_WAITERS:
             ev = store.event(tid)
             store.waiters += 1

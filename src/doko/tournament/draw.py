@@ -493,7 +493,7 @@ def draw_serie(
     """
     ids = list(players)
     if len(set(ids)) != len(ids):
-        raise ValueError("a player is listed twice")
+        raise DrawError("twice")
     n = len(ids)
     sizes = table_sizes(n, five_tables)
     index = {p: i for i, p in enumerate(ids)}
