@@ -824,7 +824,9 @@ class Table:
         seat = conn.seat
         if seat is None:
             raise TableError("chat_spectator")
-        if self.data.chat == "off" or self.status in ("closed", "expired"):
+        if self.status in ("closed", "expired"):
+            raise TableError(self.status)
+        if self.data.chat == "off":
             raise TableError("chat_off")
         if self._chat_limiter is None:
             self._chat_limiter = ChatLimiter(self.hub.limits)
