@@ -16,6 +16,8 @@ import httpx
 import pytest
 from server_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
 
+from doko.engine.texts import TEXTS
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -75,12 +77,12 @@ def test_hint_and_analysis_view(browser: Any, tmp_path: Path,
                     page.wait_for_timeout(50)
             assert hinted, "the hint button never showed on turn"
             page.locator("#result").wait_for()
-            page.keyboard.press("Escape")
-            if page.locator("#modal-close:visible").count():
-                page.click("#modal-close")
-            page.wait_for_selector("#an-after:visible", timeout=20000)
-            page.click("#an-after")
+            # from the result to the game in the archive, and its analysis from there
+            page.locator("#result button", has_text=TEXTS["web.ui.replay"][0]).click()
+            page.wait_for_selector("#an-archive-btn", timeout=20000)
+            page.click("#an-archive-btn")
             page.wait_for_selector("#an-walk h3", timeout=60000)
+            assert page.locator("#an-after").count() == 1  # and after the game, on the table
             assert page.locator("#an-view svg.an-loss-chart rect").count() >= 1
             assert page.locator("#an-view svg.an-cat-chart rect").count() == 2
             assert page.locator("#an-walk .an-card").count() >= 4
@@ -94,6 +96,8 @@ def test_hint_and_analysis_view(browser: Any, tmp_path: Path,
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "analysis.png"))
             page.click("#an-view .an-close")
+            if page.locator("#modal-close:visible").count():
+                page.click("#modal-close")
             page.click("#btn-analysis")
             page.click("#an-stats-btn")
             page.wait_for_selector("#an-stats tr >> nth=4", timeout=30000)

@@ -111,11 +111,22 @@
   const mySeat = () => { const s = S(); return s && s.state && s.state.you !== null && s.state.you !== undefined ? s.state.you : 0; };
   const lastClosed = () => { const s = S(); const g = s && s.state && s.state.game; return g && g.closed ? g.number : null; };
 
+  // a game of the archive (app.js's game detail): an "Analyse" button beside its record link
+  function ensureArchiveButton() {
+    const link = document.querySelector("#game-detail #record-link");
+    if (!link || document.getElementById("an-archive-btn")) return;
+    const m = /\/games\/(\d+)\/record/.exec(link.getAttribute("href") || "");
+    if (!m) return;
+    link.parentElement.append(" ", el("button", { id: "an-archive-btn", type: "button",
+      onclick: () => openGame(Number(m[1]), mySeat()) }, tx("title")));
+  }
+
   function tick() {
     const s = S();
     if (!s || !s.state || !s.code) return;
     ensureHintUI();
     ensureNav();
+    ensureArchiveButton();
     const st = s.state;
     const g = st.game;
     const mine = st.you !== null && st.you !== undefined;
