@@ -398,3 +398,23 @@ def test_the_screen_fits_80_by_24_with_hints_log_and_message() -> None:
         worst = max(worst, len(lines))
         assert all(len(line.rstrip()) <= 80 for line in lines)
     assert worst <= 23
+
+
+def test_a_call_at_the_take_back_prompt_goes_back_with_the_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the take-back prompt a call may be made, as right after the card; taking the card back
+    then takes back what followed it too (the record is replayed up to before the card)."""
+    g = Game.deal(7, dealer=3)  # seat 1 answers first and leads
+    for _ in range(4):
+        g.apply(encode(g.to_move, HEALTHY))
+    assert g.to_move == 0
+    before = list(g.history)
+    table, out = _table(g, monkeypatch, take_back=True)
+    word = "re" if g.is_re[0] else "kontra"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"blubb\n{word}\nzurück\n"))
+    table._handle("1")
+    said = " ".join(out.getvalue().split())
+    assert "eine Ansage geht hier auch" in said
+    assert len(g.history) == len(before) + 2  # the card and the call, in the game played on
+    assert table.game.history == before  # both taken back
+    assert "zurückgenommen: du bist wieder am Zug" in said

@@ -2559,8 +2559,8 @@ asks before every card of the others.""",
         "Enter = go on, undo = take the card back",
     ),
     "tui.err_take_back_prompt": (
-        "Enter = weiter, oder „zurück“, um die Karte zurückzunehmen.",
-        "Enter goes on; “undo” takes the card back.",
+        "Enter = weiter; „zurück“ nimmt die Karte zurück; eine Ansage geht hier auch.",
+        "Enter goes on; “undo” takes the card back; a call can be made here too.",
     ),
     "tui.err_take_back_off": (
         "Zurücknehmen ist ausgeschaltet (doko play --take-back schaltet es ein).",

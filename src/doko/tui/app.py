@@ -575,9 +575,12 @@ class GameTable:
 
     def _offer_take_back(self) -> None:
         """Right after the human's card, before anybody else plays: Enter goes on, "zurück"
-        takes the card back (:func:`doko.engine.record.take_back`)."""
+        takes the card back (:func:`doko.engine.record.take_back`); a call may be made here
+        too (as right after the card), anything else is explained."""
         while True:
             line = self.ask(tr(self.lang, "prompt_take_back"))
+            if not line:
+                return
             try:
                 tokens = parse(line)
             except InputError:
@@ -585,8 +588,10 @@ class GameTable:
             if [t.value for t in tokens] == ["undo"]:
                 self._take_back()
                 return
-            if not line:
-                return
+            if tokens and all(t.kind == "action" and CALL_RE <= int(t.value) <= BLACK
+                              for t in tokens):
+                self._handle(line)  # a call right after the card; a refusal is explained
+                continue
             self._say(tr(self.lang, "err_take_back_prompt"), error=True)
 
     def _take_back(self) -> None:
@@ -605,7 +610,7 @@ class GameTable:
         self.game = back
         self.seen = len(back.history)
         self.prev = view(back, self.human)
-        self.offered = -1
+        self.offered = len(back.history)  # the computer players were offered calls here
         self._say(tr(self.lang, "took_back", card=card_symbol(card, self.lang)))
 
     def _resolve(self, tokens: Sequence[Token]) -> list[tuple[int, int | None]] | None:
