@@ -69,6 +69,8 @@ def test_hint_analysis_and_stats(client: TestClient) -> None:
     assert [p["games"] for p in s["players"]] == [1, 1, 1, 1]
     assert sum(p["points"] for p in s["players"]) == 0
     assert s["players"][0]["loss_decisions"] >= 1  # from the analysis done
+    assert client.get(f"/api/tables/{code}/stats?round=1", headers=key).json()["games"] == [1]
+    assert client.get(f"/api/tables/{code}/stats?round=7", headers=key).status_code == 404
 
 
 def test_hints_off_at_the_table(client: TestClient) -> None:

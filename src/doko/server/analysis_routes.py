@@ -12,8 +12,9 @@ Routes (added to the app by :func:`add_routes`; reading needs the same key as th
   server (another gets 429 with ``Retry-After``), with the budgets :data:`OPEN_BUDGET`,
   :data:`KNOWABLE_BUDGET` and :data:`WORLDS` (the environment may override them:
   :func:`limits`).
-* ``GET /api/tables/{code}/stats``: statistics per player over the table's closed games
-  (:mod:`doko.analysis.stats`), the average analysis loss from the analyses done so far.
+* ``GET /api/tables/{code}/stats[?round=N]``: statistics per player over the table's closed
+  games, or those of round N (:mod:`doko.analysis.stats`), the average analysis loss from the
+  analyses done so far.
 
 Everything that computes runs in the bounded worker pool (:meth:`BotPool.run`), never on the
 event loop. The analysis of a closed game shows all its cards: the archive's record does too.
@@ -212,9 +213,18 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub], store: Store,
         return {**out, "number": number, "names": t.names()}
 
     @app.get("/api/tables/{code}/stats", dependencies=lookup)
-    async def get_stats(code: Code, key: Key = None) -> dict[str, Any]:
+    async def get_stats(code: Code, key: Key = None,
+                        round: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None
+                        ) -> dict[str, Any]:
         t = await table_or_404(code, key)
-        games = await hub().db(store.games, t.id, None, True)
+        round_id = None
+        if round is not None:
+            rounds = await hub().db(store.rounds, t.id)
+            rd = next((r for r in rounds if r.number == round), None)
+            if rd is None:
+                raise HTTPException(404, f"no round {round}")
+            round_id = rd.id
+        games = await hub().db(store.games, t.id, round_id, True)
         names = t.names()
         todo: list[tuple[dict[str, Any], list[str], list[int] | None]] = []
         numbers = []
