@@ -103,6 +103,39 @@ def test_live_waits_for_a_change(client: Any) -> None:
     assert got and got[0]["version"] == version + 1 and got[0]["over"] is True
 
 
+def test_online_serie(client: Any) -> None:
+    """A Serie played on the server: a web table per table of the draw with a seat per player
+    (an invitation link each, the absent played by the computer); when the table's round is
+    over its Spielliste becomes the table's result, names in positions 1-4."""
+    made = client.post("/api/tournaments", json={
+        "name": "Online", "serien": 1, "games": 1, "players": NAMES}).json()
+    base = f"/api/tournaments/{made['id']}"
+    h = {"X-Doko-Key": made["key"]}
+    client.post(base + "/draw", json={}, headers=h)
+    tables = client.get(base, headers=h).json()["serien"][0]["tables"]
+    absent = tables[0]["players"]  # table 1 all computer players, table 2 waits for people
+    r = client.post(base + "/online", headers=h, json={"serie": 1, "absent": absent})
+    assert r.status_code == 200, r.text
+    online = r.json()["tables"]
+    assert [s["bot"] for s in online[0]["seats"]] == [True] * 4
+    assert all(s["invite"].startswith(f"/t/{online[1]['code']}#") for s in online[1]["seats"])
+    assert [s["name"] for s in online[1]["seats"]] == tables[1]["names"]
+    assert client.post(base + "/online", headers=h, json={"serie": 1}).status_code == 409
+    assert client.post(base + "/online", json={"serie": 1}).status_code == 404
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        if client.post(base + "/online/collect", headers=h).json()["entered"]:
+            break
+        time.sleep(1)
+    state = client.get(base, headers=h).json()
+    first = state["serien"][0]["tables"][0]
+    assert first["source"] == "online" and sum(first["totals"]) == 0
+    assert state["serien"][0]["tables"][1]["totals"] is None  # nobody came to table 2
+    sheet = client.get(f"/api/tables/{online[0]['code']}/rounds/1/sheet",
+                       headers={"X-Doko-Key": online[0]["spectate"].split("#")[1]}).json()
+    assert sheet["totals"] == first["totals"]
+
+
 @pytest.mark.browser
 @pytest.mark.timeout(240)
 def test_tournament_in_the_browser(tmp_path: Path) -> None:

@@ -3764,6 +3764,33 @@ asks before every card of the others.""",
         "zu viele Anfragen; in {s} s wieder versuchen",
         "too many requests; try again in {s} s",
     ),
+    "tournament.http.no_online": (
+        "dieser Server spielt keine Serien online", "this server plays no Serien online"),
+    "tournament.http.online_twice": (
+        "Serie {serie} wird schon online gespielt", "Serie {serie} is played online already"),
+    "tournament.http.online_four": (
+        "online gibt es nur Vierer-Tische", "online there are only 4-tables"),
+    "tournament.http.online_reported": (
+        "Serie {serie} hat schon Ergebnisse", "Serie {serie} has results already"),
+    "tournament.http.online_busy": (
+        "der Server hat gerade keinen Platz für weitere Tische",
+        "the server has no room for more tables now",
+    ),
+    "tournament.web.online_table": (
+        "{name} · Serie {serie} · Tisch {table}", "{name} · Serie {serie} · table {table}"),
+    "tournament.web.online": ("Online spielen", "Play online"),
+    "tournament.web.online_serie": (
+        "Serie {serie} online spielen", "Play Serie {serie} online"),
+    "tournament.web.absent": (
+        "abwesend (Nummern, mit Komma; ihre Plätze spielt der Computer)",
+        "absent (numbers, with commas; the computer plays their seats)",
+    ),
+    "tournament.web.invite": ("Einladung", "Invitation"),
+    "tournament.web.spectate": ("Zuschauen", "Watch"),
+    "tournament.web.computer": ("Computer", "computer"),
+    "tournament.web.collect": (
+        "Ergebnisse der Online-Tische holen", "Fetch the online tables' results"),
+    "tournament.web.collected": ("{n} Ergebnisse eingetragen", "{n} results entered"),
     # end of the tournament texts
 }
 

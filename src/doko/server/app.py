@@ -229,7 +229,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                         headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    register_tournament_pages(app, limits=limits,
+    register_tournament_pages(app, limits=limits, hub=hub,
                               directory=tournament_dir or default_directory(db_url))
 
     # ------------------------------------------------------------------ REST

@@ -8,6 +8,11 @@ live ranking page that updates as tables report (``docs/tournament.md``).
   state, players (register, late entry, withdraw), the next draw, a table's totals (checked by
   TSR 7.3.3; a second result for a table needs a reason), penalties (TSR 9.7.2), print-outs
   (PDF, HTML) and exports (CSV, JSON). A wrong key gets the same 404 as an unknown tournament.
+* ``POST /api/tournaments/{id}/online`` (the organiser) plays a Serie on the server: a web
+  table per table of the draw, a seat per player with its invitation link, computer players for
+  the players marked absent; a table whose round is over enters its Spielliste as the table's
+  result (looked at when the organiser's page or a live page asks, at most every
+  :data:`COLLECT_EVERY` seconds for the live pages).
 * ``GET /api/tournaments/{id}/live?since=V`` is public: the ranking, the latest Serie's seat
   plan and how many tables reported; with ``since`` equal to the current version it waits (up
   to :data:`POLL_WAIT` seconds) for the next change.
@@ -23,9 +28,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import os
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -36,8 +43,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field, StrictBool, StrictInt
 
 from doko.engine.texts import TEXTS, text
+from doko.server.errors import HubBusy, LimitError
+from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
 from doko.server.limits import Limits, RateLimiter
 from doko.server.schema import Name, ShortText, Strict, TableName
+from doko.session.files import read_json_file, write_atomic
 from doko.tournament.export import log_lines, ranking_csv
 from doko.tournament.model import (
     MAX_DEDUCTION,
@@ -47,6 +57,7 @@ from doko.tournament.model import (
     TIEBREAKS,
     Tournament,
     TournamentError,
+    TournamentFileError,
 )
 from doko.tournament.printout import KINDS, pages, to_html, to_pdf
 
@@ -63,6 +74,8 @@ WEB_MAX_PLAYERS = 200
 POLL_WAIT = 20.0
 #: The most live requests waiting at once (all tournaments); more are answered at once.
 MAX_WAITERS = 2000
+#: How often the online tables' results are looked at for a live page (seconds).
+COLLECT_EVERY = 10.0
 
 Tid = Annotated[str, PathParam(min_length=12, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")]
 Key = Annotated[str | None, Header(alias="X-Doko-Key", max_length=64)]
@@ -132,7 +145,23 @@ class PenaltyIn(Strict):
     reason: ShortText
 
 
+class OnlineIn(Strict):
+    """``POST .../online``: play Serie ``serie`` on the server; ``absent`` players' seats get
+    computer players."""
+
+    serie: Annotated[StrictInt, Field(ge=1, le=MAX_SERIEN)]
+    absent: Annotated[list[Annotated[StrictInt, Field(ge=1, le=10000)]],
+                      Field(max_length=WEB_MAX_PLAYERS)] = Field(default_factory=list)
+
+
 # ------------------------------------------------------------------------------ the store
+
+
+class _OnlineFileError(TournamentFileError):
+    """The online tables' file cannot be read."""
+
+    def __init__(self, en: str, de: str | None = None) -> None:
+        super().__init__("nested", why=en, why_de=en if de is None else de)
 
 
 def _digest(key: str) -> str:
@@ -150,6 +179,9 @@ class TournamentStore:
         self.locks: dict[str, asyncio.Lock] = {}
         self.changed: dict[str, asyncio.Event] = {}
         self.waiters = 0
+        self.online_cache: dict[str, dict[str, Any]] = {}
+        #: when the results of a tournament's online tables were last looked at (monotonic)
+        self.collected: dict[str, float] = {}
 
     def _path(self, tid: str, suffix: str) -> Path:
         if not ID_RE.match(tid):
@@ -204,6 +236,25 @@ class TournamentStore:
             return False
         return secrets.compare_digest(stored, _digest(key))
 
+    def online(self, tid: str) -> dict[str, Any]:
+        """The tables played on the server, by Serie (``<id>.online.json``: table codes and the
+        seats' invitation links, secrets like the key, so not in the tournament file)."""
+        cached = self.online_cache.get(tid)
+        if cached is not None:
+            return cached
+        path = self._path(tid, ".online.json")
+        data: dict[str, Any] = {}
+        if path.exists():
+            obj = read_json_file(path, _OnlineFileError)
+            if isinstance(obj, dict):
+                data = obj
+        self.online_cache[tid] = data
+        return data
+
+    def save_online(self, tid: str, data: dict[str, Any]) -> None:
+        write_atomic(self._path(tid, ".online.json"), json.dumps(data, ensure_ascii=False))
+        self.online_cache[tid] = data
+
     def lock(self, tid: str) -> asyncio.Lock:
         return self.locks.setdefault(tid, asyncio.Lock())
 
@@ -249,8 +300,10 @@ def _http(status: int, key: str, headers: dict[str, str] | None = None,
                          headers=headers)
 
 
-def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) -> None:
-    """Add the tournament pages and routes to the web table ``app``."""
+def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path,
+                              hub: Callable[[], Hub] | None = None) -> None:
+    """Add the tournament pages and routes to the web table ``app``; ``hub`` gives the tables'
+    hub (for Serien played online)."""
     store = TournamentStore(directory)
     app.state.tournaments = store
     rates = RateLimiter({"create": limits.create_per_min, "lookup": limits.lookup_per_min,
@@ -310,8 +363,10 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
     @app.get("/api/tournaments/{tid}", dependencies=lookup)
     async def state(tid: Tid, key: Key = None) -> dict[str, Any]:
         t = await organiser(tid, key)
+        if hub is not None and store.online(tid):
+            await collect(tid, t)
         async with store.lock(tid):
-            return {**t.state_json(),
+            return {**t.state_json(), "online": store.online(tid),
                     "log": {"de": log_lines(t, "de"), "en": log_lines(t, "en")}}
 
     async def changed(tid: str, t: Tournament,
@@ -395,18 +450,115 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path) 
                                 media_type="text/csv; charset=utf-8")
             return JSONResponse(t.state_json())
 
+    def need_hub() -> Hub:
+        if hub is None:
+            raise _http(404, "no_online")
+        return hub()
+
+    @app.post("/api/tournaments/{tid}/online", dependencies=[Depends(rate("create"))])
+    async def online(tid: Tid, body: OnlineIn, key: Key = None) -> dict[str, Any]:
+        """Create Serie ``serie``'s tables on the server: a seat per player with its
+        invitation link, computer players for the absent."""
+        t = await organiser(tid, key)
+        h = need_hub()
+        async with store.lock(tid):
+            data = store.online(tid)
+            serie = body.serie
+            if str(serie) in data:
+                raise _http(409, "online_twice", serie=serie)
+            if not 1 <= serie <= t.drawn:
+                raise _error(TournamentError("no_serie", serie=serie, drawn=t.drawn))
+            tables = t.draws[serie - 1]
+            if any(len(tb) != 4 for tb in tables):
+                raise _http(400, "online_four")
+            if t.reported(serie):
+                raise _http(409, "online_reported", serie=serie)
+            absent = set(body.absent)
+            made = []
+            for i, tb in enumerate(tables, start=1):
+                seats = [SeatSpec("bot" if p in absent else "human", t.players[p - 1].name,
+                                  default_bot_level() if p in absent else None)
+                         for p in tb]
+                spec = TableSpec(
+                    name=text("tournament.web.online_table", "de", name=t.name[:40],
+                              serie=serie, table=i),
+                    rules=t.rules, games=t.games_at(4),
+                    pflichtsoli=True if t.games_at(4) >= 4 else None, public=False,
+                    bot_takeover=True, bot_delay_ms=0 if all(p in absent for p in tb) else 700,
+                    seats=seats, hints=False)
+                try:
+                    _table, answer = await h.create(spec, f"tournament:{tid}:{serie}:{i}")
+                except (LimitError, HubBusy):
+                    raise _http(503, "online_busy") from None
+                except ValueError as e:
+                    raise HTTPException(400, str(e)) from None
+                made.append({"table": i, "code": answer["code"], "spectate": answer["spectate"],
+                             "seats": [{"player": p, "name": t.players[p - 1].name,
+                                        "bot": p in absent, "invite": seat["invite"]}
+                                       for p, seat in zip(tb, answer["seats"], strict=True)]})
+            data = {**data, str(serie): made}
+            await asyncio.to_thread(store.save_online, tid, data)
+        store.touch(tid)
+        return {"serie": serie, "tables": made}
+
+    async def collect(tid: str, t: Tournament) -> int:
+        """Enter the result of every online table whose round is over (its Spielliste, the
+        seats' names put in); returns how many were entered."""
+        if hub is None:
+            return 0
+        store.collected[tid] = time.monotonic()
+        data = store.online(tid)
+        entered = 0
+        for serie_key, tables in data.items():
+            serie = int(serie_key)
+            for item in tables:
+                if (serie, item["table"]) in t.results:
+                    continue
+                table = await hub().get(item["code"])
+                if table is None:
+                    continue
+                async with table.lock:
+                    r, rd = table.round, table.round_data
+                    obj = r.to_json() if r is not None and rd is not None and rd.number == 1 \
+                        and r.is_over else None
+                if obj is None:
+                    continue
+                obj["players"] = [s["name"] for s in item["seats"]]
+                async with store.lock(tid):
+                    if (serie, item["table"]) in t.results:
+                        continue
+                    try:
+                        await asyncio.to_thread(t.add_result, serie, item["table"],
+                                                round_json=obj, source="online")
+                    except TournamentError:
+                        continue  # left for the organiser to enter by hand
+                entered += 1
+        if entered:
+            store.touch(tid)
+        return entered
+
+    @app.post("/api/tournaments/{tid}/online/collect", dependencies=change)
+    async def collect_now(tid: Tid, key: Key = None) -> dict[str, Any]:
+        t = await organiser(tid, key)
+        return {"entered": await collect(tid, t), "version": t.version}
+
     @app.get("/api/tournaments/{tid}/live", dependencies=lookup)
     async def live(tid: Tid, since: Annotated[int | None, Query(ge=0)] = None
                    ) -> dict[str, Any]:
         t = await asyncio.to_thread(store.get, tid)
         if t is None:
             raise _http(404, "not_found")
+        pending = hub is not None and any(
+            (int(k), item["table"]) not in t.results
+            for k, tables in store.online(tid).items() for item in tables)
+        if pending and time.monotonic() - store.collected.get(tid, 0.0) >= COLLECT_EVERY:
+            await collect(tid, t)
         if since is not None and since == t.version and store.waiters < MAX_WAITERS:
             ev = store.event(tid)
             store.waiters += 1
             try:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ev.wait(), POLL_WAIT)
+                    await asyncio.wait_for(ev.wait(), COLLECT_EVERY if pending else POLL_WAIT)
             finally:
                 store.waiters -= 1
         async with store.lock(tid):  # not while a change is half made

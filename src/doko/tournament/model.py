@@ -78,7 +78,7 @@ MAX_PLAYERS = 400
 MAX_SERIEN = 20
 #: The largest table total accepted (a Serie of 24 games stays far below).
 MAX_TOTAL = 100_000
-#: The sources of a table result.
+#: The sources of a table result: totals entered, a round file, a table played on the server.
 SOURCES = ("totals", "round", "online")
 
 
@@ -610,7 +610,9 @@ class Tournament:
             if not r.is_over:
                 raise TournamentError("round_not_over", left=r.games_left)
             totals = list(r.totals)
-            source = "round"
+            source = entry.get("source", "round")
+            if source not in ("round", "online"):
+                raise TournamentError("bad_entry_field", field="source")
         else:
             raw = entry.get("totals")
             if not isinstance(raw, list):

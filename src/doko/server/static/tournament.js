@@ -228,6 +228,7 @@ function renderOrganiser() {
           tb.totals ? el("span", { class: "reported" }, " ✓") : null));
     });
     sec.append(el("table", { class: "tables" }, ...rows));
+    sec.append(onlineBlock(serie));
   }
   main.append(sec);
 
@@ -287,6 +288,41 @@ function renderOrganiser() {
 
   main.append(el("section", {}, el("h2", {}, T("web.log")),
     el("pre", { id: "log" }, (s.log[TT.lang] || []).join("\n"))));
+}
+
+function onlineBlock(serie) {
+  const s = TT.state;
+  const made = (s.online || {})[String(serie.serie)];
+  const box = el("div", { class: "online", "data-serie": serie.serie });
+  if (made) {
+    box.append(el("h3", {}, T("web.online")));
+    for (const tb of made) {
+      box.append(el("div", {}, T("print.table") + " " + tb.table + ": ",
+        el("a", { href: tb.spectate, target: "_blank" }, T("web.spectate"))));
+      const list = el("ul", {});
+      for (const seat of tb.seats) {
+        const url = seat.invite ? location.origin + seat.invite : null;
+        list.append(el("li", {}, seat.name, " – ", url ? el("a", { class: "invite",
+          href: url, target: "_blank" }, url) : T("web.computer")));
+      }
+      box.append(list);
+    }
+    box.append(el("button", { type: "button", class: "secondary", onclick: async () => {
+      try {
+        const r = await api("POST", "/api/tournaments/" + TT.id + "/online/collect");
+        say(T("web.collected", { n: (await r.json()).entered }));
+        await refresh();
+      } catch (e) { say(T("web.error", { detail: e.message }), true); }
+    } }, T("web.collect")));
+  } else if (serie.reported === 0 && serie.tables.every((tb) => tb.names.length === 4)) {
+    const absent = el("input", { placeholder: T("web.absent"), size: 40 });
+    box.append(el("div", { class: "row" }, absent, el("button", { type: "button",
+      class: "secondary", onclick: () => act("/online", { serie: serie.serie,
+        absent: absent.value.split(",").map((x) => Number(x.trim()))
+          .filter((x) => Number.isInteger(x) && x > 0) }) },
+    T("web.online_serie", { serie: serie.serie }))));
+  }
+  return box;
 }
 
 // ------------------------------------------------------------------ live
