@@ -335,11 +335,12 @@ def _line_points(g: Game, seat: int, levels: tuple[int, int], value: int, solver
 
 
 def _outcome(g: Game, seat: int, levels: tuple[int, int], solvers: _Solvers,
-             limit: float, guess: int | None = None) -> _Outcome:
+             limit: float, guess: int | None = None, value: Bounds | None = None) -> _Outcome:
     """Re's final Augen of position ``g`` with best play, and the seat's points along one
-    optimal line; bounds if the time ``limit`` (seconds) runs out."""
+    optimal line; bounds if the time ``limit`` (seconds) runs out. ``value``: the position's
+    value if it is known already (then only the line is searched)."""
     end = time.perf_counter() + limit
-    lo, hi = _value(g, solvers, limit, guess)
+    lo, hi = _value(g, solvers, limit, guess) if value is None else value
     if lo != hi:
         return _Outcome(lo, hi, None)
     return _Outcome(lo, hi, _line_points(g, seat, levels, lo, solvers,
@@ -426,9 +427,11 @@ class _Clock:
 
 
 def _open_card(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solvers,
-               budget: float) -> tuple[OpenValue, tuple[Action, ...]]:
+               budget: float, known: dict[int, int]) -> tuple[OpenValue, tuple[Action, ...]]:
     """The position's value (the best card's), the taken card's, then as many of the other
-    cards as the time allows (to list every best card)."""
+    cards as the time allows (to list every best card). ``known``: the exact values (Re's
+    Augen) of positions of the game solved already, by history length: a later one is the
+    first guess of the search, the one right after the card taken is its value."""
     g = spot.before
     re = g.is_re[seat]
     end = time.perf_counter() + budget
@@ -436,9 +439,15 @@ def _open_card(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solver
     def left() -> float:
         return end - time.perf_counter()
 
-    root = _outcome(g, seat, levels, solvers, left() * 0.5)
+    later = [known[n] for n in sorted(known) if n > spot.index]
+    root_guess = later[0] if later else None
+    root = _outcome(g, seat, levels, solvers, left() * 0.5, guess=root_guess)
+    if root.exact:
+        known[spot.index] = root.lo
+    after = known.get(spot.index + 1)
     taken_o = _outcome(_after(g, spot.action), seat, levels, solvers, left() * 0.8,
-                       guess=root.lo if root.exact else None)
+                       guess=root.lo if root.exact else None,
+                       value=None if after is None else (after, after))
     best_aug = _party_augen(re, root.lo, root.hi)
     taken = _party_augen(re, taken_o.lo, taken_o.hi)
     if not (root.exact and taken_o.exact):
@@ -615,10 +624,11 @@ def analyze(
     know_clock = _Clock(knowable_budget * len(which), len(spots))
     results: dict[int, Decision] = {}
     # the late decisions first: they are cheap and leave their time to the early ones
+    known: dict[int, int] = {}  # exact values (Re's Augen) of the game's positions
     for done, spot in enumerate(reversed(spots), 1):
         seat = seat_of(spot.action)
         if spot.kind == "card":
-            op, best = _open_card(spot, seat, levels, solvers, open_clock.share())
+            op, best = _open_card(spot, seat, levels, solvers, open_clock.share(), known)
         else:
             op, best = _open_call(spot, seat, levels, solvers, open_clock.share())
         kn = None
