@@ -844,7 +844,10 @@ def _round_games(term: Terminal, opts: PlayOptions, r: Round, path: str,
         except (QuitRequest, KeyboardInterrupt):
             # the game in progress goes into the round file: resuming continues the same deal
             # and actions (no new deal for a bad hand)
-            r.keep_current(table.game)
+            try:
+                r.keep_current(table.game)
+            except OSError as e:
+                term.error(f"{path}: {read_problem(e, lang)}")
             raise
         game = table.game
         r.add_game(game)
