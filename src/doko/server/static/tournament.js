@@ -216,8 +216,8 @@ function renderOrganiser() {
       const reason = el("input", { placeholder: T("web.reason"), maxlength: 200 });
       return el("tr", { "data-serie": serie.serie, "data-table": tb.table },
         el("td", {}, T("print.table") + " " + tb.table),
-        el("td", {}, ...tb.names.map((n, i) => el("div", {}, (i + 1) + ". " + n))),
-        el("td", {}, ...inputs.map((x) => el("div", {}, x))),
+        el("td", {}, ...tb.names.map((n, i) => el("div", { class: "seat" },
+          el("span", {}, (i + 1) + ". " + n), inputs[i]))),
         el("td", {}, el("label", {}, odd, " ", T("web.odd_ok")), reason,
           el("button", { type: "button", class: "enter", onclick: () => act("/result", {
             serie: serie.serie, table: tb.table,
@@ -345,7 +345,7 @@ function renderLive() {
   main.append(el("section", {}, el("h2", {}, T("web.ranking")),
     rankingTable(s.ranking, s.progress.map((p) => p.serie), s.scoring),
     el("div", { class: "muted", id: "updated" }, T("web.updated",
-      { time: new Date().toLocaleTimeString() }))));
+      { time: new Date().toLocaleTimeString(TT.lang === "de" ? "de-DE" : "en-GB") }))));
   if (s.latest) {
     const plan = el("table", { id: "plan" }, ...s.latest.tables.map((tb) => el("tr", {},
       el("td", {}, T("print.table") + " " + tb.table),
