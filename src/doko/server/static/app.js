@@ -1054,9 +1054,10 @@
     const owing = sh.owes_pflichtsolo.map((o, i) => (o ? nm[i] : null)).filter(Boolean);
     openModal("sheet", h("h2", {}, `${t("sheet")} – ${t("round_n", st.table.round ? st.table.round.number : 1)}`),
       sheetTable(sh, nm, true),
-      h("p", { class: "muted" },
-        (sh.games_left !== null ? t("games_left", sh.games_left) + " · " : "") +
-        (sh.games_total !== null && owing.length ? t("owes", owing.join(", ")) : "")));
+      h("p", { class: "muted" }, [
+        sh.games_left !== null ? t("games_left", sh.games_left) : "",
+        sh.games_total !== null && owing.length ? t("owes", owing.join(", ")) : "",
+      ].filter(Boolean).join(" · ")));
   }
 
   async function showArchive() {
