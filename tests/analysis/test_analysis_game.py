@@ -15,7 +15,16 @@ import pytest
 
 from doko.analysis.game_analysis import Analysis, analyze
 from doko.bots.base import make_player, play_game
-from doko.engine.actions import CALL_KONTRA, CALL_RE, HEALTHY, Action, code_of, encode
+from doko.engine.actions import (
+    BLACK,
+    CALL_KONTRA,
+    CALL_RE,
+    HEALTHY,
+    Action,
+    code_of,
+    encode,
+    seat_of,
+)
 from doko.engine.game import PLAY, Game
 from doko.engine.record import start_of, to_record
 from doko.solver import principal_variation
@@ -164,6 +173,39 @@ def test_calls_are_analysed_and_bounded_decisions_say_so() -> None:
         assert 0 <= lo <= hi <= 240
         js = d.to_json()
         assert js["open"]["exact"] is False and "bounds" in js["open"]
+
+
+def test_calls_not_made_are_decisions_at_the_last_chance() -> None:
+    """A seat whose party made no call gets one ``no_call`` decision: Re or Kontra (TSR 6.2.2,
+    by the second card at the latest), at its last own turn at which the call was still legal;
+    the action is that call, and the other choice is scored with it."""
+    for seed in range(200):
+        g = Game.deal(seed)
+        play_game(g, [make_player("random", seed=seed * 4 + s) for s in range(4)])
+        if g.contract_name == "normal" and not any(
+                CALL_RE <= code_of(x) <= BLACK for x in g.history):
+            break
+    a = analysis_of(g, worlds=0, open_budget=0.05)
+    missed = [d for d in a.decisions if d.kind == "no_call"]
+    assert sorted(d.seat for d in missed) == [0, 1, 2, 3]
+    start, actions = start_of(to_record(g))
+    for d in missed:
+        want = CALL_RE if g.is_re[d.seat] else CALL_KONTRA
+        assert code_of(d.action) == want
+        # the seat played a card at that index, and could call then, but not at its next turn
+        assert code_of(actions[d.index]) < 24 and seat_of(actions[d.index]) == d.seat
+        h = start.clone()
+        for x in actions[:d.index]:
+            h.apply(x)
+        assert d.action in h.legal_actions(d.seat)
+        later = [i for i in range(d.index + 1, len(actions))
+                 if code_of(actions[i]) < 24 and seat_of(actions[i]) == d.seat]
+        if later:
+            h2 = start.clone()
+            for x in actions[:later[0]]:
+                h2.apply(x)
+            assert d.action not in h2.legal_actions(d.seat)
+        assert d.to_json()["kind"] == "no_call"
 
 
 def test_unfinished_game_is_refused() -> None:

@@ -18,9 +18,11 @@ Two measures per decision (a card played, or a call made; see ``docs/analysis.md
 
 A call is measured the same way: the points with the call against the points without it (the
 party's level as it was before, so also without the Absagen that build on it), along the
-optimal line from the moment of the call. Reservations are not analysed: their value needs
-double-dummy solves of whole games from the first card, which exceed any interactive budget
-today (``docs/analysis.md``).
+optimal line from the moment of the call. A call *not* made is a decision too (kind
+``no_call``): the next call of the seat's party that nobody made, at the seat's last own turn
+at which it could make it, measured against the points with that call. Reservations are not
+analysed: their value needs double-dummy solves of whole games from the first card, which
+exceed any interactive budget today (``docs/analysis.md``).
 
 Time. Whole-game solves from the first tricks take from seconds to minutes. Every solve has a
 time limit from a budget for the whole analysis, handed out from the last decision backwards
@@ -48,7 +50,10 @@ from doko.engine.actions import (
     CALL_RE,
     CODE_OF,
     Action,
+    call_code_for,
+    call_level,
     code_of,
+    encode,
     seat_of,
     to_dict,
 )
@@ -154,7 +159,7 @@ class Decision:
     index: int
     seat: int
     trick: int
-    kind: str  # "card" or "call"
+    kind: str  # "card", "call", or "no_call" (``action``: the call not made)
     action: Action
     best: tuple[Action, ...]
     open: OpenValue
@@ -382,6 +387,8 @@ def _spots(start: Game, actions: Sequence[Action], seats: set[int]
     g = start
     out: list[_Spot] = []
     skipped = dict.fromkeys(seats, 0)
+    #: (seat, level) -> the seat's last own turn at which it could call that level next
+    chances: dict[tuple[int, int], tuple[int, Game, Action]] = {}
     for i, a in enumerate(actions):
         s, code = seat_of(a), code_of(a)
         if s in seats and g.phase == PLAY:
@@ -391,7 +398,14 @@ def _spots(start: Game, actions: Sequence[Action], seats: set[int]
                     skipped[s] += 1
                 else:
                     alts = [ACTIONS[s][CODE_OF[p]] for p in g.legal_plays()]
-                    out.append(_Spot(i, g.clone(), a, "card", alts))
+                    before = g.clone()
+                    out.append(_Spot(i, before, a, "card", alts))
+                    re = g.is_re[s]
+                    nxt = int(g.level[Party.RE if re else Party.KONTRA]) + 1
+                    if nxt <= 5:
+                        call = encode(s, call_code_for(nxt, re))
+                        if call in g.legal_actions(s):
+                            chances[(s, nxt)] = (i, before, call)
             elif CALL_RE <= code <= BLACK:
                 if not settled:
                     skipped[s] += 1
@@ -399,7 +413,35 @@ def _spots(start: Game, actions: Sequence[Action], seats: set[int]
                     lv = (int(g.level[Party.RE]), int(g.level[Party.KONTRA]))
                     out.append(_Spot(i, g.clone(), a, "call", [a], without=lv))
         g.apply(a)
+    # the next call of each seat's party that nobody made, at the seat's last chance for it
+    for s in seats:
+        if g.is_over and g.phase != PLAY:
+            level = int(g.level[Party.RE if g.is_re[s] else Party.KONTRA])
+            chance = chances.get((s, level + 1))
+            if chance is not None and chance[1].is_re[s] == g.is_re[s]:
+                i, before, call = chance
+                out.append(_Spot(i, before, call, "no_call", [call]))
+    out.sort(key=lambda sp: (sp.index, sp.kind != "card"))
     return out, skipped
+
+
+def _alt_levels(spot: _Spot, final: tuple[int, int]) -> tuple[int, int]:
+    """The final call levels of the other choice: without the call made (``call``), with the
+    call not made (``no_call``: the party's level raised to it)."""
+    if spot.kind == "call":
+        return _levels_without(spot, final)
+    level = int(call_level(code_of(spot.action)))
+    if spot.before.is_re[seat_of(spot.action)]:
+        return max(final[0], level), final[1]
+    return final[0], max(final[1], level)
+
+
+def _call_best(spot: _Spot, gain: float) -> tuple[Action, ...]:
+    """The best choice of a call decision, given what the other choice gains: the call, or
+    nothing (no call)."""
+    if spot.kind == "call":
+        return () if gain > 0 else (spot.action,)
+    return (spot.action,) if gain > 0 else ()
 
 
 def _levels_without(spot: _Spot, final: tuple[int, int]) -> tuple[int, int]:
@@ -484,10 +526,14 @@ def _open_call(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solver
         return OpenValue(exact=False, value=None, best_value=None, loss_augen=None,
                          points=None, best_points=None, loss_points=None,
                          bounds={"value": aug, "best_value": aug, "loss_augen": (0, 0)}), ()
-    without = _points_for_levels(g, seat, levels, _levels_without(spot, levels), solvers)
+    other = _points_for_levels(g, seat, levels, _alt_levels(spot, levels), solvers)
     taken = o.points
-    best_pts = max(taken, without) if without is not None else taken
-    best: tuple[Action, ...] = (spot.action,) if without is None or taken >= without else ()
+    if other is None:
+        return OpenValue(exact=False, value=None, best_value=None, loss_augen=None,
+                         points=None, best_points=None, loss_points=None,
+                         bounds={"value": aug, "best_value": aug, "loss_augen": (0, 0)}), ()
+    best_pts = max(taken, other)
+    best = _call_best(spot, other - taken)
     return OpenValue(exact=True, value=aug[0], best_value=aug[0], loss_augen=0, points=taken,
                      best_points=best_pts, loss_points=best_pts - taken, bounds={}), best
 
@@ -516,7 +562,7 @@ def _knowable(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solvers
     except ImpossibleView:  # pragma: no cover - a real view always has a world
         return KnowableValue(0, False, None, None, False, ())
     deadline = time.perf_counter() + budget
-    if spot.kind == "call":
+    if spot.kind != "card":
         return _knowable_call(spot, seat, levels, solvers, games, deadline)
     cands = spot.alternatives
     # per candidate, per world: (seat-party Augen lo, hi, points or None)
@@ -559,14 +605,14 @@ def _knowable_call(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _So
         o = _outcome(w, seat, levels, solvers, limit)
         if o.points is None:
             return KnowableValue(len(games), False, None, None, False, ())
-        without = _points_for_levels(w, seat, levels, _levels_without(spot, levels), solvers)
-        if without is None:
+        other = _points_for_levels(w, seat, levels, _alt_levels(spot, levels), solvers)
+        if other is None:
             return KnowableValue(len(games), False, None, None, False, ())
-        diffs.append(float(without - o.points))
+        diffs.append(float(other - o.points))
     mean, se = _mean_se(diffs)
     loss = max(mean, 0.0)
-    best: tuple[Action, ...] = () if mean > 0 else (spot.action,)
-    return KnowableValue(len(games), True, loss, se, _significant(loss, se), best)
+    return KnowableValue(len(games), True, loss, se, _significant(loss, se),
+                         _call_best(spot, mean))
 
 
 def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
@@ -622,7 +668,7 @@ def analyze(
     world_solvers = _Solvers(kind, WORLD_TABLE)
     open_clock = _Clock(open_budget * len(which), len(spots))
     know_clock = _Clock(knowable_budget * len(which), len(spots))
-    results: dict[int, Decision] = {}
+    results: dict[tuple[int, str], Decision] = {}
     # the late decisions first: they are cheap and leave their time to the early ones
     known: dict[int, int] = {}  # exact values (Re's Augen) of the game's positions
     for done, spot in enumerate(reversed(spots), 1):
@@ -637,12 +683,12 @@ def analyze(
             kn = _knowable(spot, seat, levels, world_solvers, worlds, rng, know_clock.share())
         else:
             know_clock.share()
-        results[spot.index] = Decision(
+        results[(spot.index, spot.kind)] = Decision(
             index=spot.index, seat=seat, trick=len(spot.before.tricks) + 1, kind=spot.kind,
             action=spot.action, best=best, open=op, knowable=kn)
         if progress is not None:
             progress(done, len(spots))
-    decisions = [results[i] for i in sorted(results)]
+    decisions = [results[(sp.index, sp.kind)] for sp in spots]
     summaries = {}
     for s in sorted(which):
         mine = [d for d in decisions if d.seat == s]

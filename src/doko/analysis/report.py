@@ -10,7 +10,7 @@ from doko.engine.cards import EYES, card_symbol
 from doko.engine.game import Game
 from doko.engine.texts import texts_of
 
-__all__ = ["action_label", "format_analysis", "trick_text"]
+__all__ = ["action_label", "decision_label", "format_analysis", "trick_text"]
 
 
 def _num(x: float) -> str:
@@ -23,9 +23,16 @@ def action_label(a: Action, lang: str) -> str:
     return card_symbol(code, lang) if code < 24 else code_text(code, lang)
 
 
+def decision_label(d: Decision, lang: str) -> str:
+    """What the seat did: the card or call, or for a call not made ``ohne keine 90``."""
+    if d.kind == "no_call":
+        return texts_of("analysis", lang)("not_called", call=action_label(d.action, lang))
+    return action_label(d.action, lang)
+
+
 def _best_text(d: Decision, lang: str) -> str:
     t = texts_of("analysis", lang)
-    if d.kind == "call" and d.open.exact and not d.best:
+    if d.kind != "card" and d.open.exact and not d.best:
         return t("no_call")
     if not d.best:
         return t("unknown")
@@ -81,7 +88,7 @@ def _row(d: Decision, lang: str) -> str:
         know = t("row_knowable", loss=_num(k.loss_points), se=_num(k.stderr))
     if d.mistake:
         know += "  " + t("row_mistake")
-    return t("row", trick=d.trick, action=action_label(d.action, lang),
+    return t("row", trick=d.trick, action=decision_label(d, lang),
              best=_best_text(d, lang), open=open_part, knowable=know).rstrip()
 
 
@@ -108,7 +115,7 @@ def format_analysis(analysis: Analysis, final: Game, lang: str = "de",
             lines.append(t("costliest") if analysis.worlds else t("costliest_open"))
             for rank, d in enumerate(worst, 1):
                 lines.append(t("mistake", rank=rank, trick=d.trick, seat=t("seat", n=s + 1),
-                               action=action_label(d.action, lang), best=_best_text(d, lang)))
+                               action=decision_label(d, lang), best=_best_text(d, lang)))
                 drawn = trick_text(final, d.trick, lang)
                 if drawn:
                     lines.append("   " + drawn)

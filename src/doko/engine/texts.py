@@ -3211,6 +3211,7 @@ asks before every card of the others.""",
     "analysis.row_knowable": ("erkennbar −{loss} ± {se}", "knowable −{loss} ± {se}"),
     "analysis.row_mistake": ("FEHLER", "MISTAKE"),
     "analysis.no_call": ("keine Ansage", "no call"),
+    "analysis.not_called": ("ohne {call}", "without {call}"),
     "analysis.unknown": ("?", "?"),
     "analysis.footer": (
         "Rechenkern: {backend}, {seconds} s. Augen: die der eigenen Partei am Ende bei "
@@ -3339,6 +3340,7 @@ asks before every card of the others.""",
     "web.analysis.col_calls": ("Ansagen gewonnen", "Calls won"),
     "web.analysis.col_extras": ("Sonderpunkte", "Sonderpunkte"),
     "web.analysis.col_loss": ("Ø Verlust", "Avg. loss"),
+    "web.analysis.missed": ("nicht angesagt: {call}", "not called: {call}"),
     "web.analysis.hints_option": (
         "Tipps erlaubt (an Turniertischen aus)",
         "hints allowed (off at tournament tables)",

@@ -255,9 +255,10 @@
             el("span", { class: "an-tag" }, tx("best")), cardText(c)))));
       }
     }
-    for (const d of mine.filter((x) => x.kind === "call")) {
+    for (const d of mine.filter((x) => x.kind !== "card")) {
       const loss = lossOf(d);
-      out.push(el("p", { class: "an-loss" }, `${actionText(d.action)} · ${tx("loss")}: ${loss === null ? "?" : Number(loss).toFixed(2)}`));
+      const what = d.kind === "no_call" ? tx("missed", { call: actionText(d.action) }) : actionText(d.action);
+      out.push(el("p", { class: "an-loss" }, `${what} · ${tx("loss")}: ${loss === null ? "?" : Number(loss).toFixed(2)}`));
     }
     return out;
   }
@@ -294,7 +295,7 @@
   function categoryChart(data) {
     const sum = (kind) => data.decisions.filter((d) => d.kind === kind)
       .reduce((a, d) => a + (lossOf(d) || 0), 0);
-    return barChart(tx("bars"), [tx("cards"), tx("calls")], [sum("card"), sum("call")], { cls: "an-bars an-cat-chart" });
+    return barChart(tx("bars"), [tx("cards"), tx("calls")], [sum("card"), sum("call") + sum("no_call")], { cls: "an-bars an-cat-chart" });
   }
 
   function lineChart(title, series, names) {
