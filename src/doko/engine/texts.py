@@ -2083,22 +2083,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "noch keine",
         "none yet",
     ),
-    "tui.calls_possible": (
-        "Du kannst ansagen",
-        "You may call",
-    ),
-    "tui.call_until": (
-        "{call} (solange du mindestens {need} Karten hast)",
-        "{call} (until you hold fewer than {need} cards)",
-    ),
-    "tui.call_until_reply": (
-        "{call} als Erwiderung (solange du mindestens {need} Karten hast)",
-        "{call} as a reply (until you hold fewer than {need} cards)",
-    ),
-    "tui.call_short": (
-        "{call} ({need})",
-        "{call} ({need})",
-    ),
     "tui.calls_after_klaerung": (
         "Ansagen erst nach dem Klärungsstich (TSR 6.4.2)",
         "Calls only after the Klärungsstich (TSR 6.4.2)",
@@ -2106,10 +2090,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tui.calls_over": (
         "Du kannst nichts mehr ansagen.",
         "You can make no more calls.",
-    ),
-    "tui.calls_next": (
-        "keine 90 möglich, solange du mindestens {need} Karten hast",
-        "keine 90 possible until you hold fewer than {need} cards",
     ),
     "tui.soloist_may": (
         "Als Solospieler: aufgeben, abkürzen (wenn alle Stiche sicher sind)",
