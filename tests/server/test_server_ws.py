@@ -209,6 +209,9 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient, app: A
         a.send({"type": "lang", "lang": "de"})
         r = a.reply(a.send({"type": "action", "action": {"action": "healthy"}}))
         assert r["rule"] == "4.1.2" and "nicht an der Reihe" in r["message"]
+        # the refusal goes to the acting seat alone: it says "du", never a 0-based seat
+        assert r["message"].startswith("du bist nicht an der Reihe"), r
+        assert "Platz 0" not in r["message"]
 
         # play on; at some turn of seat 0 try a card that does not follow suit
         tried: list[str] = []

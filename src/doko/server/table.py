@@ -31,6 +31,7 @@ from doko.engine.actions import (
     ActionFormatError,
     code_of,
     from_dict,
+    seat_of,
     to_dict,
 )
 from doko.engine.errors import IllegalActionError
@@ -882,7 +883,10 @@ class Table:
         try:
             g.apply(a)
         except IllegalActionError as e:
-            raise TableError("illegal", rule=e.rule, en=e.text("en"), de=e.text("de")) from None
+            # the refusal goes to the acting seat alone: it is "du"/"you", the others by name
+            names, me = self.names(), seat_of(a)
+            raise TableError("illegal", rule=e.rule, en=e.text("en", names=names, me=me),
+                             de=e.text("de", names=names, me=me)) from None
         idx = len(g.history) - 1
         try:
             await self.hub.db(self.hub.store.add_action, gd.id, idx, to_dict(a))
