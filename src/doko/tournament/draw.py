@@ -59,6 +59,8 @@ _STEPS_BASE = 400
 _STEPS_PER_PLAYER = 12
 #: Steps without a better plan before the search restarts from the best with a shake-up.
 _PATIENCE = 200
+#: Restarts in a row without a better plan after which the search stops.
+_RESTARTS = 6
 #: Troubled players whose swaps one step of the search compares.
 _SAMPLE = 6
 #: What one more seat at a 5-table costs per seat there before (a repeated encounter costs 1
@@ -363,7 +365,7 @@ def _search(plan: _Plan, rng: random.Random, steps: int, target: float) -> None:
     cost = plan.cost()
     best = cost
     best_plan = plan.snapshot()
-    idle = 0
+    idle = stale = 0
     tabu: dict[tuple[int, int, int], int] = {}
     ranked = plan.rank_cost is not None
     polish = -1
@@ -417,9 +419,13 @@ def _search(plan: _Plan, rng: random.Random, steps: int, target: float) -> None:
             best = cost
             best_plan = plan.snapshot()
             idle = 0
+            stale = 0
         else:
             idle += 1
             if idle >= _PATIENCE:
+                stale += 1
+                if stale >= _RESTARTS:  # the best plan held through several restarts
+                    break
                 plan.restore(best_plan)
                 cost = best
                 idle = 0
