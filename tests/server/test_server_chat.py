@@ -7,6 +7,7 @@ spectator unless the table allows it (``chat``: ``off``, ``players``, ``all``)."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -254,3 +255,38 @@ def test_a_bad_chat_mode_is_refused(chat_client: TestClient) -> None:
     r = chat_client.post("/api/tables", json=table_spec("Anna", "bot", "bot", "bot",
                                                         chat="everyone"))
     assert r.status_code == 422 and r.json()["field"] == "chat"
+
+
+# ------------------------------------------------------------------------------ migration 0004
+
+
+def test_migration_0004_gives_older_tables_the_default_chat(tmp_path: Path) -> None:
+    """A table stored before migration 0004 reads its chat as ``players`` after it (the column's
+    server default), and 0004 downgrades cleanly."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from doko.server.db import Store, make_engine, migrate
+    from doko.server.hub import TableSpec, validate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'doko.sqlite3'}")
+    migrate(engine)
+    store = Store(engine)
+    data = validate(TableSpec(chat="all"))
+    data.code = "CHAT44"
+    store.create_table(data)
+    assert store.table("CHAT44").chat == "all"  # type: ignore[union-attr]
+    cfg = Config()
+    cfg.set_main_option("script_location",
+                        str(Path(migrate.__code__.co_filename).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", str(engine.url))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0003")
+    with engine.connect() as conn:
+        columns = [row[1] for row in conn.execute(text("PRAGMA table_info(tables)"))]
+    assert "chat" not in columns
+    migrate(engine)
+    assert store.table("CHAT44").chat == "players"  # type: ignore[union-attr]
+    engine.dispose()
