@@ -690,11 +690,8 @@ class Tournament:
         for pen in self.penalties:
             if pen.cancelled or pen.kind != "deduction":
                 continue
-            placed = pen.serie <= self.drawn and (
-                self.seat_of(pen.serie, pen.player) is not None
-                and (pen.serie, self.seat_of(pen.serie, pen.player)[0])  # type: ignore[index]
-                in self.results)
-            if not placed:
+            seat = self.seat_of(pen.serie, pen.player) if pen.serie <= self.drawn else None
+            if seat is None or (pen.serie, seat[0]) not in self.results:
                 out[pen.player] = out.get(pen.player, 0) + pen.points
         return out
 

@@ -51,7 +51,7 @@ class Page:
     blocks: list[Block]
 
 
-def _header(t: Tournament, lang: str) -> str:
+def _header(t: Tournament) -> str:
     parts = [t.name]
     if t.date:
         parts.append(t.date)
@@ -95,7 +95,7 @@ def plan_page(t: Tournament, serie: int, lang: str) -> Page:
         Block(tx("by_name"), [tx("name"), tx("table"), tx("position_short")], seats,
               [3.0, 1.0, 1.0]),
     ]
-    return Page(tx("plan_title", serie=serie), _header(t, lang), blocks)
+    return Page(tx("plan_title", serie=serie), _header(t), blocks)
 
 
 def card_pages(t: Tournament, serie: int, lang: str) -> list[Page]:
@@ -105,7 +105,7 @@ def card_pages(t: Tournament, serie: int, lang: str) -> list[Page]:
     for i, tb in enumerate(t.draws[serie - 1], start=1):
         rows = [[str(k), t.players[p - 1].name, _role(k, len(tb), lang)]
                 for k, p in enumerate(tb, start=1)]
-        out.append(Page(tx("card_title", serie=serie, table=i), _header(t, lang), [
+        out.append(Page(tx("card_title", serie=serie, table=i), _header(t), [
             Block("", [tx("position_short"), tx("name"), ""], rows, [0.7, 3.3, 3.6],
                   big=True)]))
     return out
@@ -127,7 +127,7 @@ def sheet_pages(t: Tournament, serie: int, lang: str) -> list[Page]:
                 tx("sheet_sign")]
         if size == 5:
             note.insert(0, tx("sheet_five"))
-        out.append(Page(tx("sheet_title", serie=serie, table=i), _header(t, lang), [
+        out.append(Page(tx("sheet_title", serie=serie, table=i), _header(t), [
             Block("", head, rows, [0.5, 1.0, 1.2] + [1.6] * size + [0.8], tall=True,
                   note=note)]))
     return out
@@ -154,7 +154,7 @@ def ranking_page(t: Tournament, lang: str, serie: int | None = None) -> Page:
         out_rows.append(cells)
     title = tx("ranking_title") if serie is None else tx("ranking_serie", serie=serie)
     tb = ", ".join(text(f"tournament.tiebreak.{k}", lang) for k in t.tiebreaks) or "—"
-    return Page(title, _header(t, lang), [
+    return Page(title, _header(t), [
         Block("", head, out_rows, [0.7, 3.0] + [1.0] * len(serien) + [1.2],
               note=[tx("tiebreaks", list=tb)])])
 
