@@ -162,6 +162,35 @@ def test_penalties() -> None:
         t.cancel_penalty(1, "again")
 
 
+def test_deduction_before_the_table_reports() -> None:
+    """A deduction counts at once: taken off the total while the player's table has not
+    reported, and off that Serie's points once it has (never twice)."""
+    t = fixed([(1, 1, [2, 0, 0, -2])], [])
+    t.add_penalty(5, "deduction", points=4, serie=1, reason="Handy am Tisch")
+    assert {r.player.id: r.points for r in t.ranking()}[5] == -4
+    t.add_result(1, 2, totals=[6, -2, -2, -2])
+    row = {r.player.id: r for r in t.ranking()}[5]
+    assert row.points == 2 and row.serien == [2, None] and row.deductions == 4
+
+
+def test_late_entry_has_no_points_before() -> None:
+    """A late entry plays from the next Serie; the Serien before show no points."""
+    t = Tournament("T", serien=2, seed=4)
+    for i in range(7):
+        t.add_player(f"P{i}")
+    t.add_player("Spät")  # before the draw: plays Serie 1
+    t.draw()
+    t.withdraw("P0")
+    late = t.add_player("Nachzügler")
+    assert late.joined == 2
+    for table in (1, 2):
+        t.add_result(1, table, totals=[2, 0, 0, -2])
+    t.draw()
+    row = {r.player.name: r for r in t.ranking()}["Nachzügler"]
+    assert row.serien == [None, None] and row.tables == 0
+    assert t.seat_of(2, late.id) is not None and t.seat_of(1, late.id) is None
+
+
 def test_corrections_keep_the_audit_trail(tmp_path: Path) -> None:
     """A second result for a table is a correction: it needs a reason, the ranking uses it,
     and both entries stay in the file."""
