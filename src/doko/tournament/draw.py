@@ -6,7 +6,8 @@ position (TSR 8.3, 8.4). See ``docs/tournament.md``.
   possible. All Serien still to come are planned together (a tabu search over swaps of two
   players of one Serie, started from the plan of the previous draw), because a Serie drawn
   greedily on its own can leave no perfect continuation (16 players x 5 Serien has a schedule in
-  which no pair meets twice, but not after every choice of the first four).
+  which no pair meets twice, but not after every choice of the first three: those that form the
+  cyclic Latin square of order 4, which has no orthogonal mate, allow no fourth without one).
 * Positions 1-4 (1 deals first, 4 keeps the Spielliste, TSR 8.4.1) are then given per table so
   that every player has position 1 and position 4 about equally often.
 * Optionally the Serie is seated by the current ranking (strong against strong): pairs of
