@@ -81,6 +81,13 @@ def test_rest_routes(client: Any, tmp_path: Path) -> None:
     assert "Spielliste, Serie 1 · Table 2" in html
     csv = client.get(base + "/export?format=csv", headers=h).text
     assert csv.splitlines()[0].startswith("Platz,id,Name")
+    # a damaged file (a table's totals changed by hand) is reported, never half read
+    path = tmp_path / "t" / f"{tid}.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"totals": [\n    6,',
+                                                             '"totals": [\n    7,'))
+    client.app.state.tournaments.loaded.clear()
+    r = client.get(base + "/live")
+    assert r.status_code == 500 and "entry 10" in r.json()["detail"]["detail"]
 
 
 def test_live_waits_for_a_change(client: Any) -> None:

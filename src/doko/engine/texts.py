@@ -1755,12 +1755,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "solo must be one of {kinds}, got {value!r}",
     ),
     "round.re_count_solo": (
-        "ein Solo hat {want} Re-Spieler, nicht re_players={got}",
-        "a solo has {want} Re player(s), got re_players={got}",
+        "ein Solo hat {want} Re-Spieler, angegeben: {got}",
+        "a solo has {want} Re player(s), given: {got}",
     ),
     "round.re_count_normal": (
-        "ein Normalspiel hat {want} Re-Spieler, nicht re_players={got}",
-        "a Normalspiel has {want} Re player(s), got re_players={got}",
+        "ein Normalspiel hat {want} Re-Spieler, angegeben: {got}",
+        "a Normalspiel has {want} Re player(s), given: {got}",
     ),
     "round.sitter_re": (
         "der Geber sitzt in diesem Spiel ({name}) und kann nicht Re sein",
@@ -2911,8 +2911,8 @@ asks before every card of the others.""",
         "End of the playing time recorded.",
     ),
     "cli.sheet.not_found": (
-        "unbekannter Spieler {who!r} (Nummer 0..{last} oder Name)",
-        "unknown player {who!r} (number 0..{last} or name)",
+        "unbekannter Spieler {who!r} (Position 1..{last} oder Name)",
+        "unknown player {who!r} (position 1..{last} or name)",
     ),
     # doko simulate
     "cli.simulate.backend": (
@@ -3773,6 +3773,10 @@ asks before every card of the others.""",
     "tournament.web.collect": (
         "Ergebnisse der Online-Tische holen", "Fetch the online tables' results"),
     "tournament.web.collected": ("{n} Ergebnisse eingetragen", "{n} results entered"),
+    "tournament.http.broken": (
+        "die Turnierdatei lässt sich nicht lesen: {why}",
+        "the tournament file cannot be read: {why}",
+    ),
     # end of the tournament texts
 }
 

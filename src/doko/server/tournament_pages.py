@@ -351,8 +351,16 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path,
         return {"id": tid, "key": key, "organiser": f"/turnier/{tid}#{key}",
                 "live": f"/turnier/{tid}/live"}
 
+    async def load(tid: str) -> Tournament | None:
+        try:
+            return await asyncio.to_thread(store.get, tid)
+        except TournamentError as e:  # a damaged file: say so, never guess
+            raise HTTPException(500, {"detail": text("tournament.http.broken", "en", why=e.en),
+                                      "detail_de": text("tournament.http.broken", "de",
+                                                        why=e.de)}) from None
+
     async def organiser(tid: str, key: str | None) -> Tournament:
-        t = await asyncio.to_thread(store.get, tid)
+        t = await load(tid)
         if t is None or not store.check_key(tid, key):
             raise _http(404, "not_found")
         return t
@@ -545,7 +553,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path,
     @app.get("/api/tournaments/{tid}/live", dependencies=lookup)
     async def live(tid: Tid, since: Annotated[int | None, Query(ge=0)] = None
                    ) -> dict[str, Any]:
-        t = await asyncio.to_thread(store.get, tid)
+        t = await load(tid)
         if t is None:
             raise _http(404, "not_found")
         pending = hub is not None and any(
