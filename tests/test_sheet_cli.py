@@ -53,7 +53,7 @@ def test_a_whole_evening(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert "Vorführung fällig nach 20 weiteren Spielen" in out and "Noch 24 Spiele" in out
 
     code, out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                               "re_players": [0, 2]})
+                                               "re_players": [1, 3]})
     assert code == 0, err
     assert "Spiel 1 eingetragen: Normalspiel: Anna +2, Bert -2, Carl +2, Dora -2" in out
     assert "Nächster Geber: Bert (Position 2)" in out
@@ -67,12 +67,12 @@ def test_a_whole_evening(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert "Nächster Geber: Bert" in out  # the same dealer again (4.2.5)
     assert "Pflichtsolo offen: Anna, Bert, Dora" in out
 
-    code, out, err = run(capsys, "penalty", str(f), "--player", "1", "--kind", "minor")
+    code, out, err = run(capsys, "penalty", str(f), "--player", "2", "--kind", "minor")
     assert code == 0, err
     assert "TSR 9.3.2" in out and "Bert -3" in out
 
     code, out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 100,
-                                               "re_calls": "re", "re_players": [1, 3],
+                                               "re_calls": "re", "re_players": [2, 4],
                                                "extras": {"kontra": {"fox": 1}}})
     assert code == 0, err
 
@@ -108,17 +108,17 @@ def test_penalty_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     f = tmp_path / "r.json"
     assert run(capsys, "new", str(f), "--players", "A,B,C,D")[0] == 0
     cases: list[tuple[list[str], list[int]]] = [
-        (["--player", "0", "--kind", "minor"], [-3, 1, 1, 1]),  # 9.3.2
-        (["--player", "1", "--kind", "minor", "--soloist", "1"], [1, -3, 1, 1]),  # 9.3.3 a
-        (["--player", "2", "--kind", "minor", "--soloist", "0",
+        (["--player", "1", "--kind", "minor"], [-3, 1, 1, 1]),  # 9.3.2
+        (["--player", "2", "--kind", "minor", "--soloist", "2"], [1, -3, 1, 1]),  # 9.3.3 a
+        (["--player", "3", "--kind", "minor", "--soloist", "1",
           "--solo-kontra-harms-soloist"], [3, 0, -3, 0]),  # 9.3.3 b1
-        (["--player", "2", "--kind", "minor", "--soloist", "0"], [1, 1, -3, 1]),  # 9.3.3 b2
-        (["--player", "3", "--kind", "serious", "--absagen", "2"], [6, 6, 6, -18]),  # 9.4.3
+        (["--player", "3", "--kind", "minor", "--soloist", "1"], [1, 1, -3, 1]),  # 9.3.3 b2
+        (["--player", "4", "--kind", "serious", "--absagen", "2"], [6, 6, 6, -18]),  # 9.4.3
         (["--player", "C", "--kind", "serious", "--soloist", "C", "--absagen", "1"],
          [5, 5, -15, 5]),  # 9.4.4, the soloist
-        (["--player", "3", "--kind", "serious", "--soloist", "0", "--absagen", "1"],
+        (["--player", "4", "--kind", "serious", "--soloist", "1", "--absagen", "1"],
          [15, 0, 0, -15]),  # 9.4.4, a Kontra player
-        (["--player", "2", "--kind", "serious", "--soloist", "3", "--absagen", "3"],
+        (["--player", "3", "--kind", "serious", "--soloist", "4", "--absagen", "3"],
          [0, 0, -21, 21]),
     ]
     for args, _scores in cases:
@@ -140,17 +140,17 @@ def test_refusals_exit_2_and_leave_the_file_unchanged(
     f = tmp_path / "r.json"
     assert run(capsys, "new", str(f), "--players", "A,B,C,D", "--games", "6")[0] == 0
     assert add(capsys, tmp_path, f, {"contract": "solo", "re_eyes": 130,
-                                     "re_players": [2]})[0] == 0
+                                     "re_players": [3]})[0] == 0
     before = f.read_bytes()
     bad_summaries: list[tuple[dict[str, Any], str]] = [
-        ({"contract": "solo", "re_eyes": 130, "re_players": [2], "pflichtsolo": True},
+        ({"contract": "solo", "re_eyes": 130, "re_players": [3], "pflichtsolo": True},
          "4.2.3"),
-        ({"contract": "solo", "re_eyes": 130, "re_players": [1], "pflichtsolo": False},
+        ({"contract": "solo", "re_eyes": 130, "re_players": [2], "pflichtsolo": False},
          "4.3.1"),
         ({"contract": "normal", "re_eyes": 130}, "re_players"),
-        ({"contract": "normal", "re_eyes": 130, "re_players": [0, "Zoe"]}, "Zoe"),
-        ({"contract": "normal", "re_eyes": 300, "re_players": [0, 1]}, "re_eyes"),
-        ({"contract": "normal", "re_eyes": 130, "re_players": [0, 1], "bogus": 1}, "bogus"),
+        ({"contract": "normal", "re_eyes": 130, "re_players": [1, "Zoe"]}, "Zoe"),
+        ({"contract": "normal", "re_eyes": 300, "re_players": [1, 2]}, "re_eyes"),
+        ({"contract": "normal", "re_eyes": 130, "re_players": [1, 2], "bogus": 1}, "bogus"),
         ({"contract": "normal", "re_eyes": 130, "re_players": 1}, "re_players"),
     ]
     for summary, needle in bad_summaries:
@@ -163,24 +163,28 @@ def test_refusals_exit_2_and_leave_the_file_unchanged(
     assert code == 2 and "JSON" in err and f.read_bytes() == before
     code, _out, err = run(capsys, "add", str(f), str(tmp_path / "missing.json"))
     assert code == 2 and "missing.json" in err
+    # players are positions 1..4 as on the Spielliste (or names): 0 and 5 are nobody
+    for who in ("0", "5"):
+        code, _out, err = run(capsys, "penalty", str(f), "--player", who, "--kind", "minor")
+        assert code == 2 and "Position 1..4" in err and f.read_bytes() == before
     for args in (["--player", "9", "--kind", "minor"],
-                 ["--player", "0", "--kind", "minor", "--harms-soloist"],
-                 ["--player", "0", "--kind", "serious", "--absagen", "5"]):
+                 ["--player", "1", "--kind", "minor", "--harms-soloist"],
+                 ["--player", "1", "--kind", "serious", "--absagen", "5"]):
         code, _out, err = run(capsys, "penalty", str(f), *args)
         assert code == 2 and err.count("\n") == 1 and f.read_bytes() == before
     # a Vorführung due: a Normalspiel is refused (4.2.3)
     for _ in range(2):
         assert add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                         "re_players": [0, 1]})[0] == 0
+                                         "re_players": [1, 2]})[0] == 0
     due = show_json(capsys, f)
     assert due["vorfuehrung_due"] == 3 and due["games_left"] == 3 and due["next_dealer"] == 2
     before = f.read_bytes()
     code, _out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                               "re_players": [0, 1]})
+                                               "re_players": [1, 2]})
     assert code == 2 and "TSR 4.2.3" in err and "Pflichtsolo in diesem Spiel – D" in err
     assert f.read_bytes() == before
     code, _out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                               "re_players": [0, 1]}, "--lang", "en")
+                                               "re_players": [1, 2]}, "--lang", "en")
     assert code == 2 and "Vorführung is due" in err and err.startswith("doko sheet: error: ")
     # new on an existing file, bad options
     code, _out, err = run(capsys, "new", str(f), "--players", "A,B,C,D")
@@ -203,10 +207,10 @@ def test_five_table_and_open_list(tmp_path: Path, capsys: pytest.CaptureFixture[
     code, out, err = run(capsys, "new", str(f), "--players", "A,B,C,D,E")
     assert code == 0 and "A gibt und sitzt (TSR 10.1.1)" in out and "Noch 30 Spiele" in out
     code, out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                               "re_players": [0, 1]})
+                                               "re_players": [1, 2]})
     assert code == 2 and "10.1.1" in err
     code, out, err = add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 120,
-                                               "re_players": [1, 2]})
+                                               "re_players": [2, 3]})
     assert code == 0 and "A 0" in out
     j = show_json(capsys, f)
     assert j["games"][0]["scores"] == [0, -2, -2, 2, 2] and j["next_dealer"] == 1
@@ -217,10 +221,10 @@ def test_five_table_and_open_list(tmp_path: Path, capsys: pytest.CaptureFixture[
                          "--rules", "hausregeln")
     assert code == 0 and "Offene Liste" in out and "Pflichtsolo offen" not in out
     code, out, err = add(capsys, tmp_path, g, {"contract": "normal", "re_eyes": 120,
-                                               "re_players": [1, 2]})
+                                               "re_players": [2, 3]})
     assert code == 0 and "Bock: das nächste Spiel zählt ×2" in out
     code, out, err = add(capsys, tmp_path, g, {"contract": "normal", "re_eyes": 151,
-                                               "re_players": [1, 2]})
+                                               "re_players": [2, 3]})
     assert code == 0 and "×2 Bock" in out
     j = show_json(capsys, g)
     assert j["games_left"] is None and j["games"][1]["multiplier"] == 2
@@ -234,7 +238,7 @@ def test_time_up_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0, err
     assert "Spielzeit 100 min" in run(capsys, "show", str(f))[1]
     assert add(capsys, tmp_path, f, {"contract": "normal", "re_eyes": 151,
-                                     "re_players": [0, 1]})[0] == 0
+                                     "re_players": [1, 2]})[0] == 0
     code, out, err = run(capsys, "time-up", str(f))
     assert code == 0 and "19 Normalspiele gestrichen" in out
     assert "Vorführung fällig: Pflichtsolo im nächsten Spiel – C" in out
@@ -251,7 +255,7 @@ def test_doko_sheet_as_a_program(tmp_path: Path) -> None:
     done = subprocess.run([*cmd, "new", str(f), "--players", "A,B,C,D"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    bad = json.dumps({"contract": "solo", "re_eyes": 130, "re_players": [1],
+    bad = json.dumps({"contract": "solo", "re_eyes": 130, "re_players": [2],
                       "pflichtsolo": False})
     done = subprocess.run([*cmd, "add", str(f), "-"], input=bad, capture_output=True,
                           text=True, timeout=60)
@@ -261,7 +265,7 @@ def test_doko_sheet_as_a_program(tmp_path: Path) -> None:
 def test_bad_options_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Bad or missing options: one line on stderr, exit status 2, no file written."""
     f = tmp_path / "o.json"
-    for args in (["new", str(f)], ["penalty", str(f), "--player", "0", "--kind", "severe"],
+    for args in (["new", str(f)], ["penalty", str(f), "--player", "1", "--kind", "severe"],
                  ["show", str(f), "--csv", "--json"], ["new", str(f), "--players", "A,B,C,D",
                                                        "--time-limit", "soon"]):
         with pytest.raises(SystemExit) as info:

@@ -139,7 +139,7 @@ def test_sheet_cli_prints_german_errors(tmp_path: Path, monkeypatch: pytest.Monk
                                         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["sheet", "new", "r.json", "--players", "A,B,C,D"]) == 0
-    Path("s.json").write_text('{"contract": "normal", "re_eyes": 1, "re_players": [0, 1]}',
+    Path("s.json").write_text('{"contract": "normal", "re_eyes": 1, "re_players": [1, 2]}',
                               encoding="utf-8")
     capsys.readouterr()
     assert main(["sheet", "add", "r.json", "s.json"]) == 2

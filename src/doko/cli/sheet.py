@@ -3,8 +3,8 @@
 Sub-commands: ``new``, ``add`` (a game played with real cards, as a ``doko score`` summary plus
 ``re_players`` and, for a solo, ``soloist``/``pflichtsolo``), ``penalty`` (TSR 9.3, 9.4),
 ``time-up`` (the end of the playing time, 8.5.1) and ``show`` (table, ``--csv``, ``--json``).
-Players are given by number (0 = position 1) or by name. After each change it says who deals
-next, who still owes a Pflichtsolo and when a Vorführung is due.
+Players are given by position (1..4, or 1..5 at a 5-table; 1 deals first) or by name. After
+each change it says who deals next, who still owes a Pflichtsolo and when a Vorführung is due.
 
 Exit status: 0 on success; 2 on bad input or a refused entry (one line on standard error; the
 file is left unchanged).
@@ -75,16 +75,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q = ss.add_parser("add", help="enter a game played with real cards")
     common(q)
     q.add_argument("summary", nargs="?", default="-", metavar="SUMMARY.json",
-                   help="the game summary as for 'doko score' plus \"re_players\": [i, ...] "
+                   help="the game summary as for 'doko score' plus \"re_players\": [p, ...] "
                    "and for a solo \"soloist\": i, \"pflichtsolo\": true|false; "
                    "'-' (default) reads standard input")
 
     q = ss.add_parser("penalty", help="enter penalty points (TSR 9.3, 9.4)")
     common(q)
-    q.add_argument("--player", required=True, metavar="I", help="the offender")
+    q.add_argument("--player", required=True, metavar="P",
+                   help="the offender: position 1..N or name")
     q.add_argument("--kind", required=True, choices=("minor", "serious"),
                    help="minor (geringfügig, 9.3) or serious (schwerwiegend, 9.4)")
-    q.add_argument("--soloist", metavar="J", default=None,
+    q.add_argument("--soloist", metavar="P", default=None,
                    help="in a solo: the soloist (the offender himself for his own violation)")
     q.add_argument("--solo-kontra-harms-soloist", "--harms-soloist", dest="harms",
                    action="store_true",
@@ -144,20 +145,21 @@ def _fail(lang: str, msg: str) -> int:
 
 
 def _player(r: Round, value: object, lang: str) -> int:
-    """A player by number (0-based) or by name."""
+    """A player by position (1..N as on the Spielliste, 1 deals first) or by name; the round's
+    0-based index."""
     if isinstance(value, bool):
-        raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size - 1))
+        raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size))
     if isinstance(value, int):
-        if 0 <= value < r.size:
-            return value
+        if 1 <= value <= r.size:
+            return value - 1
     elif isinstance(value, str):
         text = value.strip()
-        if text.isdigit() and int(text) < r.size:
-            return int(text)
+        if text.isdigit() and 1 <= int(text) <= r.size:
+            return int(text) - 1
         for i, name in enumerate(r.players):
             if name.casefold() == text.casefold():
                 return i
-    raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size - 1))
+    raise _Usage(_text("cli.sheet.not_found", lang, who=value, last=r.size))
 
 
 def _status(r: Round, lang: str) -> str:

@@ -665,14 +665,16 @@ class Round:
         want = 1 if alone else 2
         if len(re_players) != want:
             raise RoundError.of("re_count_solo" if alone else "re_count_normal", "2.4",
-                                want=want, got=re_players)
+                                want=want,
+                                got=", ".join(self.players[p] for p in re_players) or "-")
         if ctx.sitting_out is not None and ctx.sitting_out in re_players:
             raise RoundError.of("sitter_re", "10.1.1", name=self.players[ctx.sitting_out])
         if alone:
             if soloist is None:
                 soloist = re_players[0]
             elif soloist != re_players[0]:
-                raise RoundError.of("soloist_not_re", "2.4", soloist=soloist, re=re_players[0])
+                raise RoundError.of("soloist_not_re", "2.4", soloist=self.players[soloist],
+                                    re=self.players[re_players[0]])
         elif soloist is not None:
             raise RoundError.of("no_soloist", contract=contract)
         if contract != "solo" and (pflicht or marriage_solo or solo_kind is not None):
