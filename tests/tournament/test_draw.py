@@ -124,6 +124,20 @@ def test_seat_by_ranking_groups_neighbours() -> None:
     assert spread(ranked) < spread(plain) / 2
 
 
+def test_seat_by_ranking_swiss() -> None:
+    """16 players ranked so that each block of four (places 1-4, 5-8, ...) comes from four
+    different tables of Serie 1: seated by the ranking, Serie 2's tables are exactly those
+    blocks (strong against strong, and still no pair twice)."""
+    players = list(range(1, 17))
+    for seed in (5, 6):
+        first, plan = draw_serie(players, 1, 3, seed)
+        ranking = [table[k] for k in range(4) for table in first]
+        second, _ = draw_serie(players, 2, 3, seed, history=[first], ranking=ranking,
+                               plan=plan)
+        blocks = sorted(sorted(ranking[i:i + 4]) for i in range(0, 16, 4))
+        assert sorted(sorted(t) for t in second) == blocks
+
+
 def test_tournament_draws_equal_the_plan() -> None:
     """A tournament in which nothing changes draws exactly the stateless plan (the same seed
     and the same search), so `doko tournament draw --players N --serien S --seed X` shows what

@@ -70,6 +70,8 @@ _SAMPLE = 6
 _FIVE_COST = 3
 #: What a table costs per time its players had position 1 (or the last) before at least.
 _POS_COST = 0.3
+#: The same when seating by the ranking: the organiser's choice of neighbours comes first.
+_POS_COST_RANKED = 0.03
 #: Steps to improve the positions once no repeat is left: a base and one per so many players.
 _POLISH_BASE = 100
 _POLISH_PER_PLAYERS = 2
@@ -201,6 +203,7 @@ class _Plan:
         #: for the first planned Serie: per player the times at position 1 and at the last
         #: position so far (a table whose players all had a position before costs)
         self.pos_counts: tuple[list[int], list[int]] | None = None
+        self.pos_weight = _POS_COST if rank_cost is None else _POS_COST_RANKED
         self.serien: list[list[list[int]]] = []
         self.where: list[list[int]] = []
 
@@ -240,7 +243,7 @@ class _Plan:
         position 1, and the last position (one of them must take it once more)."""
         assert self.pos_counts is not None
         c1, cl = self.pos_counts
-        return _POS_COST * (min(c1[p] for p in table) + min(cl[p] for p in table))
+        return self.pos_weight * (min(c1[p] for p in table) + min(cl[p] for p in table))
 
     def pos_troubled(self) -> list[int]:
         """The players of the first planned Serie at a table all of whose players had position
@@ -248,7 +251,7 @@ class _Plan:
         if self.pos_counts is None or not self.serien:
             return []
         c1, cl = self.pos_counts
-        low = _POS_COST * (min(c1) + min(cl)) + 1e-9
+        low = self.pos_weight * (min(c1) + min(cl)) + 1e-9
         out: list[int] = []
         for table in self.serien[0]:
             if self._pos_cost(table) > low:
@@ -262,7 +265,7 @@ class _Plan:
             return 0.0
         k = len(self.sizes)
         c1, cl = self.pos_counts
-        return _POS_COST * (sum(sorted(c1)[:k]) + sum(sorted(cl)[:k]))
+        return self.pos_weight * (sum(sorted(c1)[:k]) + sum(sorted(cl)[:k]))
 
     def delta(self, s: int, a: int, b: int) -> float:
         """The change of cost if ``a`` and ``b`` (at different tables of Serie ``s``) swap."""
@@ -381,7 +384,8 @@ def _search(plan: _Plan, rng: random.Random, steps: int, target: float) -> None:
                 picks.append(troubled[rng.randrange(len(troubled))])
         elif plan.rank_cost is not None:
             s = 0 if rng.random() < 0.7 else rng.randrange(len(plan.serien))
-            picks.append((s, rng.randrange(n)))
+            for _ in range(_SAMPLE):
+                picks.append((s, rng.randrange(n)))
         else:
             bad = plan.pos_troubled()
             if not bad:
