@@ -3,8 +3,8 @@
 engine (rules, cards, game, views, scoring, records) <- session (rounds, the Spielliste) and
 solver (double-dummy search) <- bots (computer players, the arena) <- analysis (hints, game
 analysis, statistics), tournament (draws, results, rankings) and rl (learning environments)
-<- the front ends (tui, server) <- cli (one module per command). Lazy imports inside functions count too; the facade
-``doko/__init__.py`` may import anything, nothing may import the facade.
+<- the front ends (tui, server) <- cli (one module per command). Lazy imports inside functions
+count too; the facade ``doko/__init__.py`` may import anything, nothing may import the facade.
 """
 
 from __future__ import annotations
