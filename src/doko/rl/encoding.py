@@ -196,9 +196,9 @@ def observation(v: SeatView, out: Array | None = None, *,
         elif SOLO_BASE <= code < SOLO_BASE + 7:
             pflicht = v.owes_pflichtsolo[seat]
         elif CALL_RE <= code <= BLACK:
-            _, party, level = v.calls[call_i]
+            _, party, call_level = v.calls[call_i]
             call_i += 1
-            x[o["calls"] + r * 5 + int(level) - 1] = 1.0
+            x[o["calls"] + r * 5 + int(call_level) - 1] = 1.0
             if first_call_held[party] is None:
                 first_call_held[party] = size - played_n[seat]
     for seat, k in v.trick:
@@ -219,17 +219,17 @@ def observation(v: SeatView, out: Array | None = None, *,
         x[o["soloist"] + ((v.soloist - s) & 3)] = 1.0
     if hochzeiter >= 0:
         x[o["hochzeiter"] + ((hochzeiter - s) & 3)] = 1.0
-    for seat, p in enumerate(v.parties):
-        if p is not None:
-            x[o["parties"] + ((seat - s) & 3) * 2 + int(p)] = 1.0
+    for seat, known in enumerate(v.parties):
+        if known is not None:
+            x[o["parties"] + ((seat - s) & 3) * 2 + int(known)] = 1.0
     if v.partnerships_clarified:
         x[o["clarified"]] = 1.0
     level = [0, 0]
-    for _, party, lv in v.calls:
-        level[party] = max(level[party], int(lv))
-    for p in (0, 1):
-        for lv in range(level[p]):
-            x[o["party_level"] + p * 5 + lv] = 1.0
+    for _, called_by, called in v.calls:
+        level[called_by] = max(level[called_by], int(called))
+    for pi in (0, 1):
+        for li in range(level[pi]):
+            x[o["party_level"] + pi * 5 + li] = 1.0
     # the deadlines' shift by the Klärungsstich of a Hochzeit (TSR 6.4.2)
     shift = 0
     if hochzeiter >= 0 and v.rules.marriage_shift:
@@ -241,10 +241,10 @@ def observation(v: SeatView, out: Array | None = None, *,
             if len(v.tricks) >= 3:
                 shift = 2
     base = 0 if v.rules.nines else 2
-    for p in (0, 1):
-        held = first_call_held[p]
+    for pi in (0, 1):
+        held = first_call_held[pi]
         if held is not None and held >= CALL_MIN_CARDS[1] - base - shift:
-            x[o["call_timing"] + p] = 1.0
+            x[o["call_timing"] + pi] = 1.0
     x[o["call_timing"] + 2] = float(shift)
     for seat in range(4):
         r = (seat - s) & 3

@@ -75,7 +75,7 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     """One seat (``seat``, or a random one each episode with ``seat=None``) against three
     players (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, opponents: Opponent | Sequence[Opponent] = "random",
                  seat: int | None = 0, rules: str | Rules = "tsr",
@@ -87,7 +87,8 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             raise ValueError(f"illegal must be 'substitute' or 'raise', not {illegal!r}")
         if seat is not None and not 0 <= seat <= 3:
             raise ValueError(f"seat must be 0..3 or None, got {seat}")
-        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * 3
+        specs: list[Opponent] = (list(opponents) if isinstance(opponents, (list, tuple))
+                                 else [opponents] * 3)  # type: ignore[list-item]
         if len(specs) != 3:
             raise ValueError(f"give one opponent or three, not {len(specs)}")
         for spec in specs:
@@ -96,7 +97,7 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             elif not (isinstance(spec, Player) or callable(spec)):
                 raise TypeError(f"an opponent is a player name, a Player or a callable, "
                                 f"not {spec!r}")
-        self.specs: list[Opponent] = specs
+        self.specs = specs
         self.fixed_seat = seat
         self.rules = rules_of(rules)
         self.render_mode = render_mode
@@ -106,7 +107,7 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self._game_class = game_class(self.backend)
         self._native = native_module() if self.backend == "native" else None
         self.observation_space = spaces.Box(0.0, 2.0, (OBS_SIZE,), np.float32)
-        self.action_space = spaces.Discrete(64)
+        self.action_space: spaces.Space[int] = spaces.Discrete(64)  # type: ignore[assignment]
         self.game: Game = self._game_class.deal(0)
         self.seat = 0 if seat is None else seat
         self.players: list[Player | None] = [None] * 4
@@ -208,7 +209,7 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             return list(self._native.game_scores(self.game))
         return seat_scores(self.game)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         return table_text(view(self.game, self.seat), 1, self.lang,

@@ -25,20 +25,20 @@ claims; Kontra's calls after a concession (TSR 5.4.7) are not offered.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from doko.engine.actions import NUM_CODES
 from doko.engine.backend import game_class, native_module, resolve
 from doko.engine.game import Game
 from doko.engine.result import seat_scores
 from doko.engine.rules import Rules, preset
 from doko.engine.view import view
-from doko.engine.actions import NUM_CODES
 from doko.rl.encoding import OBS_SIZE, OFFSETS, RoundInfo, observation
 from doko.rl.render import table_text
 from doko.session.round import Round
@@ -64,12 +64,13 @@ def observation_space() -> spaces.Dict:
     })
 
 
-class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module docstring). ``backend``: ``"auto"`` (the native
     core for single games where it is built), ``"native"`` or ``"python"``; a whole round is
     always played with the Python engine (the round checks its games)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "doppelkopf_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "doppelkopf_v0", "is_parallelizable": False}
 
     def __init__(self, rules: str | Rules = "tsr", render_mode: str | None = None, *,
                  round: bool = False, games: int = 24, lang: str = "de",
@@ -197,9 +198,9 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # noqa: N8
 
 
 def env(rules: str | Rules = "tsr", render_mode: str | None = None,
-        **options: Any) -> AECEnv[str, dict[str, npt.NDArray[Any]], int | None]:
+        **options: Any) -> Any:
     """The AEC environment with PettingZoo's checks (actions in range, reset before step)."""
     e: Any = raw_env(rules, render_mode, **options)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
-    return e  # type: ignore[no-any-return]
+    return e
