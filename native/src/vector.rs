@@ -13,7 +13,7 @@ use crate::game::{
     SOLO_DIAMONDS,
 };
 use crate::order::TRUMP;
-use crate::scoring::{score, GameSummary, RawSummary};
+use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
 /// The action codes 0..42.
 pub const NUM_CODES: usize = 43;
@@ -413,20 +413,27 @@ pub fn seat_scores(g: &GameState) -> Result<[i32; 4], String> {
     if !g.is_over() {
         return Err("the game is not finished yet: there is no result".into());
     }
+    // the summary of `result.summary_of`, built directly: a finished game is a valid one
+    // (GameSummary::new's checks hold; the differential tests compare with Python's scores)
     let x = g.sonderpunkte();
-    let ext = |e: [u32; 3]| [e[0] as i64, e[1] as i64, e[2] as i64];
+    let ext = |e: [u32; 3]| Extras {
+        doppelkopf: e[0] as u8,
+        fox: e[1] as u8,
+        charlie: e[2] as u8,
+    };
+    let contract = SummaryContract::from_record_name(g.summary_contract())
+        .ok_or_else(|| format!("no contract {:?}", g.summary_contract()))?;
     let level = g.level();
-    let raw = RawSummary {
-        contract: g.summary_contract().to_string(),
-        re_eyes: g.re_eyes() as i64,
-        re_tricks: Some(g.re_tricks() as i64),
-        re_calls: level[0] as i64,
-        kontra_calls: level[1] as i64,
+    let summary = GameSummary {
+        contract,
+        re_eyes: g.re_eyes() as u8,
+        re_tricks: Some(g.re_tricks() as u8),
+        re_calls: level[0],
+        kontra_calls: level[1],
         re_extras: ext(x[0]),
         kontra_extras: ext(x[1]),
         nines: g.rules().nines,
     };
-    let summary = GameSummary::new(&raw).map_err(|e| format!("{e:?}"))?;
     let s = score(&summary, g.rules().re_kontra_double);
     let mut re = 0u8;
     for seat in 0..4u8 {
