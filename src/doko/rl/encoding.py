@@ -135,7 +135,7 @@ def _offsets() -> dict[str, tuple[int, int]]:
 OFFSETS = _offsets()
 #: Length of the flat observation.
 OBS_SIZE = sum(size for _, size in FIELDS)
-#: Actions of the public history the information state holds (a game has at most 67).
+#: Actions of the public history the information state holds (a game has at most 65).
 HISTORY_SLOTS = 72
 #: One history slot: the acting relative seat (4, one-hot) and the action code (43, one-hot).
 SLOT_SIZE = 4 + NUM_CODES

@@ -47,7 +47,7 @@ __all__ = ["GAME_NAME", "DokoGame", "DokoObserver", "DokoState"]
 
 #: The name under which the game is registered.
 GAME_NAME = "python_doko"
-#: Chance nodes of the deal (48 cards), then at most 67 actions by the players.
+#: Chance nodes of the deal (48 cards), then at most 65 actions by the players.
 _DEAL = 48
 _MAX_LENGTH = _DEAL + 72
 #: Bounds of a seat's score: a solo's factor 3 times a generous bound on a game's value.
