@@ -19,7 +19,7 @@ claims; Kontra's calls after a concession (TSR 5.4.7) are not offered.
 >>> e = raw_env()
 >>> e.reset(seed=3)
 >>> e.agent_selection, e.observe(e.agent_selection)["observation"].shape
-('seat_1', (376,))
+('seat_2', (376,))
 """
 
 from __future__ import annotations
