@@ -171,15 +171,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
             if self.round is None or self.round.is_over:
                 self.terminations = dict.fromkeys(AGENTS, True)
                 self._accumulate_rewards()
-                if self.render_mode == "ansi":
-                    print(self.render())
                 return
             self._deal()
         else:
             self.agent_selection = AGENTS[g.to_move]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def _scores(self, g: Game) -> list[int]:
         if self._native is not None:
@@ -187,6 +183,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return seat_scores(g)
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the table as text from the current agent's view (its
+        hand, the trick, the calls, its legal actions; the scores once the game is over)."""
         if self.render_mode is None:
             return None
         seat = AGENTS.index(self.agent_selection)
