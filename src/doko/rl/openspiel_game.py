@@ -53,6 +53,10 @@ _MAX_LENGTH = _DEAL + 72
 #: Bounds of a seat's score: a solo's factor 3 times a generous bound on a game's value.
 _MAX_UTILITY = 150.0
 
+#: Scratch arrays for the native encoder when only the mask is wanted.
+_SCRATCH = np.zeros(OBS_SIZE, np.float32)
+_MASK = np.zeros(64, np.int8)
+
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Doppelkopf (DDV tournament rules)",
@@ -148,6 +152,10 @@ class DokoState(pyspiel.State):  # type: ignore[misc]
         g = self.game
         if g is None or g.is_over or player != g.to_move:
             return []
+        native = self.config.native
+        if native is not None:  # the mask the native encoder writes with the observation
+            native.encode_observation(g, player, _SCRATCH, _MASK)
+            return [int(c) for c in np.flatnonzero(_MASK)]
         return sorted({code_of(a) for a in view(g, player).legal_actions
                        if seat_of(a) == player})
 

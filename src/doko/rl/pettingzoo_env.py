@@ -197,8 +197,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
 def env(rules: str | Rules = "tsr", render_mode: str | None = None,
         **options: Any) -> Any:
-    """The AEC environment with PettingZoo's checks (actions in range, reset before step)."""
-    e: Any = raw_env(rules, render_mode, **options)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The AEC environment in PettingZoo's order-enforcing wrapper (reset before step, no
+    reading before reset); :class:`raw_env` checks the range of actions itself."""
+    return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode, **options))
