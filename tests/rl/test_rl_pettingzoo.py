@@ -3,7 +3,9 @@ the scores `doko replay` gives for the same actions (TSR 7), a whole round, the 
 
 from __future__ import annotations
 
+import json
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from doko.cli import main  # noqa: E402
 from doko.engine.backend import native_available  # noqa: E402
 from doko.engine.cards import card_name, hand_kinds  # noqa: E402
 from doko.engine.record import replay  # noqa: E402
@@ -49,7 +52,8 @@ def _play(e: raw_env, rng: np.random.Generator) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_rewards_are_the_scores_of_the_replayed_game_tsr_7(backend: str) -> None:
+def test_rewards_are_the_scores_of_the_replayed_game_tsr_7(
+        backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rng = np.random.default_rng(1)
     solos = 0
     for seed in range(12):
@@ -57,9 +61,15 @@ def test_rewards_are_the_scores_of_the_replayed_game_tsr_7(backend: str) -> None
         e.reset(seed=seed)
         totals = _play(e, rng)
         record = e.game.to_record()
-        replayed = replay(record)  # what `doko replay` does with the record
+        replayed = replay(record)
         scores = seat_scores(replayed)
         assert [totals[a] for a in e.possible_agents] == [float(s) for s in scores]
+        if seed < 3:  # and `doko replay --json` on the record file says the same
+            path = tmp_path / f"game{seed}.json"
+            path.write_text(json.dumps(record), encoding="utf-8")
+            capsys.readouterr()
+            assert main(["replay", str(path), "--json"]) == 0
+            assert json.loads(capsys.readouterr().out)["scores"] == scores
         assert sum(scores) == 0
         if replayed.soloist >= 0:
             solos += 1
