@@ -135,6 +135,8 @@ fn step_error(py: Python<'_>, e: StepError) -> PyErr {
         StepError::Illegal(i, r) => {
             let err = refusal_error(py, &r);
             let note = format!("in game {i} of the vector");
+            // BaseException.add_note (Python 3.11, the abi3 floor); if it failed, only the
+            // note would be missing from the refusal
             let _ = err.value(py).call_method1("add_note", (note,));
             err
         }
