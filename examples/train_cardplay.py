@@ -81,11 +81,13 @@ def train(games: int, seed: int, lr: float = 0.01) -> tuple[Weights, list[float]
 
 @register("linear_cardplay")
 class LinearCardPlayer(Player):
-    """The trained policy as a doko player: gesund, no calls, the most likely legal card."""
+    """The trained policy as a doko player: gesund, no calls, a legal card drawn from the
+    policy (seeded: the arena's games repeat)."""
 
     def __init__(self, seed: int | None = None, weights: str | None = None) -> None:
         super().__init__(seed)
         self.w = np.zeros((24, OBS_SIZE)) if weights is None else np.load(weights)["w"]
+        self.rng = np.random.default_rng(seed)
 
     def decide(self, view: SeatView) -> Action | None:
         if not view.to_play:
@@ -95,7 +97,7 @@ class LinearCardPlayer(Player):
             return encode(view.seat, HEALTHY)
         if view.phase == PLAY:
             legal, p = card_probs(self.w, observation(view))
-            return encode(view.seat, int(legal[int(np.argmax(p))]))
+            return encode(view.seat, int(legal[int(self.rng.choice(len(legal), p=p))]))
         # a naming (never reached: it never answers Vorbehalt): the first one offered
         return next(a for a in view.legal_actions if seat_of(a) == view.seat)
 
