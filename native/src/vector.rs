@@ -733,19 +733,74 @@ mod tests {
         assert!(solos > 0);
     }
 
+    /// The same history with the cards `seat` has not seen dealt anew among the other seats
+    /// (each keeps its cards played and its number of cards), if the history stays legal.
+    fn other_deal(g: &GameState, seat: u8, rng: &mut Rng) -> Option<GameState> {
+        use crate::cards::{hand_add, hand_kinds};
+        let mut played: [Vec<u8>; 4] = Default::default();
+        for &a in g.history() {
+            if a & 63 < 24 {
+                played[(a >> 6) as usize].push(a & 63);
+            }
+        }
+        let hands = g.hands();
+        let others: Vec<usize> = (0..4).filter(|&s| s != seat as usize).collect();
+        let mut hidden: Vec<u8> = others.iter().flat_map(|&s| hand_kinds(hands[s])).collect();
+        for i in (1..hidden.len()).rev() {
+            hidden.swap(i, rng.below(i + 1));
+        }
+        let mut dealt = g.initial_hands();
+        let mut pos = 0;
+        for &s in &others {
+            let n = hands[s].count_ones() as usize;
+            let mut h = 0u64;
+            for &k in played[s].iter().chain(&hidden[pos..pos + n]) {
+                h = hand_add(h, k)?;
+            }
+            pos += n;
+            dealt[s] = h;
+        }
+        let mut alt = GameState::new(dealt, g.dealer(), [false; 4], None, g.rules()).ok()?;
+        for &a in g.history() {
+            alt.apply(a as i64).ok()?;
+        }
+        Some(alt)
+    }
+
     #[test]
-    fn the_observation_never_depends_on_hidden_cards_of_a_fresh_deal() {
-        // the same own hand and history, other hands swapped among the opponents
-        let mut rng = Rng::new(5);
-        let hands = deal(&mut rng, 0, true);
-        let mut a = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
-        let swapped = [hands[0], hands[2], hands[1], hands[3]];
-        let mut b = GameState::setup(swapped, 0, [false; 4], None, Rules::TSR);
+    fn hidden_cards_never_change_the_observation_tsr_5_5() {
+        let policy = Policy {
+            p_reservation: 0.3,
+            p_call: 0.2,
+            ..Policy::default()
+        };
+        let mut rng = Rng::new(23);
         let mut buf = ActionBuf::new();
-        let mut xa = vec![0f32; OBS_SIZE];
-        let mut xb = vec![0f32; OBS_SIZE];
-        encode_observation(&mut a, 0, None, &mut xa, None, &mut buf);
-        encode_observation(&mut b, 0, None, &mut xb, None, &mut buf);
-        assert_eq!(xa, xb);
+        let (mut xa, mut xb) = (vec![0f32; INFO_SIZE], vec![0f32; INFO_SIZE]);
+        let mut compared = 0;
+        for game in 0..200u64 {
+            let hands = deal(&mut rng, (game & 3) as u8, true);
+            let mut g = GameState::setup(hands, (game & 3) as u8, [false; 4], None, Rules::TSR);
+            let stop = 4 + rng.below(60);
+            while !g.is_over() && g.history().len() < stop {
+                let a = policy.choose(&mut rng, &mut g, &mut buf);
+                g.apply(a as i64).unwrap();
+            }
+            let seat = (game % 4) as u8;
+            let Some(mut alt) = (0..5).find_map(|_| other_deal(&g, seat, &mut rng)) else {
+                continue;
+            };
+            if alt.initial_hands() == g.initial_hands() {
+                continue;
+            }
+            encode_observation(&mut g, seat, None, &mut xa, None, &mut buf);
+            encode_observation(&mut alt, seat, None, &mut xb, None, &mut buf);
+            assert_eq!(xa[..OBS_SIZE], xb[..OBS_SIZE], "game {game}");
+            encode_information_state(&mut g, seat, None, &mut xa, &mut buf);
+            encode_information_state(&mut alt, seat, None, &mut xb, &mut buf);
+            assert_eq!(xa, xb, "game {game}");
+            compared += 1;
+        }
+        assert!(compared > 100, "{compared}");
     }
 }
