@@ -46,7 +46,7 @@ def card_probs(w: Weights, x: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.i
     return legal, p / p.sum()
 
 
-def train(games: int, seed: int, lr: float = 0.01) -> tuple[Weights, list[float]]:
+def train(games: int, seed: int, lr: float = 0.1) -> tuple[Weights, list[float]]:
     """REINFORCE over ``games`` games; returns the weights and the learner's scores."""
     rng = np.random.default_rng(seed)
     w = np.zeros((24, OBS_SIZE))
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400, help="training games (default 400)")
     ap.add_argument("--deals", type=int, default=40, help="arena deals (default 40)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.1, help="learning rate (default 0.1)")
     ap.add_argument("--out", type=Path, default=Path("cardplay_weights.npz"),
                     help="where the weights go (default cardplay_weights.npz)")
     args = ap.parse_args(argv)
