@@ -342,3 +342,36 @@ class Solver:
     @property
     def table_size(self) -> int: ...
 
+
+# ---------------------------------------------------------------------------------------------
+# Reinforcement learning (native/src/vector.rs, py_vector.rs); used by doko.rl.
+# ---------------------------------------------------------------------------------------------
+
+OBS_SIZE: int
+INFO_SIZE: int
+
+def encode_observation(
+    game: Game, seat: int, out: object, mask: object | None = None, *,
+    games_played: int | None = None, games_total: int | None = None,
+) -> None: ...
+def encode_information_state(
+    game: Game, seat: int, out: object, *,
+    games_played: int | None = None, games_total: int | None = None,
+) -> None: ...
+def game_scores(game: Game) -> list[int]: ...
+
+@final
+class VectorEnv:
+    def __init__(
+        self, n: int, seed: int = 0, seat: int = 0, opponent: str = "random",
+        rules: object | None = None,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def observe(self, obs: object | None, mask: object) -> None: ...
+    def step(
+        self, actions: object, rewards: object, dones: object, obs: object | None = None,
+        mask: object | None = None,
+    ) -> int: ...
+    def history(self, i: int) -> list[int]: ...
+    def initial_hands(self, i: int) -> list[int]: ...
+    def dealer(self, i: int) -> int: ...

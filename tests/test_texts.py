@@ -177,6 +177,7 @@ CATALOGUED = (
     "engine/actions.py",
     "engine/errors.py",
     "session/files.py",
+    "rl/render.py",
 )
 
 #: Words of a German or English phrase (a literal with a space in it).

@@ -12,6 +12,7 @@ pub mod order;
 pub mod rng;
 pub mod scoring;
 pub mod solver;
+pub mod vector;
 
 #[cfg(feature = "python")]
 pub mod py_game;
@@ -19,6 +20,8 @@ pub mod py_game;
 mod py_scoring;
 #[cfg(feature = "python")]
 mod py_solver;
+#[cfg(feature = "python")]
+mod py_vector;
 
 #[cfg(feature = "python")]
 mod python {
@@ -36,6 +39,7 @@ mod python {
         m.add_function(wrap_pyfunction!(crate::py_game::clone_ns, m)?)?;
         m.add_function(wrap_pyfunction!(crate::py_game::state_size, m)?)?;
         crate::py_solver::register(m)?;
+        crate::py_vector::register(m)?;
         Ok(())
     }
 }

@@ -3778,6 +3778,68 @@ asks before every card of the others.""",
         "the tournament file cannot be read: {why}",
     ),
     # end of the tournament texts
+
+    # reinforcement learning (doko.rl): the text table of the environments' render()
+    "rl.render.header": (
+        "Spiel {n}: {contract}, {phase}",
+        "Game {n}: {contract}, {phase}",
+    ),
+    "rl.render.to_act": (
+        "Platz {seat} ist am Zug",
+        "seat {seat} is to act",
+    ),
+    "rl.render.hand": (
+        "Hand von Platz {seat}: {cards}",
+        "hand of seat {seat}: {cards}",
+    ),
+    "rl.render.trick": (
+        "Stich {n}: {cards}",
+        "trick {n}: {cards}",
+    ),
+    "rl.render.played": (
+        "Platz {seat}: {card}",
+        "seat {seat}: {card}",
+    ),
+    "rl.render.calls": (
+        "Ansagen: {calls}",
+        "calls: {calls}",
+    ),
+    "rl.render.legal": (
+        "erlaubt: {actions}",
+        "legal: {actions}",
+    ),
+    "rl.render.scores": (
+        "Ergebnis: {scores}",
+        "result: {scores}",
+    ),
+    "rl.render.score": (
+        "Platz {seat} {points:+d}",
+        "seat {seat} {points:+d}",
+    ),
+    "rl.render.none": (
+        "keine",
+        "none",
+    ),
+    "rl.render.undecided": (
+        "Spielart noch offen",
+        "game kind not yet known",
+    ),
+    "rl.phase.query": (
+        "Vorbehaltsabfrage",
+        "Vorbehaltsabfrage (reservations)",
+    ),
+    "rl.phase.naming": (
+        "Vorbehalt wird genannt",
+        "naming the Vorbehalt",
+    ),
+    "rl.phase.play": (
+        "Kartenspiel",
+        "trick play",
+    ),
+    "rl.phase.finished": (
+        "beendet",
+        "finished",
+    ),
 }
 
 
