@@ -883,8 +883,8 @@ SEAT_ZERO = ("seat 0", "Seat 0", "Platz 0", "seats 0")
 def test_seats_are_named_1_to_4_in_messages(tmp_path: Path) -> None:
     """Finding 9: messages name seats as the page shows them, 1 to 4: seat 1's key acting for
     seat 2 is told it belongs to seat 1 (``not_your_seat``), an action out of turn names the
-    seat on turn with its number + 1 (TSR 4.1.2, 5.2.1), and no error text in either
-    language says "seat 0"/"Platz 0" (before, seat 1 was "seat 0")."""
+    seat on turn by its name and the actor as you/du (TSR 4.1.2, 5.2.1), and no error text in
+    either language says "seat 0"/"Platz 0" (before, seat 1 was "seat 0")."""
     app = make_app(tmp_path)
     with serving(app) as c:
         t = create(c, table_spec("Anna", "Bert", "bot", "bot", games=1))
@@ -911,8 +911,13 @@ def test_seats_are_named_1_to_4_in_messages(tmp_path: Path) -> None:
                 assert m["error"] == "not_your_seat" and " 2, " in m["message"]
                 m = a.reply(a.send({"type": "action", "action": {"action": "healthy"}}))
                 assert m["error"] == "illegal" and m["rule"] == "4.1.2"
-                who = "seat" if lang == "en" else "Platz"
-                assert f"{who} 1 " in m["message"] and f"{who} 2 " in m["message"], m
+                # the refusal goes to Anna alone: she is "you"/"du", Bert on turn by name
+                assert m["message"] == {
+                    "en": "you are not on turn: Bert must answer the Vorbehaltsabfrage "
+                          "(TSR 4.1.2)",
+                    "de": "du bist nicht an der Reihe: Bert muss in der "
+                          "Vorbehaltsabfrage antworten (TSR 4.1.2)",
+                }[lang], m
                 for msg in ({"type": "action", "action": {"action": "play", "card": "QC"}},
                             {"type": "action", "action": {"action": "call", "call": "re"}},
                             {"type": "action", "action": {"action": "concede"}},
