@@ -251,7 +251,8 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
     assert rules & {"6.2.2", "6.3.4", "6.2.1"}, rules
     assert any(m["rule"] in ("4.1.2", "5.2.1", "5.1.1") for m in refusals), rules
     texts = " ".join(m["message"] for m in refusals)
-    assert "does not hold" in texts and "nicht auf der Hand" in texts
+    # the refusal goes to the acting seat alone and addresses it (TSR 5.2: the card it lacks)
+    assert "you do not hold" in texts and "du hast" in texts and "nicht auf der Hand" in texts
     # every probe was answered (an error; or an ack where the seat's view was a moment old and
     # the probe had become legal, e.g. a card played "out of turn" just as the turn came)
     for _, s in logs:
