@@ -375,3 +375,32 @@ class VectorEnv:
     def history(self, i: int) -> list[int]: ...
     def initial_hands(self, i: int) -> list[int]: ...
     def dealer(self, i: int) -> int: ...
+
+# ---------------------------------------------------------------------------------------------
+# UCT (native/src/uct.rs, py_uct.rs): the search of the uct player (doko.bots.uct_player).
+# ---------------------------------------------------------------------------------------------
+
+class UctResult(TypedDict):
+    #: the root's actions: the seat's legal cards and its next call, or the legal actions
+    #: before the play
+    actions: list[int]
+    #: visits per action, summed over the worlds
+    visits: list[int]
+    #: the seat's mean reward after each action, summed over the worlds
+    values: list[float]
+    #: rollouts made in all worlds
+    rollouts: int
+
+def uct_search(
+    worlds: list[Game],
+    seat: int,
+    *,
+    rollouts: int = 1000,
+    exploration: float = 40.0,
+    eyes_weight: float = 0.002,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> UctResult:
+    """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
+    ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
+    rollouts). Raises ValueError for bad arguments or a world where ``seat`` is not to act."""

@@ -12,6 +12,7 @@ pub mod order;
 pub mod rng;
 pub mod scoring;
 pub mod solver;
+pub mod uct;
 pub mod vector;
 
 #[cfg(feature = "python")]
@@ -20,6 +21,8 @@ pub mod py_game;
 mod py_scoring;
 #[cfg(feature = "python")]
 mod py_solver;
+#[cfg(feature = "python")]
+mod py_uct;
 #[cfg(feature = "python")]
 mod py_vector;
 
@@ -40,6 +43,7 @@ mod python {
         m.add_function(wrap_pyfunction!(crate::py_game::state_size, m)?)?;
         crate::py_solver::register(m)?;
         crate::py_vector::register(m)?;
+        crate::py_uct::register(m)?;
         Ok(())
     }
 }

@@ -42,6 +42,11 @@ class Player(ABC):
     def decide(self, view: SeatView) -> Action | None:
         """An action from ``view.legal_actions``; ``None`` only when not ``view.to_play``."""
 
+    def playout_count(self) -> int | None:
+        """How many playouts or rollouts this instance has made so far, over all its
+        decisions (the arena reports them per decision); None for a player that makes none."""
+        return None
+
 
 class PlayerError(RuntimeError):
     """A player returned an action that is not legal for its seat now."""
@@ -67,6 +72,21 @@ def player_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def player_accepts(name: str, option: str) -> bool:
+    """Whether the registered player ``name`` takes the constructor option ``option`` (e.g.
+    ``budget_ms``); raises ValueError for an unknown player."""
+    import inspect
+
+    _load_builtin()
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown player {name!r}; known: {', '.join(sorted(_REGISTRY))}"
+        ) from None
+    return option in inspect.signature(factory).parameters
+
+
 def make_player(name: str, seed: int | None = None, **options: object) -> Player:
     """A new player of the registered kind ``name``; raises ValueError for an unknown one."""
     _load_builtin()
@@ -84,7 +104,7 @@ def _load_builtin() -> None:
     import importlib.util
 
     for module in ("doko.bots.random_player", "doko.bots.rules_player",
-                   "doko.bots.search_player"):
+                   "doko.bots.search_player", "doko.bots.uct_player"):
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
 

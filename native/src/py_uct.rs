@@ -1,0 +1,77 @@
+//! `doko_native.uct_search`: the UCT ensemble of [`crate::uct`] for the `uct` player
+//! (`doko.bots.uct_player`): given the sampled worlds (native games, all in the same public
+//! state) and the searching seat, the visits and summed mean values of each root action.
+
+use crate::py_game::PyGame;
+use crate::uct::{ensemble, UctConfig};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// `uct_search(worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002,
+/// seconds=None, seed=0)`: one UCT search per world (`doko_native.Game`s, every hand known),
+/// each of at most `rollouts` rollouts; with `seconds` the worlds share that much time (each
+/// at least 16 rollouts).
+/// Returns a dict: `actions` (the root's actions), `visits` (per action, summed over the
+/// worlds), `values` (per action, its mean reward for `seat` summed over the worlds) and
+/// `rollouts` (all rollouts made).
+#[pyfunction]
+#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0))]
+#[allow(clippy::too_many_arguments)]
+pub fn uct_search<'py>(
+    py: Python<'py>,
+    worlds: Vec<PyRef<'py, PyGame>>,
+    seat: i64,
+    rollouts: u64,
+    exploration: f64,
+    eyes_weight: f64,
+    seconds: Option<f64>,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    if !(0..4).contains(&seat) {
+        return Err(PyValueError::new_err(format!(
+            "seat must be 0..3, not {seat}"
+        )));
+    }
+    if worlds.is_empty() {
+        return Err(PyValueError::new_err("UCT needs at least one world"));
+    }
+    if !(exploration.is_finite() && exploration >= 0.0) {
+        return Err(PyValueError::new_err(format!(
+            "the exploration constant must be a finite number >= 0, not {exploration}"
+        )));
+    }
+    if !eyes_weight.is_finite() {
+        return Err(PyValueError::new_err("eyes_weight must be a finite number"));
+    }
+    if let Some(t) = seconds {
+        if !(t.is_finite() && t >= 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "seconds must be a finite number >= 0, not {t}"
+            )));
+        }
+    }
+    let states: Vec<_> = worlds.iter().map(|w| w.g).collect();
+    drop(worlds);
+    let cfg = UctConfig {
+        rollouts,
+        exploration,
+        eyes_weight,
+    };
+    let result = py.allow_threads(|| ensemble(&states, seat as u8, &cfg, seed, seconds));
+    let st = result.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item(
+        "actions",
+        st.actions.iter().map(|&a| a as u32).collect::<Vec<_>>(),
+    )?;
+    d.set_item("visits", st.visits)?;
+    d.set_item("values", st.means)?;
+    d.set_item("rollouts", st.rollouts)?;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(uct_search, m)?)?;
+    Ok(())
+}

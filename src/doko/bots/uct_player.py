@@ -1,0 +1,387 @@
+"""``uct``: the UCT player of Sievers and Helmert, "A Doppelkopf Player Based on UCT" (KI 2015),
+as the literature's baseline.
+
+For each decision the player deals the unseen cards ``worlds`` times consistently with what its
+seat knows (:class:`~doko.bots.sampler.Sampler`), and on each of these worlds (every hand known)
+runs a UCT search from the current state:
+
+1. *selection*: from the root, each seat on turn takes the action with the highest UCB1 value,
+   its own mean reward over the node's visits plus ``exploration * sqrt(ln N / n)`` (``N`` the
+   node's visits, ``n`` the child's), as long as every action of the node has been tried;
+2. *expansion*: otherwise one untried action (chosen at random among them) becomes a new node;
+3. *rollout*: from there the game is played to its end at random (random legal cards, no
+   calls; uniform choices in the Vorbehaltsabfrage and the naming);
+4. *backpropagation*: every node on the path adds each seat's reward, the seat's score points
+   (TSR 7) plus ``eyes_weight`` times its party's Augen.
+
+The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
+or Hochzeit, and in play its legal cards and its party's next call level (Re/Kontra or the
+next Absage); calls are actions like cards. The mean rewards of the root's actions are summed
+over the worlds and the action with the highest sum is played. A call is made only if its
+summed value is positive (the paper's announcement rule: never announce into an expected
+loss, ``call_rule``). A certain claim (the engine offers one only when it holds) is taken at
+once; otherwise the player acts only at its own turn (a call is considered there).
+
+The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
+is built; :func:`ensemble_python` is the same algorithm in Python with the same random number
+generator (:class:`WyRand`, the core's ``batch::Rng``), so for the same worlds and seed both
+give the same visits and values (slow but exact; ``backend="python"``).
+
+Defaults are the paper's best setting: 10 worlds x 1,000 rollouts, exploration constant 20000
+in its reward unit (500 per score point plus the party's Augen), here 40 per score point with
+the Augen weighted 1/500 (the same search, scaled). With ``budget_ms`` the worlds share that
+time (and ``rollouts`` is a cap only if given).
+
+>>> from doko.engine.game import Game
+>>> from doko.bots.base import play_game, make_player
+>>> players = [UctPlayer(seed=1, worlds=2, rollouts=30)] + [
+...     make_player("random", seed=s) for s in (2, 3, 4)]
+>>> play_game(Game.deal(5), players).is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from doko.bots.base import Player, register
+from doko.bots.sampler import ImpossibleView, Sampler
+from doko.engine.actions import BLACK, CALL_RE, CLAIM, CODE_OF, Action, code_of, encode
+from doko.engine.backend import BackendError, native_available, require_native
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
+from doko.engine.result import seat_scores
+from doko.engine.view import SeatView
+
+__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "search_python",
+           "tree_actions", "world_seed"]
+
+_M64 = (1 << 64) - 1
+
+#: The published exploration constant (20000) and score-point factor (500) of the paper's
+#: reward; ours is in score points, so the constant is their ratio.
+PAPER_EXPLORATION = 20000 / 500
+PAPER_EYES_WEIGHT = 1 / 500
+
+
+class WyRand:
+    """The native core's random number generator (wyrand, ``batch::Rng``), bit for bit.
+
+    >>> a, b = WyRand(7), WyRand(7)
+    >>> [a.below(10) for _ in range(6)] == [b.below(10) for _ in range(6)]
+    True
+    >>> 0.0 <= WyRand(1).random() < 1.0
+    True
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed ^ 0x2545_F491_4F6C_DD1D) & _M64
+        self.next_u64()
+
+    def next_u64(self) -> int:
+        s = (self.state + 0xA076_1D64_78BD_642F) & _M64
+        self.state = s
+        t = s * (s ^ 0xE703_7ED1_A0B4_28DB)
+        return ((t >> 64) ^ t) & _M64
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+
+    def below(self, n: int) -> int:
+        """An int in ``0..n`` (``n > 0``)."""
+        return ((self.next_u64() >> 32) * n) >> 32
+
+
+def world_seed(seed: int, i: int) -> int:
+    """The generator seed of world ``i`` of a decision with ``seed`` (as the native core)."""
+    return (seed ^ (i * 0x9E37_79B9_7F4A_7C15)) & _M64
+
+
+def tree_actions(g: Game) -> list[Action]:
+    """The actions of a tree node: the seat to act's legal cards and its lowest legal call in
+    play, the legal actions in the Vorbehaltsabfrage and the naming (as the native core)."""
+    phase = g.phase
+    if phase == PLAY:
+        out = list(g.legal_plays())
+        s = g.to_move
+        for code in range(CALL_RE, BLACK + 1):
+            a = encode(s, code)
+            if g.can_apply(a):
+                out.append(a)
+                break
+        return out
+    if phase in (QUERY, NAMING):
+        return list(g.legal_actions(g.to_move))
+    return []
+
+
+def rewards(g: Game, eyes_weight: float) -> list[float]:
+    """Every seat's reward in a finished game: score points plus ``eyes_weight`` times its
+    party's Augen."""
+    scores = seat_scores(g)
+    re, ko = float(g.re_eyes()), float(g.kontra_eyes())
+    return [scores[s] + eyes_weight * (re if g.is_re[s] else ko) for s in range(4)]
+
+
+@dataclass
+class RootStats:
+    """Per root action: visits and the searching seat's mean reward (summed over worlds for an
+    ensemble); ``rollouts`` made."""
+
+    actions: list[Action] = field(default_factory=list)
+    visits: list[int] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    rollouts: int = 0
+
+
+class _Node:
+    __slots__ = ("action", "children", "sum", "visits")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.visits = 0
+        self.sum = [0.0, 0.0, 0.0, 0.0]
+        self.children: list[_Node] | None = None
+
+
+def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
+                  rng: WyRand, deadline: float | None = None) -> RootStats:
+    """One UCT search on one world (see the module docstring), the Python twin of
+    ``uct::search``; ``deadline`` (a ``time.perf_counter()`` value) is checked every 16
+    rollouts."""
+    if root.phase == FINISHED:
+        raise ValueError("the game is over: there is nothing to search")
+    if root.to_move != seat:
+        raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
+    top = _Node(Action(0))
+    done = 0
+    while done < rollouts:
+        if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
+        g = root.clone()
+        path = [top]
+        node = top
+        while g.phase != FINISHED:
+            if node.children is None:
+                node.children = [_Node(a) for a in tree_actions(g)]
+            children = node.children
+            if not children:
+                break
+            untried = [c for c in children if c.visits == 0]
+            if untried:
+                child = untried[rng.below(len(untried))]
+            else:
+                p = g.to_move
+                ln_n = math.log(node.visits)
+                child = children[0]
+                best = -math.inf
+                for c in children:
+                    v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
+                    if v > best:
+                        best, child = v, c
+            g.apply(child.action)
+            path.append(child)
+            node = child
+            if untried:
+                break
+        while g.phase != FINISHED:
+            _rollout_step(g, rng)
+        r = rewards(g, eyes_weight)
+        for nd in path:
+            nd.visits += 1
+            acc = nd.sum
+            for s in range(4):
+                acc[s] += r[s]
+        done += 1
+    kids = top.children if top.children is not None else [_Node(a) for a in tree_actions(root)]
+    return RootStats(
+        actions=[c.action for c in kids],
+        visits=[c.visits for c in kids],
+        values=[c.sum[seat] / c.visits if c.visits else 0.0 for c in kids],
+        rollouts=done,
+    )
+
+
+def _rollout_step(g: Game, rng: WyRand) -> None:
+    if g.phase == PLAY:
+        plays = g.legal_plays()
+        g.apply(plays[rng.below(len(plays))])
+    else:
+        acts = g.legal_actions(g.to_move)
+        g.apply(acts[rng.below(len(acts))])
+
+
+def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
+                    eyes_weight: float, seed: int, seconds: float | None = None) -> RootStats:
+    """One search per world, the root's visits and mean values summed over the worlds (the
+    Python twin of ``doko_native.uct_search``)."""
+    start = time.perf_counter()
+    total = RootStats()
+    k = max(1, len(worlds))
+    for i, w in enumerate(worlds):
+        deadline = None if seconds is None else start + seconds * (i + 1) / k
+        st = search_python(w, seat, rollouts, exploration, eyes_weight,
+                           WyRand(world_seed(seed, i)), deadline)
+        total.rollouts += st.rollouts
+        for a, n, v in zip(st.actions, st.visits, st.values, strict=True):
+            if a in total.actions:
+                j = total.actions.index(a)
+                total.visits[j] += n
+                total.values[j] += v
+            else:
+                total.actions.append(a)
+                total.visits.append(n)
+                total.values.append(v)
+    return total
+
+
+def _is_call(a: Action) -> bool:
+    return CALL_RE <= CODE_OF[a] <= BLACK
+
+
+@register("uct")
+class UctPlayer(Player):
+    """UCT on sampled worlds (see the module docstring).
+
+    ``worlds``: card assignments per decision (10); ``rollouts``: rollouts per world (None:
+    1,000 without a time budget, unlimited with one); ``budget_ms``: time per decision,
+    shared by the worlds (None: no time limit); ``exploration``: the UCB1 constant in score
+    points (40, the paper's 20000 in its units); ``eyes_weight``: the party's Augen in the
+    reward per Auge (1/500, the paper's); ``call_rule``: make a call only when its summed value
+    is positive (the paper's announcement rule); ``backend``: ``native``, ``python`` or
+    ``auto`` (native where built).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 10,
+        rollouts: int | None = None,
+        budget_ms: float | None = None,
+        exploration: float = PAPER_EXPLORATION,
+        eyes_weight: float = PAPER_EYES_WEIGHT,
+        call_rule: bool = True,
+        backend: str = "auto",
+    ) -> None:
+        super().__init__(seed)
+        if not isinstance(worlds, int) or worlds < 1:
+            raise ValueError(f"worlds must be a positive int, not {worlds!r}")
+        if rollouts is not None and (not isinstance(rollouts, int) or rollouts < 1):
+            raise ValueError(f"rollouts must be a positive int or None, not {rollouts!r}")
+        if budget_ms is not None and not budget_ms > 0:
+            raise ValueError(f"budget_ms must be positive or None, not {budget_ms!r}")
+        if not (math.isfinite(exploration) and exploration >= 0):
+            raise ValueError(f"exploration must be a finite number >= 0, not {exploration!r}")
+        if not math.isfinite(eyes_weight):
+            raise ValueError(f"eyes_weight must be a finite number, not {eyes_weight!r}")
+        if backend not in ("auto", "native", "python"):
+            raise ValueError(f"backend must be auto, native or python, not {backend!r}")
+        if backend == "native":
+            try:
+                require_native()
+            except BackendError as e:
+                raise ValueError(str(e)) from None
+        self.native = backend == "native" or (backend == "auto" and native_available())
+        self.worlds = worlds
+        self.budget_ms = budget_ms
+        if rollouts is None:
+            rollouts = 1000 if budget_ms is None else 1 << 40
+        self.rollouts = rollouts
+        self.exploration = float(exploration)
+        self.eyes_weight = float(eyes_weight)
+        self.call_rule = call_rule
+        self.rng = random.Random(seed)
+        #: rollouts made by this instance so far (all decisions)
+        self.rollouts_total = 0
+        #: the last decision's root statistics (for inspection and tests)
+        self.last: RootStats | None = None
+
+    def playout_count(self) -> int:
+        return self.rollouts_total
+
+    def decide(self, view: SeatView) -> Action | None:
+        legal = list(view.legal_actions)
+        if not legal:
+            return None
+        claims = [a for a in legal if code_of(a) == CLAIM]
+        if claims:
+            return claims[0]  # offered only when it is sure to hold
+        if not view.to_play:
+            return None  # calls are actions of the seat's own turn
+        start = time.perf_counter()
+        options = self._root_actions(view, legal)
+        if len(options) == 1:
+            return options[0]
+        seat = view.seat
+        assert seat is not None
+        worlds = self._sample(view)
+        if not worlds:
+            return options[0]
+        seed = self.rng.getrandbits(64)
+        seconds = None
+        if self.budget_ms is not None:
+            seconds = max(0.0, self.budget_ms / 1000.0 - (time.perf_counter() - start))
+        st = self._search(worlds, seat, seed, seconds)
+        self.last = st
+        self.rollouts_total += st.rollouts
+        return self._choose(st, options)
+
+    def _root_actions(self, view: SeatView, legal: list[Action]) -> list[Action]:
+        if view.phase != PLAY:
+            return legal
+        cards = [a for a in legal if CODE_OF[a] < 24]
+        calls = [a for a in legal if _is_call(a)]
+        return cards + calls[:1]
+
+    def _sample(self, view: SeatView) -> list[Game]:
+        try:
+            sampler = Sampler(view)
+        except ImpossibleView:
+            return []
+        out: list[Game] = []
+        for _ in range(self.worlds):
+            try:
+                out.append(sampler.world(self.rng))
+            except ImpossibleView:
+                break
+        return out
+
+    def _search(self, worlds: list[Game], seat: int, seed: int,
+                seconds: float | None) -> RootStats:
+        if not self.native:
+            return ensemble_python(worlds, seat, self.rollouts, self.exploration,
+                                   self.eyes_weight, seed, seconds)
+        native = require_native()
+        games = []
+        for w in worlds:
+            ng = native.Game(list(w.initial_hands), w.dealer,
+                             owes_pflichtsolo=list(w.owes_pflichtsolo),
+                             vorfuehrung=w.vorfuehrung, rules=w.rules)
+            for a in w.history:
+                ng.apply(a)
+            games.append(ng)
+        d = native.uct_search(games, seat, rollouts=self.rollouts,
+                              exploration=self.exploration, eyes_weight=self.eyes_weight,
+                              seconds=seconds, seed=seed)
+        return RootStats(actions=list(d["actions"]), visits=list(d["visits"]),
+                         values=list(d["values"]), rollouts=int(d["rollouts"]))
+
+    def _choose(self, st: RootStats, options: list[Action]) -> Action:
+        """The action with the highest summed value (the first on ties), a call only if its
+        value is positive (``call_rule``)."""
+        allowed = set(options)
+        ranked = [i for i in range(len(st.actions)) if st.actions[i] in allowed]
+        if not ranked:
+            return options[0]
+        best = max(ranked, key=lambda i: (st.values[i], -i))
+        if self.call_rule and _is_call(st.actions[best]) and st.values[best] <= 0:
+            rest = [i for i in ranked if not _is_call(st.actions[i])]
+            if rest:
+                best = max(rest, key=lambda i: (st.values[i], -i))
+        return st.actions[best]
