@@ -9,11 +9,17 @@ same options) the games are identical and the difference is exactly 0.
 
 Per deal the paired difference is the candidate's mean score over its four games minus the
 baseline's mean over the same seats; the report gives its mean with a 95% confidence interval
-over deals, win rates as Re and as Kontra, solo and call rates with their success, and the time
-per decision. Deals are independent tasks, so the games (not the timings) do not depend on
-``--workers``. With ``--match N`` the same player objects play N consecutive deals (like a
+over deals, win rates as Re and as Kontra, solo and call rates with their success, the time
+per decision and, for players that play out (``uct``, ``search``), the playouts or rollouts per
+decision and per second. Deals are independent tasks, so the games (not the timings) do not
+depend on ``--workers``. With ``--match N`` the same player objects play N consecutive deals (like a
 table playing a round), so a player that learns how its table plays (``search`` does) can use
 what it learnt; matches are the tasks then.
+
+Equal time: ``budget_ms`` gives both players that take a time budget the same budget per
+decision. Sequential stop (:class:`SequentialStop`): with ``stop_when_clear`` the match is
+looked at after every block of deals and ends as soon as the interval excludes 0 (or
+``target``), with a boundary that keeps the error over all looks at 5 %.
 
 >>> r = arena("random", "random", deals=2, seed=1)
 >>> r["mean_diff"], r["ci95"]
@@ -30,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from doko.bots.base import Player, make_player, play_game
+from doko.bots.base import Player, make_player, play_game, player_accepts
 from doko.engine.actions import Action
 from doko.engine.backend import game_class, resolve
 from doko.engine.game import Game
@@ -38,14 +44,40 @@ from doko.engine.result import game_result, seat_scores
 from doko.engine.view import SeatView
 from doko.engine.vocab import Party
 
-__all__ = ["DealResult", "GameStats", "arena", "deal_seed", "play_block", "play_deal",
-           "player_seed", "report"]
+__all__ = ["DealResult", "GameStats", "SequentialStop", "arena", "deal_seed", "equal_time",
+           "obf_spending", "play_block", "play_deal", "player_seed", "report", "t_quantile"]
 
 # --------------------------------------------------------------------------- playing
 
 
+def _playout_counter(player: Player) -> Callable[[], int | None]:
+    """How to read ``player``'s playouts so far: its :meth:`Player.playout_count`; for a player
+    that does not count its own but plays out by a ``_playout`` method (the Python ``search``
+    player), the calls of that method are counted on the instance (which does not change
+    what it decides)."""
+    if player.playout_count() is not None:
+        return player.playout_count
+    method = getattr(player, "_playout", None)
+    if method is None or not callable(method):
+        return lambda: None
+    box: list[int] | None = getattr(player, "_arena_playouts", None)
+    if box is None:
+        counts = [0]
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counts[0] += 1
+            return method(*args, **kwargs)
+
+        player.__dict__["_playout"] = counted
+        player.__dict__["_arena_playouts"] = counts
+        box = counts
+    found = box
+    return lambda: found[0]
+
+
 class _Timed(Player):
-    """Delegates to a player and records how long each decision takes (in ms)."""
+    """Delegates to a player and records how long each decision takes (in ms) and how many
+    playouts it made for each decision at its turn (if it counts them)."""
 
     def __init__(self, inner: Player) -> None:
         super().__init__(inner.seed)
@@ -53,12 +85,18 @@ class _Timed(Player):
         self.name = inner.name
         self.turn_ms: list[float] = []
         self.offer_ms: list[float] = []
+        self.turn_playouts: list[int] = []
+        self._count = _playout_counter(inner)
 
     def decide(self, view: SeatView) -> Action | None:
+        before = self._count()
         t0 = time.perf_counter()
         a = self.inner.decide(view)
         dt = (time.perf_counter() - t0) * 1000.0
         (self.turn_ms if view.to_play else self.offer_ms).append(dt)
+        after = self._count()
+        if view.to_play and before is not None and after is not None:
+            self.turn_playouts.append(after - before)
         return a
 
 
@@ -74,6 +112,8 @@ class GameStats:
     called: bool
     turn_ms: list[float] = field(default_factory=list)
     offer_ms: list[float] = field(default_factory=list)
+    #: playouts per decision at the seat's turn (empty for players that do not play out)
+    turn_playouts: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -112,6 +152,7 @@ def _stats(g: Game, seat: int, timed: _Timed) -> GameStats:
         called=called,
         turn_ms=[round(t, 4) for t in timed.turn_ms],
         offer_ms=[round(t, 4) for t in timed.offer_ms],
+        turn_playouts=list(timed.turn_playouts),
     )
 
 
@@ -165,9 +206,14 @@ def play_deal(task: tuple[int, int, Spec, Spec]) -> DealResult:
 def run_deals(
     cand: Spec, base: Spec, deals: int, seed: int, workers: int = 1,
     progress: Callable[[int, int], None] | None = None, match: int = 1,
+    stop: Callable[[list[DealResult]], bool] | None = None,
 ) -> list[DealResult]:
     """Play ``deals`` deals (in order of their index), in ``workers`` processes; the players
-    are kept over matches of ``match`` consecutive deals (1: new players for every deal)."""
+    are kept over matches of ``match`` consecutive deals (1: new players for every deal).
+
+    ``stop`` is asked with the deals so far (in order) after each match; when it says yes the
+    run ends there (matches already running in other workers are dropped, so the result does
+    not depend on ``workers``)."""
     if match < 1:
         raise ValueError(f"a match has at least one deal, not {match}")
     tasks = [(i, min(match, deals - i), seed, cand, base) for i in range(0, deals, match)]
@@ -185,11 +231,16 @@ def run_deals(
                 out.extend(r)
                 if progress is not None:
                     progress(len(out), deals)
+                if stop is not None and stop(out):
+                    ex.shutdown(wait=True, cancel_futures=True)
+                    break
     else:
         for t in tasks:
             out.extend(play_block(t))
             if progress is not None:
                 progress(len(out), deals)
+            if stop is not None and stop(out):
+                break
     return out
 
 
@@ -221,6 +272,179 @@ def _quantile(xs: list[float], q: float) -> float | None:
     return s[lo] + (s[hi] - s[lo]) * (pos - lo)
 
 
+def _normal_quantile(p: float) -> float:
+    return statistics.NormalDist().inv_cdf(p)
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    ln_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                + a * math.log(x) + b * math.log1p(-x))
+    front = math.exp(ln_front)
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def _t_cdf(t: float, df: int) -> float:
+    """P(T <= t) for Student's t with ``df`` degrees of freedom."""
+    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t >= 0 else tail
+
+
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (0 < p < 1), by
+    bisection on the distribution function.
+
+    >>> round(t_quantile(0.975, 10), 3), round(t_quantile(0.975, 1000), 3)
+    (2.228, 1.962)
+    >>> round(t_quantile(0.0005, 23), 3)
+    -3.768
+    """
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"a quantile needs 0 < p < 1, not {p}")
+    if df < 1:
+        raise ValueError(f"Student's t needs df >= 1, not {df}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    lo, hi = 0.0, 1.0
+    while _t_cdf(hi, df) < p:
+        hi *= 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if _t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * max(1.0, hi):
+            break
+    return (lo + hi) / 2.0
+
+
+def obf_spending(t: float, alpha: float = 0.05) -> float:
+    """The error spent by information fraction ``t`` (0..1) under the O'Brien-Fleming-type
+    spending function of Lan and DeMets, ``2 - 2 Phi(z_(1 - alpha/2) / sqrt(t))``: almost
+    nothing early, ``alpha`` at the end.
+
+    >>> obf_spending(1.0) == 0.05 and obf_spending(0.0) == 0.0
+    True
+    >>> round(obf_spending(0.25), 6), round(obf_spending(0.5), 4)
+    (8.9e-05, 0.0056)
+    """
+    if t <= 0.0:
+        return 0.0
+    if t >= 1.0:
+        return alpha
+    z = _normal_quantile(1.0 - alpha / 2.0)
+    return 2.0 - 2.0 * statistics.NormalDist().cdf(z / math.sqrt(t))
+
+
+@dataclass
+class SequentialStop:
+    """The sequential stop of a match of at most ``planned`` deals: after every ``every``
+    deals (a look) it asks whether the interval of the mean difference excludes ``target``.
+
+    Each look ``k`` (after ``n_k`` deals) tests at the level ``alpha_k = s(n_k / planned) -
+    s(n_(k-1) / planned)``, the increase of the O'Brien-Fleming-type spending function ``s``
+    (:func:`obf_spending`); the interval of that look is the mean plus or minus the
+    ``1 - alpha_k / 2`` quantile of Student's t times the standard error. The levels add up to
+    ``alpha`` over all looks, so by the union bound the chance of stopping on a difference that
+    is not there is at most ``alpha`` (5 %) however many looks there are: a Bonferroni split of
+    the spending, a little more conservative than the exact group-sequential boundary (which
+    needs the joint distribution of the looks) and valid without its normality assumptions. The
+    O'Brien-Fleming shape spends almost nothing at the first looks, so a match stops early only
+    on a clear difference, and the last look's interval is only slightly wider than the fixed
+    95 % one (at 24 of 96 deals the level is 0.00009, at the end about 0.026 instead of 0.05).
+    """
+
+    planned: int
+    every: int = 24
+    target: float = 0.0
+    alpha: float = 0.05
+    looks: list[dict[str, float]] = field(default_factory=list)
+    stopped_at: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.planned < 1 or self.every < 1:
+            raise ValueError("a sequential stop needs planned >= 1 and every >= 1")
+        if not 0.0 < self.alpha < 1.0:
+            raise ValueError(f"alpha must lie in (0, 1), not {self.alpha}")
+
+    def __call__(self, diffs: list[float]) -> bool:
+        """Look at the per-deal differences so far if a look is due; True to stop."""
+        n = len(diffs)
+        done = self.looks[-1]["deals"] if self.looks else 0
+        if n < 2 or n >= self.planned or n - done < self.every:
+            return False
+        return self.look(diffs)
+
+    def look(self, diffs: list[float]) -> bool:
+        """Make a look now at ``diffs``; True if the interval excludes the target."""
+        n = len(diffs)
+        prev = int(self.looks[-1]["deals"]) if self.looks else 0
+        level = obf_spending(min(1.0, n / self.planned), self.alpha) - obf_spending(
+            prev / self.planned, self.alpha)
+        mean = statistics.fmean(diffs)
+        sd = statistics.stdev(diffs) if n >= 2 else math.inf
+        if level <= 0.0:
+            half = math.inf
+        else:
+            half = t_quantile(1.0 - level / 2.0, n - 1) * sd / math.sqrt(n) if n >= 2 else math.inf
+        lo, hi = mean - half, mean + half
+        clear = lo > self.target or hi < self.target
+        self.looks.append({"deals": n, "level": level, "mean": mean, "lo": lo, "hi": hi})
+        if clear:
+            self.stopped_at = n
+        return clear
+
+    def summary(self) -> dict[str, Any]:
+        """The report's ``sequential`` part."""
+        last = self.looks[-1] if self.looks else None
+        return {
+            "target": self.target,
+            "alpha": self.alpha,
+            "every": self.every,
+            "planned_deals": self.planned,
+            "stopped_early": self.stopped_at is not None and self.stopped_at < self.planned,
+            "deals": None if last is None else int(last["deals"]),
+            "interval": None if last is None else [round(last["lo"], 4), round(last["hi"], 4)],
+            "level": None if last is None else round(last["level"], 6),
+            "looks": [{k: (int(v) if k == "deals" else round(v, 6)) for k, v in lk.items()}
+                      for lk in self.looks],
+        }
+
+
 def _rate(num: int, den: int) -> float | None:
     return round(num / den, 4) if den else None
 
@@ -233,6 +457,9 @@ def _side(games: list[GameStats]) -> dict[str, Any]:
     calls = [g for g in games if g.called]
     turn = [t for g in games for t in g.turn_ms]
     offer = [t for g in games for t in g.offer_ms]
+    playouts = [float(k) for g in games for k in g.turn_playouts]
+    counted_ms = sum(t for g in games if g.turn_playouts for t in g.turn_ms)
+    pmed = _quantile(playouts, 0.5)
     med, p95 = _quantile(turn, 0.5), _quantile(turn, 0.95)
     omed, op95 = _quantile(offer, 0.5), _quantile(offer, 0.95)
     return {
@@ -250,6 +477,9 @@ def _side(games: list[GameStats]) -> dict[str, Any]:
         "decisions": len(turn),
         "decision_ms_median": None if med is None else round(med, 4),
         "decision_ms_p95": None if p95 is None else round(p95, 4),
+        "playouts_per_decision_median": None if pmed is None else round(pmed, 1),
+        "playouts_per_second": (round(sum(playouts) / counted_ms * 1000.0, 1)
+                                if playouts and counted_ms > 0 else None),
         "call_offers": len(offer),
         "offer_ms_median": None if omed is None else round(omed, 4),
         "offer_ms_p95": None if op95 is None else round(op95, 4),
@@ -257,8 +487,10 @@ def _side(games: list[GameStats]) -> dict[str, Any]:
 
 
 def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
-           seconds: float = 0.0, match: int = 1) -> dict[str, Any]:
-    """The arena report as a JSON-able dict."""
+           seconds: float = 0.0, match: int = 1, budget_ms: float | None = None,
+           sequential: SequentialStop | None = None) -> dict[str, Any]:
+    """The arena report as a JSON-able dict (``budget_ms``: the equal-time budget, if any;
+    ``sequential``: the sequential stop's looks, if any)."""
     n = len(results)
     diffs = [r.diff for r in results]
     mean = statistics.fmean(diffs) if diffs else 0.0
@@ -286,22 +518,66 @@ def report(cand: Spec, base: Spec, seed: int, results: list[DealResult],
         "seconds": round(seconds, 3),
         "candidate_stats": cs,
         "baseline_stats": bs,
+        "budget_ms": budget_ms,
+        "sequential": None if sequential is None else sequential.summary(),
         "diffs": [round(d, 4) for d in diffs],
     }
+
+
+def equal_time(name: str, options: Mapping[str, object], budget_ms: float) -> dict[str, object]:
+    """``options`` with ``budget_ms`` set for a player that takes a time budget (unchanged for
+    one that does not); a different ``budget_ms`` already among the options is an error.
+
+    >>> equal_time("uct", {"worlds": 4}, 100.0)
+    {'worlds': 4, 'budget_ms': 100.0}
+    >>> equal_time("random", {}, 100.0)
+    {}
+    """
+    out = dict(options)
+    if not player_accepts(name, "budget_ms"):
+        return out
+    given = out.get("budget_ms")
+    if given is not None and given != budget_ms:
+        raise ValueError(f"{name}: budget_ms={given} contradicts the equal time {budget_ms} ms")
+    out["budget_ms"] = budget_ms
+    return out
 
 
 def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int = 1,
           candidate_options: Mapping[str, object] | None = None,
           baseline_options: Mapping[str, object] | None = None,
           progress: Callable[[int, int], None] | None = None,
-          match: int = 1) -> dict[str, Any]:
+          match: int = 1, budget_ms: float | None = None, stop_when_clear: bool = False,
+          target: float = 0.0, look_every: int = 24) -> dict[str, Any]:
     """Run the arena and return its report (see :func:`report`); ``match``: deals played by
-    the same players in a row (see :func:`play_block`)."""
+    the same players in a row (see :func:`play_block`); ``budget_ms``: equal time, the same
+    budget per decision for both players where they take one (:func:`equal_time`);
+    ``stop_when_clear``: end early once the interval excludes ``target``, looking after every
+    ``look_every`` deals (rounded up to whole matches; :class:`SequentialStop`)."""
     cand: Spec = (candidate, dict(candidate_options or {}))
     base: Spec = (baseline, dict(baseline_options or {}))
+    if budget_ms is not None:
+        if not budget_ms > 0:
+            raise ValueError(f"the equal-time budget must be positive, not {budget_ms}")
+        cand = (candidate, equal_time(candidate, cand[1], budget_ms))
+        base = (baseline, equal_time(baseline, base[1], budget_ms))
     # fail early (in this process) on unknown players or options
     make_player(candidate, 0, **cand[1])
     make_player(baseline, 0, **base[1])
+    plan: SequentialStop | None = None
+    stop: Callable[[list[DealResult]], bool] | None = None
+    if stop_when_clear:
+        every = max(1, math.ceil(look_every / match)) * match
+        seq = plan = SequentialStop(planned=deals, every=every, target=target)
+
+        def stop(out: list[DealResult]) -> bool:
+            return seq([r.diff for r in out])
+
     t0 = time.perf_counter()
-    results = run_deals(cand, base, deals, seed, workers, progress, match)
-    return report(cand, base, seed, results, time.perf_counter() - t0, match)
+    results = run_deals(cand, base, deals, seed, workers, progress, match, stop)
+    if plan is not None:
+        if plan.stopped_at is not None:
+            results = results[: plan.stopped_at]
+        elif len(results) >= 2:
+            plan.look([r.diff for r in results])  # the last look spends what is left
+    return report(cand, base, seed, results, time.perf_counter() - t0, match, budget_ms, plan)

@@ -11,9 +11,9 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
-from doko.bots.arena import arena
+from doko.bots.arena import arena, equal_time
 from doko.bots.base import make_player, player_names
-from doko.cli.args import positive_int
+from doko.cli.args import positive_float, positive_int
 from doko.engine.backend import BACKENDS, BackendError, use
 from doko.engine.texts import texts_of
 
@@ -55,13 +55,31 @@ def format_report(r: dict[str, Any], lang: str = "de") -> str:
     ]
     if r.get("match", 1) > 1:
         lines.insert(1, t("match", m=r["match"]))
-    for who, s in ((t("cand"), r["candidate_stats"]), (t("base"), r["baseline_stats"])):
+    if r.get("budget_ms") is not None:
+        lines.insert(1, t("equal_time", ms=_num(r["budget_ms"], lang, 0)))
+    sides = ((t("cand"), r["candidate_stats"]), (t("base"), r["baseline_stats"]))
+    for who, s in sides:
         lines.append(t("table",
             who=who, re=_pct(s["win_rate_re"], lang), ko=_pct(s["win_rate_kontra"], lang),
             solo=_pct(s["solo_rate"], lang), sw=_pct(s["solo_success"], lang),
             call=_pct(s["call_rate"], lang), cw=_pct(s["call_success"], lang),
             med=_num(s["decision_ms_median"], lang, 3), p95=_num(s["decision_ms_p95"], lang, 3),
         ))
+    for who, s in sides:
+        if s.get("playouts_per_decision_median") is not None:
+            lines.append(t("playouts", who=who, med=_num(s["playouts_per_decision_median"],
+                                                          lang, 0),
+                           rate=_num(s["playouts_per_second"], lang, 0)))
+    seq = r.get("sequential")
+    if seq is not None and seq["interval"] is not None:
+        lo, hi = seq["interval"]
+        common = {"n": seq["deals"], "planned": seq["planned_deals"],
+                  "lo": _num(lo, lang, 3, True), "hi": _num(hi, lang, 3, True),
+                  "target": _num(seq["target"], lang, 2, True)}
+        if seq["stopped_early"]:
+            lines.append(t("seq_stopped", level=_num(seq["level"], lang, 5), **common))
+        else:
+            lines.append(t("seq_full", looks=len(seq["looks"]), **common))
     return "\n".join(lines)
 
 
@@ -119,6 +137,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--match", type=positive_int, default=1, metavar="N",
                    help="the same players play N deals in a row, so that players that learn "
                    "about their table can (default: 1, new players for every deal)")
+    p.add_argument("--budget-ms", type=positive_float, default=None, metavar="MS",
+                   help="equal time: this budget per decision for both players where they "
+                   "take one (budget_ms: uct, search); the report gives their playouts per "
+                   "decision")
+    p.add_argument("--stop-when-clear", action="store_true",
+                   help="sequential stop: look after every --look-every deals and end the match "
+                   "once the interval of the difference excludes --target (O'Brien-Fleming-type "
+                   "spending of the 5%% error over the looks); --deals is the most")
+    p.add_argument("--target", type=float, default=0.0, metavar="X",
+                   help="the difference the sequential stop tests against (default: 0)")
+    p.add_argument("--look-every", type=positive_int, default=24, metavar="N",
+                   help="deals between the sequential stop's looks, rounded up to whole "
+                   "matches (default: 24)")
     p.add_argument("--candidate-opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the candidate player (repeatable)")
     p.add_argument("--baseline-opt", action="append", default=[], metavar="NAME=VALUE",
@@ -168,6 +199,9 @@ def run(ns: argparse.Namespace) -> int:
         print(t("bad_opt", opt=str(e)), file=sys.stderr)
         return 2
     try:
+        if ns.budget_ms is not None:
+            copts = equal_time(ns.candidate, copts, ns.budget_ms)
+            bopts = equal_time(ns.baseline, bopts, ns.budget_ms)
         make_player(ns.candidate, 0, **copts)
         make_player(ns.baseline, 0, **bopts)
     except (ValueError, TypeError) as e:
@@ -175,7 +209,8 @@ def run(ns: argparse.Namespace) -> int:
         return 2
     bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
     r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
-              progress=bar, match=ns.match)
+              progress=bar, match=ns.match, budget_ms=ns.budget_ms,
+              stop_when_clear=ns.stop_when_clear, target=ns.target, look_every=ns.look_every)
     if bar is not None:
         bar.close()
     if ns.json:

@@ -2636,6 +2636,28 @@ asks before every card of the others.""",
         "doko arena: {why}",
         "doko arena: {why}",
     ),
+    # doko arena: equal time, playouts per decision, the sequential stop (issue 16)
+    "cli.arena.equal_time": (
+        "Gleiche Zeit: {ms} ms je Entscheidung für beide Spieler, die ein Zeitbudget nehmen.",
+        "Equal time: {ms} ms per decision for both players that take a time budget.",
+    ),
+    "cli.arena.playouts": (
+        "Playouts je Entscheidung (Median) und je Sekunde: {who} {med} und {rate}",
+        "Playouts per decision (median) and per second: {who} {med} and {rate}",
+    ),
+    "cli.arena.seq_stopped": (
+        "Sequentieller Abbruch: klar nach {n} von {planned} Deals; Intervall {lo} bis {hi} "
+        "schließt {target} aus (Niveau dieses Blicks {level}, O'Brien-Fleming-Verbrauch von "
+        "5 %).",
+        "Sequential stop: clear after {n} of {planned} deals; interval {lo} to {hi} excludes "
+        "{target} (this look's level {level}, O'Brien-Fleming spending of 5%).",
+    ),
+    "cli.arena.seq_full": (
+        "Sequentieller Abbruch: bis zum Ende gespielt ({n} Deals, {looks} Blicke); "
+        "Intervall des letzten Blicks {lo} bis {hi} (Ziel {target}).",
+        "Sequential stop: played to the end ({n} deals, {looks} looks); last look's interval "
+        "{lo} to {hi} (target {target}).",
+    ),
     # doko bench
     "cli.bench.head": (
         "doko bench: ein Kern, Python {py}",
