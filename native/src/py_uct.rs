@@ -12,9 +12,11 @@ use pyo3::types::PyDict;
 /// seconds=None, seed=0)`: one UCT search per world (`doko_native.Game`s, every hand known),
 /// each of at most `rollouts` rollouts; with `seconds` the worlds share that much time (each
 /// at least 16 rollouts).
-/// Returns a dict: `actions` (the root's actions), `visits` (per action, summed over the
-/// worlds), `values` (per action, its mean reward for `seat` summed over the worlds) and
-/// `rollouts` (all rollouts made).
+/// Returns a dict: `actions` (the root's actions: the legal cards, then the next call if the
+/// seat may call; the legal actions before the play), `visits` (per action, summed over the
+/// worlds), `values` (per action, its mean reward for `seat` summed over the worlds),
+/// `no_call` (`(visits, value)` of declining the call, summed likewise; None when the seat
+/// may not call; the cards' figures are then those after declining) and `rollouts`.
 #[pyfunction]
 #[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0))]
 #[allow(clippy::too_many_arguments)]
@@ -67,6 +69,7 @@ pub fn uct_search<'py>(
     )?;
     d.set_item("visits", st.visits)?;
     d.set_item("values", st.means)?;
+    d.set_item("no_call", st.no_call)?;
     d.set_item("rollouts", st.rollouts)?;
     Ok(d)
 }

@@ -10,8 +10,11 @@
 //! (TSR 7) plus `eyes_weight` times its party's Augen.
 //!
 //! The actions of a node are those of the seat to act: the answer in the Vorbehaltsabfrage,
-//! the naming, and in play its legal cards and its party's next call level (Re or Kontra and
-//! the Absagen). Concession and claim are not part of the tree. The rollouts play random legal
+//! the naming, and in play its legal cards. When the seat on turn may call, its turn starts
+//! with a call node of two actions: its party's next call level (Re or Kontra, or the next
+//! Absage; after it the seat is asked again) or [`NO_CALL`], after which it plays a card. So a
+//! call and the card after it are two decisions, as in the paper, and "call" and "no call"
+//! are compared at the same depth. Concession and claim are not part of the tree. The rollouts play random legal
 //! cards without calls; in the Vorbehaltsabfrage and the naming they pick uniformly among the
 //! legal actions.
 //!
@@ -24,6 +27,9 @@ use crate::game::{
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
+/// The pseudo-action "no call now" of a call node (not an engine action).
+pub const NO_CALL: u8 = 255;
+
 /// The options of one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UctConfig {
@@ -35,13 +41,17 @@ pub struct UctConfig {
     pub eyes_weight: f64,
 }
 
-/// What one search found at its root, per root action (in the order of [`tree_actions`]).
+/// What one search found at its root: per action (the legal cards in kind order, then the
+/// call if the seat may call; the legal actions before the play) its visits and the searching
+/// seat's mean reward after it (0 if never visited). When the root is a call node, the cards'
+/// figures are those below its [`NO_CALL`] child, whose own figures are `no_call`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootStats {
     pub actions: Vec<u8>,
     pub visits: Vec<u64>,
-    /// The mean reward of the searching seat after each action (0 if never visited).
     pub means: Vec<f64>,
+    /// Visits and mean reward of "no call now" at a call node.
+    pub no_call: Option<(u64, f64)>,
     pub rollouts: u64,
 }
 
@@ -53,7 +63,8 @@ struct Node {
     first: u32,
     n_children: u8,
     expanded: bool,
-    /// The action leading here from the parent.
+    /// The action leading here from the parent ([`NO_CALL`]: the seat declined to call and
+    /// plays a card next).
     action: u8,
 }
 
@@ -70,23 +81,34 @@ impl Node {
     }
 }
 
-/// The actions of a tree node: the seat to act's legal cards (kind order) and the lowest call
-/// it may make now, or the legal actions of the Vorbehaltsabfrage and the naming. Empty when
-/// the game is over.
-pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
+/// The next call level the seat on turn may make now (trick play only), if any.
+pub fn next_call(g: &mut GameState) -> Option<u8> {
+    if g.phase() != PLAY {
+        return None;
+    }
+    let s = g.to_move()?;
+    (CALL_RE..=BLACK)
+        .map(|code| encode(s, code))
+        .find(|&a| g.can_apply(a as i64))
+}
+
+/// The actions of a tree node: in play a call node (the next call level and [`NO_CALL`]) when
+/// the seat on turn may call and has not declined (`declined`), else its legal cards (kind
+/// order); the legal actions in the Vorbehaltsabfrage and the naming. Empty when the game is
+/// over.
+pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u8>) {
     out.clear();
     match g.phase() {
         PLAY => {
-            g.legal_plays(buf);
-            out.extend_from_slice(buf.as_slice());
-            let Some(s) = g.to_move() else { return };
-            for code in CALL_RE..=BLACK {
-                let a = encode(s, code);
-                if g.can_apply(a as i64) {
-                    out.push(a);
-                    break;
+            if !declined {
+                if let Some(call) = next_call(g) {
+                    out.push(call);
+                    out.push(NO_CALL);
+                    return;
                 }
             }
+            g.legal_plays(buf);
+            out.extend_from_slice(buf.as_slice());
         }
         QUERY | NAMING => {
             let s = g.to_move();
@@ -233,7 +255,8 @@ pub fn search(
         // selection and expansion
         while g.phase() != FINISHED {
             if !nodes[node].expanded {
-                tree_actions(&mut g, &mut buf, &mut acts);
+                let declined = nodes[node].action == NO_CALL;
+                tree_actions(&mut g, declined, &mut buf, &mut acts);
                 let first = nodes.len() as u32;
                 for &a in &acts {
                     nodes.push(Node::new(a));
@@ -281,7 +304,7 @@ pub fn search(
                 best
             };
             let a = nodes[child].action;
-            if g.apply(a as i64).is_err() {
+            if a != NO_CALL && g.apply(a as i64).is_err() {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
@@ -311,28 +334,59 @@ pub fn search(
         }
         done += 1;
     }
-    let rootn = nodes[0];
     let mut st = RootStats {
         rollouts: done,
         ..RootStats::default()
     };
-    if rootn.expanded {
-        for c in &nodes[rootn.first as usize..rootn.first as usize + rootn.n_children as usize] {
-            st.actions.push(c.action);
-            st.visits.push(c.visits);
-            st.means.push(if c.visits > 0 {
-                c.sum[seat as usize] / c.visits as f64
-            } else {
-                0.0
-            });
+    let stats = |c: &Node| -> (u64, f64) {
+        let mean = if c.visits > 0 {
+            c.sum[seat as usize] / c.visits as f64
+        } else {
+            0.0
+        };
+        (c.visits, mean)
+    };
+    let children = |n: &Node| -> std::ops::Range<usize> {
+        if n.expanded {
+            n.first as usize..n.first as usize + n.n_children as usize
+        } else {
+            0..0
         }
-    } else {
-        // no rollout at all: the actions only
-        let mut g = *root;
-        tree_actions(&mut g, &mut buf, &mut acts);
-        st.actions = acts.clone();
-        st.visits = vec![0; st.actions.len()];
-        st.means = vec![0.0; st.actions.len()];
+    };
+    // the cards (or the actions before the play) and the call, in that order
+    let mut g = *root;
+    let call = next_call(&mut g);
+    tree_actions(&mut g, true, &mut buf, &mut acts);
+    if let Some(c) = call {
+        acts.push(c);
+    }
+    // where the cards' figures are: the root, or its no-call child
+    let mut card_node = Some(nodes[0]);
+    if call.is_some() {
+        card_node = None;
+        for c in children(&nodes[0]) {
+            if nodes[c].action == NO_CALL {
+                st.no_call = Some(stats(&nodes[c]));
+                card_node = Some(nodes[c]);
+            }
+        }
+        if st.no_call.is_none() {
+            st.no_call = Some((0, 0.0));
+        }
+    }
+    for &a in &acts {
+        let holder = if Some(a) == call {
+            Some(nodes[0])
+        } else {
+            card_node
+        };
+        let found = holder
+            .map(|h| children(&h))
+            .and_then(|mut r| r.find(|&c| nodes[c].action == a));
+        let (v, m) = found.map_or((0, 0.0), |c| stats(&nodes[c]));
+        st.actions.push(a);
+        st.visits.push(v);
+        st.means.push(m);
     }
     Ok(st)
 }
@@ -365,6 +419,10 @@ pub fn ensemble(
             None => false,
         })?;
         total.rollouts += st.rollouts;
+        if let Some((v, m)) = st.no_call {
+            let (tv, tm) = total.no_call.unwrap_or((0, 0.0));
+            total.no_call = Some((tv + v, tm + m));
+        }
         for (j, &a) in st.actions.iter().enumerate() {
             match total.actions.iter().position(|&b| b == a) {
                 Some(m) => {
@@ -398,6 +456,7 @@ mod tests {
 
     #[test]
     fn root_actions_are_the_legal_cards_and_the_next_call() {
+        let mut calls = 0;
         for g in mid_game_states(20, 4, 2, Rules::TSR) {
             let s = g.to_move().unwrap();
             let st = search(&g, s, &cfg(200), &mut Rng::new(1), || false).unwrap();
@@ -413,8 +472,20 @@ mod tests {
                 assert!(h.can_apply(a as i64));
             }
             assert_eq!(st.rollouts, 200);
-            assert_eq!(st.visits.iter().sum::<u64>(), 200);
+            let card_visits: u64 = st.visits[..cards.len()].iter().sum();
+            match st.no_call {
+                // a call node: "call" and "no call" share the rollouts; the cards are below
+                // "no call" (whose first visit was a rollout from it)
+                Some((n, _)) => {
+                    assert_eq!(st.actions.len(), cards.len() + 1);
+                    assert_eq!(n + st.visits[cards.len()], 200);
+                    assert_eq!(card_visits, n - 1);
+                    calls += 1;
+                }
+                None => assert_eq!(card_visits, 200),
+            }
         }
+        assert!(calls > 0);
     }
 
     #[test]
