@@ -388,9 +388,6 @@ class UctResult(TypedDict):
     visits: list[int]
     #: the seat's mean reward after each action, summed over the worlds
     values: list[float]
-    #: (visits, value) of declining the call (the cards' figures are those after it); None
-    #: when the seat may not call
-    no_call: tuple[int, float] | None
     #: rollouts made in all worlds
     rollouts: int
 

@@ -3,7 +3,7 @@
 //! state) and the searching seat, the visits and summed mean values of each root action.
 
 use crate::py_game::PyGame;
-use crate::uct::{ensemble, UctConfig};
+use crate::uct::{ensemble, UctConfig, NO_PLAN};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -12,11 +12,10 @@ use pyo3::types::PyDict;
 /// seconds=None, seed=0)`: one UCT search per world (`doko_native.Game`s, every hand known),
 /// each of at most `rollouts` rollouts; with `seconds` the worlds share that much time (each
 /// at least 16 rollouts).
-/// Returns a dict: `actions` (the root's actions: the legal cards, then the next call if the
-/// seat may call; the legal actions before the play), `visits` (per action, summed over the
-/// worlds), `values` (per action, its mean reward for `seat` summed over the worlds),
-/// `no_call` (`(visits, value)` of declining the call, summed likewise; None when the seat
-/// may not call; the cards' figures are then those after declining) and `rollouts`.
+/// Returns a dict: `actions` (the root's actions; in the Vorbehaltsabfrage the Vorbehalt once
+/// per game it is for), `plans` (per action the naming code a Vorbehalt is for, else None),
+/// `visits` (per action, summed over the worlds), `values` (per action, its mean reward for
+/// `seat` summed over the worlds) and `rollouts` (all rollouts made).
 #[pyfunction]
 #[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0))]
 #[allow(clippy::too_many_arguments)]
@@ -69,7 +68,13 @@ pub fn uct_search<'py>(
     )?;
     d.set_item("visits", st.visits)?;
     d.set_item("values", st.means)?;
-    d.set_item("no_call", st.no_call)?;
+    d.set_item(
+        "plans",
+        st.plans
+            .iter()
+            .map(|&p| if p == NO_PLAN { None } else { Some(p as u32) })
+            .collect::<Vec<_>>(),
+    )?;
     d.set_item("rollouts", st.rollouts)?;
     Ok(d)
 }

@@ -10,11 +10,12 @@
 //! (TSR 7) plus `eyes_weight` times its party's Augen.
 //!
 //! The actions of a node are those of the seat to act: the answer in the Vorbehaltsabfrage,
-//! the naming, and in play its legal cards. When the seat on turn may call, its turn starts
-//! with a call node of two actions: its party's next call level (Re or Kontra, or the next
-//! Absage; after it the seat is asked again) or [`NO_CALL`], after which it plays a card. So a
-//! call and the card after it are two decisions, as in the paper, and "call" and "no call"
-//! are compared at the same depth. Concession and claim are not part of the tree. The rollouts play random legal
+//! the naming, and in play its legal cards and its party's next call level (Re or Kontra and
+//! the Absagen). Concession and claim are not part of the tree. At a root in the
+//! Vorbehaltsabfrage the searching seat's Vorbehalt comes with the game it would name
+//! (each solo kind, and Hochzeit with both ♣Q): one root action per plan, the naming made
+//! by the plan when the seat's turn to name comes (if it is legal then). So a Vorbehalt is
+//! worth the game it is for, not an average over every game it could lead to. The rollouts play random legal
 //! cards without calls; in the Vorbehaltsabfrage and the naming they pick uniformly among the
 //! legal actions.
 //!
@@ -22,13 +23,15 @@
 //! same search in Python with the same generator, so both give the same visits and values.
 
 use crate::batch::Rng;
+use crate::cards::{hand_count, QC};
 use crate::game::{
-    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, NAMING, PLAY, QUERY, RE,
+    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PLAY, QUERY, RE,
+    RESERVATION, SOLO_BASE,
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
-/// The pseudo-action "no call now" of a call node (not an engine action).
-pub const NO_CALL: u8 = 255;
+/// No planned naming.
+pub const NO_PLAN: u8 = 255;
 
 /// The options of one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,17 +44,15 @@ pub struct UctConfig {
     pub eyes_weight: f64,
 }
 
-/// What one search found at its root: per action (the legal cards in kind order, then the
-/// call if the seat may call; the legal actions before the play) its visits and the searching
-/// seat's mean reward after it (0 if never visited). When the root is a call node, the cards'
-/// figures are those below its [`NO_CALL`] child, whose own figures are `no_call`.
+/// What one search found at its root, per root action (in the order of [`tree_actions`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootStats {
     pub actions: Vec<u8>,
+    /// Per action: the naming code a Vorbehalt at the root is for ([`NO_PLAN`] otherwise).
+    pub plans: Vec<u8>,
     pub visits: Vec<u64>,
+    /// The mean reward of the searching seat after each action (0 if never visited).
     pub means: Vec<f64>,
-    /// Visits and mean reward of "no call now" at a call node.
-    pub no_call: Option<(u64, f64)>,
     pub rollouts: u64,
 }
 
@@ -63,13 +64,18 @@ struct Node {
     first: u32,
     n_children: u8,
     expanded: bool,
-    /// The action leading here from the parent ([`NO_CALL`]: the seat declined to call and
-    /// plays a card next).
+    /// The action leading here from the parent.
     action: u8,
+    /// A root Vorbehalt's planned naming code ([`NO_PLAN`] otherwise).
+    plan: u8,
 }
 
 impl Node {
     fn new(action: u8) -> Node {
+        Node::planned(action, NO_PLAN)
+    }
+
+    fn planned(action: u8, plan: u8) -> Node {
         Node {
             visits: 0,
             sum: [0.0; 4],
@@ -77,38 +83,65 @@ impl Node {
             n_children: 0,
             expanded: false,
             action,
+            plan,
         }
     }
 }
 
-/// The next call level the seat on turn may make now (trick play only), if any.
-pub fn next_call(g: &mut GameState) -> Option<u8> {
-    if g.phase() != PLAY {
-        return None;
+/// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
+/// per game the seat could name (the seven solos, Hochzeit with both ♣Q); else the tree
+/// actions without plans.
+pub fn root_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<(u8, u8)>) {
+    out.clear();
+    let mut acts = Vec::with_capacity(40);
+    tree_actions(g, buf, &mut acts);
+    let Some(s) = g.to_move() else { return };
+    if g.phase() != QUERY {
+        out.extend(acts.iter().map(|&a| (a, NO_PLAN)));
+        return;
     }
-    let s = g.to_move()?;
-    (CALL_RE..=BLACK)
-        .map(|code| encode(s, code))
-        .find(|&a| g.can_apply(a as i64))
+    for &a in &acts {
+        if a & 63 == RESERVATION {
+            for code in SOLO_BASE..SOLO_BASE + 7 {
+                out.push((a, code));
+            }
+            if hand_count(g.hands()[s as usize], QC) == 2 {
+                out.push((a, MARRIAGE));
+            }
+        } else {
+            out.push((a, NO_PLAN));
+        }
+    }
 }
 
-/// The actions of a tree node: in play a call node (the next call level and [`NO_CALL`]) when
-/// the seat on turn may call and has not declined (`declined`), else its legal cards (kind
-/// order); the legal actions in the Vorbehaltsabfrage and the naming. Empty when the game is
-/// over.
-pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u8>) {
+/// Make the planned naming if `seat` is to name now and it is legal; true if it was made
+/// (the plan is used up either way once the seat names).
+fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
+    if *plan == NO_PLAN || g.phase() != NAMING || g.to_move() != Some(seat) {
+        return false;
+    }
+    let a = encode(seat, *plan);
+    *plan = NO_PLAN;
+    g.apply(a as i64).is_ok()
+}
+
+/// The actions of a tree node: the seat to act's legal cards (kind order) and the lowest call
+/// it may make now, or the legal actions of the Vorbehaltsabfrage and the naming. Empty when
+/// the game is over.
+pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
     out.clear();
     match g.phase() {
         PLAY => {
-            if !declined {
-                if let Some(call) = next_call(g) {
-                    out.push(call);
-                    out.push(NO_CALL);
-                    return;
-                }
-            }
             g.legal_plays(buf);
             out.extend_from_slice(buf.as_slice());
+            let Some(s) = g.to_move() else { return };
+            for code in CALL_RE..=BLACK {
+                let a = encode(s, code);
+                if g.can_apply(a as i64) {
+                    out.push(a);
+                    break;
+                }
+            }
         }
         QUERY | NAMING => {
             let s = g.to_move();
@@ -242,6 +275,19 @@ pub fn search(
     nodes.push(Node::new(0));
     let mut buf = ActionBuf::new();
     let mut acts: Vec<u8> = Vec::with_capacity(40);
+    let mut planned: Vec<(u8, u8)> = Vec::with_capacity(40);
+    {
+        // the root's children, with the plans of a Vorbehalt
+        let mut g = *root;
+        root_actions(&mut g, &mut buf, &mut planned);
+        let first = nodes.len() as u32;
+        for &(a, plan) in &planned {
+            nodes.push(Node::planned(a, plan));
+        }
+        nodes[0].first = first;
+        nodes[0].n_children = planned.len() as u8;
+        nodes[0].expanded = true;
+    }
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut done = 0u64;
     while done < cfg.rollouts {
@@ -252,11 +298,14 @@ pub fn search(
         path.clear();
         path.push(0);
         let mut node = 0usize;
+        let mut plan = NO_PLAN;
         // selection and expansion
         while g.phase() != FINISHED {
+            if naming_by_plan(&mut g, seat, &mut plan) {
+                continue;
+            }
             if !nodes[node].expanded {
-                let declined = nodes[node].action == NO_CALL;
-                tree_actions(&mut g, declined, &mut buf, &mut acts);
+                tree_actions(&mut g, &mut buf, &mut acts);
                 let first = nodes.len() as u32;
                 for &a in &acts {
                     nodes.push(Node::new(a));
@@ -304,18 +353,24 @@ pub fn search(
                 best
             };
             let a = nodes[child].action;
-            if a != NO_CALL && g.apply(a as i64).is_err() {
+            if g.apply(a as i64).is_err() {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
             path.push(child as u32);
             node = child;
+            if nodes[child].plan != NO_PLAN {
+                plan = nodes[child].plan;
+            }
             if unvisited > 0 {
                 break;
             }
         }
         // rollout
         while g.phase() != FINISHED {
+            if naming_by_plan(&mut g, seat, &mut plan) {
+                continue;
+            }
             if !rollout_step(&mut g, rng, &mut buf) {
                 break;
             }
@@ -334,59 +389,20 @@ pub fn search(
         }
         done += 1;
     }
+    let rootn = nodes[0];
     let mut st = RootStats {
         rollouts: done,
         ..RootStats::default()
     };
-    let stats = |c: &Node| -> (u64, f64) {
-        let mean = if c.visits > 0 {
+    for c in &nodes[rootn.first as usize..rootn.first as usize + rootn.n_children as usize] {
+        st.actions.push(c.action);
+        st.plans.push(c.plan);
+        st.visits.push(c.visits);
+        st.means.push(if c.visits > 0 {
             c.sum[seat as usize] / c.visits as f64
         } else {
             0.0
-        };
-        (c.visits, mean)
-    };
-    let children = |n: &Node| -> std::ops::Range<usize> {
-        if n.expanded {
-            n.first as usize..n.first as usize + n.n_children as usize
-        } else {
-            0..0
-        }
-    };
-    // the cards (or the actions before the play) and the call, in that order
-    let mut g = *root;
-    let call = next_call(&mut g);
-    tree_actions(&mut g, true, &mut buf, &mut acts);
-    if let Some(c) = call {
-        acts.push(c);
-    }
-    // where the cards' figures are: the root, or its no-call child
-    let mut card_node = Some(nodes[0]);
-    if call.is_some() {
-        card_node = None;
-        for c in children(&nodes[0]) {
-            if nodes[c].action == NO_CALL {
-                st.no_call = Some(stats(&nodes[c]));
-                card_node = Some(nodes[c]);
-            }
-        }
-        if st.no_call.is_none() {
-            st.no_call = Some((0, 0.0));
-        }
-    }
-    for &a in &acts {
-        let holder = if Some(a) == call {
-            Some(nodes[0])
-        } else {
-            card_node
-        };
-        let found = holder
-            .map(|h| children(&h))
-            .and_then(|mut r| r.find(|&c| nodes[c].action == a));
-        let (v, m) = found.map_or((0, 0.0), |c| stats(&nodes[c]));
-        st.actions.push(a);
-        st.visits.push(v);
-        st.means.push(m);
+        });
     }
     Ok(st)
 }
@@ -419,18 +435,17 @@ pub fn ensemble(
             None => false,
         })?;
         total.rollouts += st.rollouts;
-        if let Some((v, m)) = st.no_call {
-            let (tv, tm) = total.no_call.unwrap_or((0, 0.0));
-            total.no_call = Some((tv + v, tm + m));
-        }
-        for (j, &a) in st.actions.iter().enumerate() {
-            match total.actions.iter().position(|&b| b == a) {
+        for (j, (&a, &p)) in st.actions.iter().zip(&st.plans).enumerate() {
+            let known =
+                (0..total.actions.len()).find(|&m| total.actions[m] == a && total.plans[m] == p);
+            match known {
                 Some(m) => {
                     total.visits[m] += st.visits[j];
                     total.means[m] += st.means[j];
                 }
                 None => {
                     total.actions.push(a);
+                    total.plans.push(p);
                     total.visits.push(st.visits[j]);
                     total.means.push(st.means[j]);
                 }
@@ -444,7 +459,7 @@ pub fn ensemble(
 mod tests {
     use super::*;
     use crate::batch::{deal, mid_game_states};
-    use crate::game::{Rules, HEALTHY, RESERVATION};
+    use crate::game::{Rules, HEALTHY};
 
     fn cfg(rollouts: u64) -> UctConfig {
         UctConfig {
@@ -456,7 +471,6 @@ mod tests {
 
     #[test]
     fn root_actions_are_the_legal_cards_and_the_next_call() {
-        let mut calls = 0;
         for g in mid_game_states(20, 4, 2, Rules::TSR) {
             let s = g.to_move().unwrap();
             let st = search(&g, s, &cfg(200), &mut Rng::new(1), || false).unwrap();
@@ -472,20 +486,8 @@ mod tests {
                 assert!(h.can_apply(a as i64));
             }
             assert_eq!(st.rollouts, 200);
-            let card_visits: u64 = st.visits[..cards.len()].iter().sum();
-            match st.no_call {
-                // a call node: "call" and "no call" share the rollouts; the cards are below
-                // "no call" (whose first visit was a rollout from it)
-                Some((n, _)) => {
-                    assert_eq!(st.actions.len(), cards.len() + 1);
-                    assert_eq!(n + st.visits[cards.len()], 200);
-                    assert_eq!(card_visits, n - 1);
-                    calls += 1;
-                }
-                None => assert_eq!(card_visits, 200),
-            }
+            assert_eq!(st.visits.iter().sum::<u64>(), 200);
         }
-        assert!(calls > 0);
     }
 
     #[test]
@@ -503,7 +505,16 @@ mod tests {
         let g = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
         let s = g.to_move().unwrap();
         let st = search(&g, s, &cfg(100), &mut Rng::new(2), || false).unwrap();
-        assert_eq!(st.actions, vec![encode(s, HEALTHY), encode(s, RESERVATION)]);
+        // Gesund, and a Vorbehalt for each solo kind (and Hochzeit with both ♣Q)
+        assert_eq!(st.actions[0], encode(s, HEALTHY));
+        assert_eq!(st.plans[0], NO_PLAN);
+        let plans: Vec<u8> = st.plans[1..].to_vec();
+        let mut want: Vec<u8> = (SOLO_BASE..SOLO_BASE + 7).collect();
+        if hand_count(g.hands()[s as usize], QC) == 2 {
+            want.push(MARRIAGE);
+        }
+        assert_eq!(plans, want);
+        assert!(st.actions[1..].iter().all(|&a| a == encode(s, RESERVATION)));
         // a finished random game: the seats' score points sum to 0 (TSR 7.2)
         let mut h = g;
         let mut rng = Rng::new(8);

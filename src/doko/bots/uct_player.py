@@ -15,13 +15,15 @@ runs a UCT search from the current state:
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
 The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
-or Hochzeit, and in play its legal cards; calls are actions like cards: when the seat on turn
-may call, its turn starts with a call node, "its party's next call level" (Re/Kontra or the
-next Absage; then it is asked again) or "no call" (then it plays a card), as the paper asks
-its players before each card. The mean rewards of the root's actions are summed over the
-worlds and the action with the highest sum is played; a call when it beats "no call" and its
-summed value is positive (the paper's announcement rule: never announce into an expected loss,
-``call_rule``). A certain claim (the engine offers one only when it holds) is taken at
+or Hochzeit, and in play its legal cards and its party's next call level (Re/Kontra or the
+next Absage); calls are actions like cards. At the seat's own Vorbehaltsabfrage the Vorbehalt
+is one root action per game it is for (each solo kind; Hochzeit with both ♣Q), named when the
+seat's turn to name comes, so that a Vorbehalt is worth its game and not the average of all
+the games it could lead to (as the paper's player answers "solo?" and "which?" together). The
+mean rewards of the root's actions are summed over the worlds and the action with the highest
+sum is played. A call is made only if its
+summed value is positive (the paper's announcement rule: never announce into an expected
+loss, ``call_rule``). A certain claim (the engine offers one only when it holds) is taken at
 once; otherwise the player acts only at its own turn (a call is considered there).
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
@@ -52,14 +54,26 @@ from dataclasses import dataclass, field
 
 from doko.bots.base import Player, register
 from doko.bots.sampler import ImpossibleView, Sampler
-from doko.engine.actions import BLACK, CALL_RE, CLAIM, CODE_OF, Action, code_of, encode
+from doko.engine.actions import (
+    BLACK,
+    CALL_RE,
+    CLAIM,
+    CODE_OF,
+    MARRIAGE,
+    RESERVATION,
+    SOLO_BASE,
+    Action,
+    code_of,
+    encode,
+)
 from doko.engine.backend import BackendError, native_available, require_native
+from doko.engine.cards import QC, hand_count
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.view import SeatView
 
-__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "search_python",
-           "tree_actions", "world_seed"]
+__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "root_actions",
+           "search_python", "tree_actions", "world_seed"]
 
 _M64 = (1 << 64) - 1
 
@@ -105,36 +119,53 @@ def world_seed(seed: int, i: int) -> int:
     return (seed ^ (i * 0x9E37_79B9_7F4A_7C15)) & _M64
 
 
-#: The pseudo-action "no call now" of a call node (not an engine action).
-NO_CALL = 255
-
-
-def next_call(g: Game) -> Action | None:
-    """The next call level the seat on turn may make now (trick play only), if any."""
-    if g.phase != PLAY:
-        return None
-    s = g.to_move
-    for code in range(CALL_RE, BLACK + 1):
-        a = encode(s, code)
-        if g.can_apply(a):
-            return a
-    return None
-
-
-def tree_actions(g: Game, declined: bool = False) -> list[Action]:
-    """The actions of a tree node (as the native core): in play a call node (the next call
-    level and :data:`NO_CALL`) when the seat on turn may call and has not ``declined``, else
-    its legal cards; the legal actions in the Vorbehaltsabfrage and the naming."""
+def tree_actions(g: Game) -> list[Action]:
+    """The actions of a tree node: the seat to act's legal cards and its lowest legal call in
+    play, the legal actions in the Vorbehaltsabfrage and the naming (as the native core)."""
     phase = g.phase
     if phase == PLAY:
-        if not declined:
-            call = next_call(g)
-            if call is not None:
-                return [call, Action(NO_CALL)]
-        return list(g.legal_plays())
+        out = list(g.legal_plays())
+        s = g.to_move
+        for code in range(CALL_RE, BLACK + 1):
+            a = encode(s, code)
+            if g.can_apply(a):
+                out.append(a)
+                break
+        return out
     if phase in (QUERY, NAMING):
         return list(g.legal_actions(g.to_move))
     return []
+
+
+def root_actions(g: Game) -> list[tuple[Action, int | None]]:
+    """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
+    per game the seat could name (the seven solos, Hochzeit with both ♣Q); else the tree
+    actions without plans (as the native core)."""
+    acts = tree_actions(g)
+    if g.phase != QUERY:
+        return [(a, None) for a in acts]
+    out: list[tuple[Action, int | None]] = []
+    for a in acts:
+        if CODE_OF[a] == RESERVATION:
+            out.extend((a, code) for code in range(SOLO_BASE, SOLO_BASE + 7))
+            if hand_count(g.hands[g.to_move], QC) == 2:
+                out.append((a, MARRIAGE))
+        else:
+            out.append((a, None))
+    return out
+
+
+def _naming_by_plan(g: Game, seat: int, plan: list[int | None]) -> bool:
+    """Make the planned naming if ``seat`` is to name now (used up either way); True if made."""
+    code = plan[0]
+    if code is None or g.phase != NAMING or g.to_move != seat:
+        return False
+    plan[0] = None
+    a = encode(seat, code)
+    if not g.can_apply(a):
+        return False
+    g.apply(a)
+    return True
 
 
 def rewards(g: Game, eyes_weight: float) -> list[float]:
@@ -147,23 +178,23 @@ def rewards(g: Game, eyes_weight: float) -> list[float]:
 
 @dataclass
 class RootStats:
-    """Per root action (the legal cards, then the call if the seat may call; the legal actions
-    before the play): visits and the searching seat's mean reward, summed over the worlds for
-    an ensemble; ``no_call``: visits and value of declining the call (the cards' figures are
-    those after declining), None if the seat may not call; ``rollouts`` made."""
+    """Per root action: its plan (the naming code a Vorbehalt is for, else None), visits and
+    the searching seat's mean reward (summed over worlds for an ensemble); ``rollouts``
+    made."""
 
     actions: list[Action] = field(default_factory=list)
+    plans: list[int | None] = field(default_factory=list)
     visits: list[int] = field(default_factory=list)
     values: list[float] = field(default_factory=list)
-    no_call: tuple[int, float] | None = None
     rollouts: int = 0
 
 
 class _Node:
-    __slots__ = ("action", "children", "sum", "visits")
+    __slots__ = ("action", "children", "plan", "sum", "visits")
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: Action, plan: int | None = None) -> None:
         self.action = action
+        self.plan = plan
         self.visits = 0
         self.sum = [0.0, 0.0, 0.0, 0.0]
         self.children: list[_Node] | None = None
@@ -179,6 +210,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
     if root.to_move != seat:
         raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
     top = _Node(Action(0))
+    top.children = [_Node(a, plan) for a, plan in root_actions(root)]
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
@@ -186,9 +218,12 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         g = root.clone()
         path = [top]
         node = top
+        plan: list[int | None] = [None]
         while g.phase != FINISHED:
+            if _naming_by_plan(g, seat, plan):
+                continue
             if node.children is None:
-                node.children = [_Node(a) for a in tree_actions(g, node.action == NO_CALL)]
+                node.children = [_Node(a) for a in tree_actions(g)]
             children = node.children
             if not children:
                 break
@@ -204,14 +239,16 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
                     if v > best:
                         best, child = v, c
-            if child.action != NO_CALL:
-                g.apply(child.action)
+            g.apply(child.action)
             path.append(child)
             node = child
+            if child.plan is not None:
+                plan[0] = child.plan
             if untried:
                 break
         while g.phase != FINISHED:
-            _rollout_step(g, rng)
+            if not _naming_by_plan(g, seat, plan):
+                _rollout_step(g, rng)
         r = rewards(g, eyes_weight)
         for nd in path:
             nd.visits += 1
@@ -219,30 +256,14 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
             for s in range(4):
                 acc[s] += r[s]
         done += 1
-    def stats(c: _Node | None) -> tuple[int, float]:
-        if c is None or not c.visits:
-            return 0, 0.0
-        return c.visits, c.sum[seat] / c.visits
-
-    def child_of(n: _Node | None, a: Action) -> _Node | None:
-        if n is None or n.children is None:
-            return None
-        return next((c for c in n.children if c.action == a), None)
-
-    call = next_call(root)
-    acts = tree_actions(root, True) + ([] if call is None else [call])
-    no_call = None
-    cards_at: _Node | None = top
-    if call is not None:
-        cards_at = child_of(top, Action(NO_CALL))
-        no_call = stats(cards_at)
-    out = RootStats(no_call=no_call, rollouts=done)
-    for a in acts:
-        n, v = stats(child_of(top if a == call else cards_at, a))
-        out.actions.append(a)
-        out.visits.append(n)
-        out.values.append(v)
-    return out
+    kids = top.children
+    return RootStats(
+        actions=[c.action for c in kids],
+        plans=[c.plan for c in kids],
+        visits=[c.visits for c in kids],
+        values=[c.sum[seat] / c.visits if c.visits else 0.0 for c in kids],
+        rollouts=done,
+    )
 
 
 def _rollout_step(g: Game, rng: WyRand) -> None:
@@ -266,16 +287,16 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
                            WyRand(world_seed(seed, i)), deadline)
         total.rollouts += st.rollouts
-        if st.no_call is not None:
-            tn, tv = total.no_call if total.no_call is not None else (0, 0.0)
-            total.no_call = (tn + st.no_call[0], tv + st.no_call[1])
-        for a, n, v in zip(st.actions, st.visits, st.values, strict=True):
-            if a in total.actions:
-                j = total.actions.index(a)
+        keys = list(zip(total.actions, total.plans, strict=True))
+        for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
+            if (a, p) in keys:
+                j = keys.index((a, p))
                 total.visits[j] += n
                 total.values[j] += v
             else:
+                keys.append((a, p))
                 total.actions.append(a)
+                total.plans.append(p)
                 total.visits.append(n)
                 total.values.append(v)
     return total
@@ -409,25 +430,20 @@ class UctPlayer(Player):
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed)
-        nc = d["no_call"]
-        return RootStats(actions=[Action(a) for a in d["actions"]], visits=list(d["visits"]),
-                         values=list(d["values"]),
-                         no_call=None if nc is None else (int(nc[0]), float(nc[1])),
+        return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
+                         visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
 
     def _choose(self, st: RootStats, options: list[Action]) -> Action:
-        """The call if it beats declining it (and, by ``call_rule``, its value is positive);
-        else the card (or action before the play) with the highest summed value, the first
-        on ties."""
+        """The action with the highest summed value (the first on ties), a call only if its
+        value is positive (``call_rule``)."""
         allowed = set(options)
-        ranked = [i for i in range(len(st.actions))
-                  if st.actions[i] in allowed and not _is_call(st.actions[i])]
-        for i, a in enumerate(st.actions):
-            if a in allowed and _is_call(a) and st.no_call is not None:
-                value = st.values[i]
-                if value > st.no_call[1] and (value > 0 or not self.call_rule):
-                    return a
+        ranked = [i for i in range(len(st.actions)) if st.actions[i] in allowed]
         if not ranked:
             return options[0]
         best = max(ranked, key=lambda i: (st.values[i], -i))
+        if self.call_rule and _is_call(st.actions[best]) and st.values[best] <= 0:
+            rest = [i for i in ranked if not _is_call(st.actions[i])]
+            if rest:
+                best = max(rest, key=lambda i: (st.values[i], -i))
         return st.actions[best]

@@ -1,0 +1,404 @@
+"""The ``uct`` player (Sievers & Helmert, KI 2015): legal in every game kind, blind to hidden
+cards, deterministic, and the native search equal to its Python twin.
+
+Games go through :func:`doko.bots.base.play_game`, which refuses (PlayerError) any action that
+is not legal for the seat at that moment, so a finished game proves every decision legal. The
+budgets are small (2 to 4 worlds x 30 to 60 rollouts): legality, not strength.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from doko.bots.base import Player, make_player, play_game, player_names, step
+from doko.bots.uct_player import (
+    RootStats,
+    UctPlayer,
+    WyRand,
+    ensemble_python,
+    root_actions,
+    search_python,
+    tree_actions,
+)
+from doko.engine.actions import (
+    BLACK,
+    CALL_RE,
+    CODE_OF,
+    HEALTHY,
+    MARRIAGE,
+    RESERVATION,
+    SOLO_BASE,
+    encode,
+)
+from doko.engine.backend import native_available
+from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove
+from doko.engine.contracts import SOLO_NAMES
+from doko.engine.game import PLAY, QUERY, Game
+from doko.engine.result import seat_scores
+from doko.engine.rules import HAUSREGELN, Rules
+from doko.engine.view import view
+
+needs_native = pytest.mark.skipif(not native_available(), reason="the native core is not built")
+
+
+def _uct(seed: int, **opts: object) -> Player:
+    worlds = opts.pop("worlds", 2)
+    rollouts = opts.pop("rollouts", 30)
+    return make_player("uct", seed=seed, worlds=worlds, rollouts=rollouts, **opts)
+
+
+def _random(seed: int, **opts: object) -> Player:
+    return make_player("random", seed=seed, **opts)
+
+
+def _marriage_deal(start: int) -> tuple[int, int]:
+    """A deal (seed, holder) from ``start`` on where one seat holds both ♣Q."""
+    seed = start
+    while True:
+        g = Game.deal(seed)
+        for s in range(4):
+            if hand_count(g.initial_hands[s], QC) == 2:
+                return seed, s
+        seed += 1
+
+
+# ---------------------------------------------------------------------------- legality
+
+
+def test_registered() -> None:
+    assert "uct" in player_names()
+    p = make_player("uct", seed=1)
+    assert isinstance(p, UctPlayer)
+    assert (p.worlds, p.rollouts, p.exploration) == (10, 1000, 40.0)
+
+
+@pytest.mark.parametrize("kind", SOLO_NAMES)
+def test_every_solo_kind_soloist_and_kontra(kind: str) -> None:
+    """A Vorführung (TSR 4.2.3) forced into each solo kind: uct as soloist and as Kontra."""
+    for seat, uct_seat in ((0, 0), (1, 3)):
+        owes = tuple(s == seat for s in range(4))
+        g = Game.deal(1300 + seat, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat)
+        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        players = [_random(seat * 4 + s, p_call=0.2) for s in range(4)]
+        players[uct_seat] = _uct(seat)
+        play_game(g, players)
+        assert g.contract_name == f"solo_{kind}" and g.is_over
+
+
+def test_vorfuehrung_names_a_solo_itself() -> None:
+    """Vorgeführt, uct names the solo itself (TSR 4.2.3): a naming among the seven solos."""
+    owes = (False, False, True, False)
+    g = Game.deal(77, dealer=2, owes_pflichtsolo=owes, vorfuehrung=2)
+    players = [_random(s) for s in range(4)]
+    players[2] = _uct(5)
+    play_game(g, players)
+    assert g.soloist == 2 and g.contract_name.startswith("solo_")
+
+
+def test_hochzeit_its_own_and_anothers() -> None:
+    """uct holding both ♣Q chooses Hochzeit, stille Hochzeit or a solo itself; and plays in a
+    Hochzeit another seat announced (TSR 4.4)."""
+    seed, holder = _marriage_deal(0)
+    g = Game.deal(seed)
+    players = [_random(s, p_reservation=0, p_call=0.1) for s in range(4)]
+    players[holder] = _uct(1)
+    play_game(g, players)
+    assert g.is_over and holder in (g.hochzeiter, g.soloist)
+    seed, holder = _marriage_deal(seed + 1)
+    g = Game.deal(seed)
+    for _ in range(4):  # the holder reserves, the others are healthy; it names the Hochzeit
+        s = g.to_move
+        g.apply(encode(s, RESERVATION if s == holder else HEALTHY))
+    g.apply(encode(holder, MARRIAGE))
+    players = [_random(s, p_reservation=0, p_call=0.2) for s in range(4)]
+    players[(holder + 1) % 4] = _uct(2)
+    play_game(g, players)
+    assert g.is_over and g.contract_name == "marriage"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_among_players_that_reserve_and_call(seed: int) -> None:
+    """Random players that reserve and call often (solos, Hochzeiten, Re/Kontra and Absagen of
+    both parties), two uct players; house rules in some games."""
+    rules = (Rules(), Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True))[seed]
+    g = Game.deal(1400 + seed, dealer=seed % 4, rules=rules)
+    players = [_random(seed * 4 + s, p_reservation=0.4, p_call=0.3) for s in range(4)]
+    players[seed % 4] = _uct(seed)
+    players[(seed + 2) % 4] = _uct(seed + 10, worlds=1, rollouts=20)
+    play_game(g, players)
+    assert g.is_over
+
+
+def test_uct_calls_when_it_is_clearly_winning() -> None:
+    """With four uct players some calls are made (calls are actions of the tree), and every
+    one of them went through the legality check of play_game."""
+    called = 0
+    for seed in range(3):
+        g = Game.deal(1500 + seed)
+        play_game(g, [_uct(seed * 4 + s, worlds=2, rollouts=60) for s in range(4)])
+        called += len(g.calls)
+    assert called > 0
+
+
+def test_python_backend_plays_a_whole_game() -> None:
+    g = Game.deal(1600)
+    players = [_random(s, p_reservation=0.3, p_call=0.2) for s in range(4)]
+    players[1] = _uct(3, rollouts=12, backend="python")
+    play_game(g, players)
+    assert g.is_over
+
+
+# ---------------------------------------------------------------------------- privacy
+
+
+def _swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same public history and the same hand of ``seat``, but two other seats exchange an
+    unplayed card of the same effective suit (no ♣Q, so the parties stay as they are)."""
+    others = [s for s in range(4) if s != seat]
+    rng.shuffle(others)
+    a, b = others[0], others[1]
+    eff = g.order.eff_suit
+    ka = [k for k in hand_kinds(g.hands[a]) if k != QC]
+    kb = [k for k in hand_kinds(g.hands[b]) if k != QC]
+    pairs = [(x, y) for x in ka for y in kb if x != y and eff[x] == eff[y]]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    hands = list(g.initial_hands)
+    ha, hb = hand_remove(hands[a], x), hand_remove(hands[b], y)
+    hands[a] = ha | (1 << (y + 24) if ha >> y & 1 else 1 << y)
+    hands[b] = hb | (1 << (x + 24) if hb >> x & 1 else 1 << x)
+    h = Game(hands, g.dealer, owes_pflichtsolo=g.owes_pflichtsolo, vorfuehrung=g.vorfuehrung,
+             rules=g.rules)
+    for act in g.history:
+        h.apply(act)
+    return h
+
+
+def test_does_not_read_hidden_cards() -> None:
+    """The same view gives the same action and the same search, whatever the other hands hold
+    (fresh players with the same seed)."""
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(4):
+        g = Game.deal(1700 + seed, dealer=seed % 4)
+        players = [_random(seed * 4 + s, p_reservation=0.1, p_call=0.1) for s in range(4)]
+        while not g.is_over:
+            if g.phase == PLAY and len(g.tricks) >= 1 and rng.random() < 0.25:
+                s = g.to_move
+                h = _swapped(g, s, rng)
+                if h is not None:
+                    v1, v2 = view(g, s), view(h, s)
+                    assert v1 == v2
+                    p1, p2 = UctPlayer(seed=s, worlds=3), UctPlayer(seed=s, worlds=3)
+                    p1.rollouts = p2.rollouts = 60
+                    assert p1.decide(v1) == p2.decide(v2)
+                    assert p1.last == p2.last
+                    compared += 1
+            step(g, players)
+    assert compared >= 5
+
+
+# ---------------------------------------------------------------------------- determinism
+
+
+def test_deterministic_for_a_seed() -> None:
+    histories = []
+    for _ in range(2):
+        g = Game.deal(1800)
+        players = [_random(s, p_call=0.1) for s in range(4)]
+        players[2] = _uct(7, worlds=3, rollouts=50)
+        play_game(g, players)
+        histories.append(g.history)
+    assert histories[0] == histories[1]
+    # another seed searches other worlds: some decision differs over a few games
+    differ = False
+    for d in range(4):
+        runs = []
+        for seed in (7, 8):
+            g = Game.deal(1810 + d)
+            players = [_random(s, p_call=0.1) for s in range(4)]
+            players[2] = _uct(seed, worlds=3, rollouts=50)
+            play_game(g, players)
+            runs.append(g.history)
+        differ = differ or runs[0] != runs[1]
+    assert differ
+
+
+# ---------------------------------------------------------------------------- the search
+
+
+def test_wyrand_matches_the_native_generator_constants() -> None:
+    """The Python generator is wyrand as ``batch::Rng``: known first outputs."""
+    r = WyRand(0)
+    outs = [r.next_u64() for _ in range(3)]
+    assert len(set(outs)) == 3 and all(0 <= x < 1 << 64 for x in outs)
+    assert all(WyRand(5).below(7) == WyRand(5).below(7) for _ in range(3))
+    counts = [0] * 4
+    r = WyRand(11)
+    for _ in range(4000):
+        counts[r.below(4)] += 1
+    assert min(counts) > 850  # uniform enough
+
+
+@functools.cache
+def _positions() -> tuple[Game, ...]:
+    """States where some seat is to act: the query, the naming, play with and without a call
+    node, a solo and a Hochzeit."""
+    out = []
+    for d in range(30):
+        g = Game.deal(1900 + d, dealer=d % 4)
+        players = [_random(d * 4 + s, p_reservation=0.4, p_call=0.1) for s in range(4)]
+        for _ in range(d % 37):
+            if g.is_over:
+                break
+            step(g, players)
+        if not g.is_over:
+            out.append(g)
+    return tuple(out)
+
+
+@needs_native
+def test_native_and_python_search_are_identical() -> None:
+    """The same worlds and seed: the native search and its Python twin give the same actions,
+    plans, visits and values (bit for bit: the same generator, the same arithmetic) and the
+    same decision, in every phase, calls and the planned Vorbehalte included."""
+    phases = set()
+    calls = 0
+    for i, g in enumerate(_positions()):
+        v = view(g, g.to_move)
+        a = UctPlayer(seed=i, worlds=2, rollouts=60, backend="native")
+        b = UctPlayer(seed=i, worlds=2, rollouts=60, backend="python")
+        assert a.decide(v) == b.decide(v)
+        if a.last is None:
+            continue
+        assert a.last == b.last
+        assert a.last.rollouts == 120
+        phases.add(g.phase)
+        calls += any(CALL_RE <= CODE_OF[x] <= BLACK for x in a.last.actions)
+    assert phases >= {QUERY, PLAY} and calls >= 3
+
+
+def test_tree_actions_and_root_statistics() -> None:
+    """In play the root's actions are the legal cards, then the lowest legal call; in the
+    Vorbehaltsabfrage Gesund and a Vorbehalt per game it is for; visits add up to the
+    rollouts."""
+    seen_call = seen_query = False
+    for g in _positions():
+        s = g.to_move
+        acts = tree_actions(g)
+        if g.phase == PLAY:
+            cards = list(g.legal_plays())
+            calls = [a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK]
+            assert acts == cards + calls[:1]
+            seen_call = seen_call or bool(calls)
+            assert [p for _, p in root_actions(g)] == [None] * len(acts)
+        elif g.phase == QUERY:
+            seen_query = True
+            assert acts == [encode(s, HEALTHY), encode(s, RESERVATION)]
+            plans = [p for a, p in root_actions(g) if a == encode(s, RESERVATION)]
+            both = hand_count(g.hands[s], QC) == 2
+            assert plans == list(range(SOLO_BASE, SOLO_BASE + 7)) + ([MARRIAGE] if both else [])
+        else:
+            assert acts == list(g.legal_actions(s))
+        st = search_python(g, s, 40, 40.0, 0.002, WyRand(1))
+        assert [(a, p) for a, p in zip(st.actions, st.plans, strict=True)] == root_actions(g)
+        assert sum(st.visits) == 40 and st.rollouts == 40
+    assert seen_call and seen_query
+
+
+def test_endgame_values_are_the_mean_score_of_the_line() -> None:
+    """In the last trick every seat has one card: one rollout is the game, and the value of
+    the only card is exactly the seat's score plus its party's Augen / 500."""
+    done = 0
+    for d in range(6):
+        g = Game.deal(2000 + d)
+        players = [_random(s, p_reservation=0, p_call=0.2) for s in range(4)]
+        while not g.is_over and len(g.tricks) < 11:
+            step(g, players)
+        if g.is_over or g.trick:
+            continue
+        s = g.to_move
+        st = ensemble_python([g], s, 5, 40.0, 0.002, seed=3)
+        h = g.clone()
+        while not h.is_over:
+            h.apply(h.legal_plays()[0])
+        eyes = h.re_eyes() if h.is_re[s] else h.kontra_eyes()
+        assert st.actions == list(g.legal_plays())
+        assert st.values == [pytest.approx(seat_scores(h)[s] + eyes / 500)]
+        assert st.visits == [5]
+        done += 1
+    assert done >= 3
+
+
+def test_query_and_naming_are_searched() -> None:
+    g = Game.deal(2100)
+    s = g.to_move
+    p = UctPlayer(seed=1, worlds=2, rollouts=50)
+    a = p.decide(view(g, s))
+    assert a in (encode(s, HEALTHY), encode(s, RESERVATION))
+    assert p.last is not None and set(p.last.actions) == {encode(s, HEALTHY),
+                                                          encode(s, RESERVATION)}
+    assert p.last.plans[0] is None and p.last.plans[1:] == list(range(SOLO_BASE, SOLO_BASE + 7))
+    # the naming: reservation by s, the others healthy
+    g.apply(encode(s, RESERVATION))
+    for _ in range(3):
+        g.apply(encode(g.to_move, HEALTHY))
+    p = UctPlayer(seed=1, worlds=2, rollouts=50)
+    named = p.decide(view(g, s))
+    assert named is not None and p.last is not None
+    assert p.last.actions == list(g.legal_actions(s))
+    assert SOLO_BASE <= CODE_OF[named] <= MARRIAGE
+
+
+def test_call_rule_and_choice() -> None:
+    """The action with the highest summed value, the first on ties; a call only if its value
+    is positive (the announcement rule), else the best other action."""
+    p = UctPlayer(seed=1)
+    call = encode(0, CALL_RE)
+    cards = [encode(0, 3), encode(0, 5)]
+    st = RootStats(actions=[*cards, call], plans=[None] * 3, visits=[5, 5, 10],
+                   values=[-4.0, -2.0, -1.0])
+    assert p._choose(st, [*cards, call]) == cards[1]  # the call is best, but negative
+    p.call_rule = False
+    assert p._choose(st, [*cards, call]) == call
+    st.values = [2.0, 2.0, 1.0]
+    assert p._choose(st, [*cards, call]) == cards[0]
+    st.values = [2.0, 1.0, 2.5]
+    p.call_rule = True
+    assert p._choose(st, [*cards, call]) == call
+
+
+def test_options_and_counters() -> None:
+    with pytest.raises(ValueError, match="worlds"):
+        UctPlayer(worlds=0)
+    with pytest.raises(ValueError, match="rollouts"):
+        UctPlayer(rollouts=0)
+    with pytest.raises(ValueError, match="budget_ms"):
+        UctPlayer(budget_ms=0)
+    with pytest.raises(ValueError, match="exploration"):
+        UctPlayer(exploration=-1.0)
+    with pytest.raises(ValueError, match="backend"):
+        UctPlayer(backend="fortran")
+    assert UctPlayer(budget_ms=50).rollouts > 10**9  # the time decides
+    assert UctPlayer(budget_ms=50, rollouts=200).rollouts == 200
+    p = UctPlayer(seed=2, worlds=2, rollouts=25)
+    g = Game.deal(2200)
+    players: list[Player] = [p] + [_random(s) for s in (1, 2, 3)]
+    searched = 0
+    while not g.is_over:
+        before = p.playout_count()
+        seat_to_act = g.to_move
+        step(g, players)
+        if seat_to_act == 0 and p.playout_count() != before:
+            assert p.playout_count() - before == 50  # 2 worlds x 25
+            searched += 1
+    assert searched > 3
+    # with a time budget every world still makes its first 16 rollouts
+    q = UctPlayer(seed=2, worlds=2, budget_ms=1)
+    g = Game.deal(2201)
+    q.decide(view(g, g.to_move))
+    assert q.playout_count() >= 32
