@@ -24,7 +24,7 @@ def _games_only(r: dict[str, object]) -> dict[str, object]:
         if k in ("seconds", "decision_ms_median", "decision_ms_p95"):
             continue
         if isinstance(v, dict):
-            v = {kk: vv for kk, vv in v.items() if "ms" not in kk}
+            v = {kk: vv for kk, vv in v.items() if "ms" not in kk and "per_second" not in kk}
         out[k] = v
     return out
 

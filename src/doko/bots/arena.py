@@ -45,7 +45,7 @@ from doko.engine.view import SeatView
 from doko.engine.vocab import Party
 
 __all__ = ["DealResult", "GameStats", "SequentialStop", "arena", "deal_seed", "equal_time",
-           "obf_spending", "play_block", "play_deal", "player_seed", "report", "t_quantile"]
+           "obf_spending", "play_block", "play_deal", "player_seed", "report", "t_critical"]
 
 # --------------------------------------------------------------------------- playing
 
@@ -272,10 +272,6 @@ def _quantile(xs: list[float], q: float) -> float | None:
     return s[lo] + (s[hi] - s[lo]) * (pos - lo)
 
 
-def _normal_quantile(p: float) -> float:
-    return statistics.NormalDist().inv_cdf(p)
-
-
 def _betacf(a: float, b: float, x: float) -> float:
     """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
     tiny = 1e-300
@@ -317,37 +313,36 @@ def _betainc(a: float, b: float, x: float) -> float:
     return 1.0 - front * _betacf(b, a, 1.0 - x) / b
 
 
-def _t_cdf(t: float, df: int) -> float:
-    """P(T <= t) for Student's t with ``df`` degrees of freedom."""
-    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t >= 0 else tail
+def _t_tail(t: float, df: int) -> float:
+    """P(T > t) for Student's t with ``df`` degrees of freedom and ``t >= 0`` (accurate for
+    tiny tails)."""
+    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
 
 
-def t_quantile(p: float, df: int) -> float:
-    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (0 < p < 1), by
-    bisection on the distribution function.
+def t_critical(alpha: float, df: int) -> float:
+    """The two-sided critical value of Student's t: ``P(|T| > c) = alpha`` with ``df`` degrees
+    of freedom (0 < alpha < 1), by bisection on the upper tail, so tiny levels stay exact.
 
-    >>> round(t_quantile(0.975, 10), 3), round(t_quantile(0.975, 1000), 3)
+    >>> round(t_critical(0.05, 10), 3), round(t_critical(0.05, 1000), 3)
     (2.228, 1.962)
-    >>> round(t_quantile(0.0005, 23), 3)
-    -3.768
+    >>> round(t_critical(0.001, 23), 3), round(t_critical(0.01, 5), 3)
+    (3.768, 4.032)
     """
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"a quantile needs 0 < p < 1, not {p}")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"a level needs 0 < alpha < 1, not {alpha}")
     if df < 1:
         raise ValueError(f"Student's t needs df >= 1, not {df}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
+    q = alpha / 2.0
     lo, hi = 0.0, 1.0
-    while _t_cdf(hi, df) < p:
+    while _t_tail(hi, df) > q:
         hi *= 2.0
-    for _ in range(200):
+    for _ in range(300):
         mid = (lo + hi) / 2.0
-        if _t_cdf(mid, df) < p:
+        if _t_tail(mid, df) > q:
             lo = mid
         else:
             hi = mid
-        if hi - lo < 1e-12 * max(1.0, hi):
+        if hi - lo <= 1e-12 * hi:
             break
     return (lo + hi) / 2.0
 
@@ -366,8 +361,8 @@ def obf_spending(t: float, alpha: float = 0.05) -> float:
         return 0.0
     if t >= 1.0:
         return alpha
-    z = _normal_quantile(1.0 - alpha / 2.0)
-    return 2.0 - 2.0 * statistics.NormalDist().cdf(z / math.sqrt(t))
+    z = statistics.NormalDist().inv_cdf(1.0 - alpha / 2.0)
+    return math.erfc(z / math.sqrt(t) / math.sqrt(2.0))  # 2 - 2 Phi(x), exact in the tail
 
 
 @dataclass
@@ -378,7 +373,8 @@ class SequentialStop:
     Each look ``k`` (after ``n_k`` deals) tests at the level ``alpha_k = s(n_k / planned) -
     s(n_(k-1) / planned)``, the increase of the O'Brien-Fleming-type spending function ``s``
     (:func:`obf_spending`); the interval of that look is the mean plus or minus the
-    ``1 - alpha_k / 2`` quantile of Student's t times the standard error. The levels add up to
+    two-sided ``alpha_k`` critical value of Student's t (:func:`t_critical`) times the standard
+    error. The levels add up to
     ``alpha`` over all looks, so by the union bound the chance of stopping on a difference that
     is not there is at most ``alpha`` (5 %) however many looks there are: a Bonferroni split of
     the spending, a little more conservative than the exact group-sequential boundary (which
@@ -410,17 +406,15 @@ class SequentialStop:
         return self.look(diffs)
 
     def look(self, diffs: list[float]) -> bool:
-        """Make a look now at ``diffs``; True if the interval excludes the target."""
+        """Make a look now at ``diffs`` (at least two); True if the interval excludes the
+        target."""
         n = len(diffs)
         prev = int(self.looks[-1]["deals"]) if self.looks else 0
         level = obf_spending(min(1.0, n / self.planned), self.alpha) - obf_spending(
             prev / self.planned, self.alpha)
         mean = statistics.fmean(diffs)
-        sd = statistics.stdev(diffs) if n >= 2 else math.inf
-        if level <= 0.0:
-            half = math.inf
-        else:
-            half = t_quantile(1.0 - level / 2.0, n - 1) * sd / math.sqrt(n) if n >= 2 else math.inf
+        sd = statistics.stdev(diffs)
+        half = math.inf if level <= 0.0 else t_critical(level, n - 1) * sd / math.sqrt(n)
         lo, hi = mean - half, mean + half
         clear = lo > self.target or hi < self.target
         self.looks.append({"deals": n, "level": level, "mean": mean, "lo": lo, "hi": hi})
