@@ -382,8 +382,10 @@ class VectorEnv:
 
 class UctResult(TypedDict):
     #: the root's actions: the seat's legal cards and its next call, or the legal actions
-    #: before the play
+    #: before the play (in the Vorbehaltsabfrage the Vorbehalt once per game it is for)
     actions: list[int]
+    #: per action: the naming code a Vorbehalt is for, else None
+    plans: list[int | None]
     #: visits per action, summed over the worlds
     visits: list[int]
     #: the seat's mean reward after each action, summed over the worlds
