@@ -8,6 +8,7 @@ from doko.bots.random_player import RandomPolicy
 from doko.engine.cards import hand_kinds
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
+from doko.engine.view import view
 
 
 def random_game(seed: int, stop: int | None = None, p_reservation: float = 0.3,
@@ -24,7 +25,7 @@ def random_game(seed: int, stop: int | None = None, p_reservation: float = 0.3,
 def other_deal(g: Game, seat: int, rng: random.Random, tries: int = 200) -> Game | None:
     """The same history with the cards ``seat`` has not seen dealt differently among the other
     seats (each keeps its number of cards and the cards it played), or None if no other deal
-    within ``tries`` allows the same actions."""
+    within ``tries`` allows the same actions and gives ``seat`` the same view."""
     played: list[list[int]] = [[], [], [], []]
     for leader, cards, _ in g.tricks:
         for i, k in enumerate(cards):
@@ -53,6 +54,10 @@ def other_deal(g: Game, seat: int, rng: random.Random, tries: int = 200) -> Game
             for a in g.history:
                 alt.apply(a)
         except IllegalActionError:
+            continue
+        # the same actions may still tell the seat something else (e.g. a call's party shows
+        # who holds a ♣Q, TSR 5.5.1): only a deal with the very same view is "other hidden cards"
+        if view(alt, seat) != view(g, seat):
             continue
         return alt
     return None
