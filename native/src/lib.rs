@@ -10,7 +10,9 @@ pub mod game;
 pub mod heuristic;
 pub mod order;
 pub mod rng;
+pub mod rules_policy;
 pub mod scoring;
+pub mod search;
 pub mod solver;
 pub mod uct;
 pub mod vector;
@@ -19,6 +21,8 @@ pub mod vector;
 pub mod py_game;
 #[cfg(feature = "python")]
 mod py_scoring;
+#[cfg(feature = "python")]
+mod py_search;
 #[cfg(feature = "python")]
 mod py_solver;
 #[cfg(feature = "python")]
@@ -44,6 +48,7 @@ mod python {
         crate::py_solver::register(m)?;
         crate::py_vector::register(m)?;
         crate::py_uct::register(m)?;
+        crate::py_search::register(m)?;
         Ok(())
     }
 }

@@ -1,0 +1,378 @@
+//! The playouts of the `search` player (`doko.bots.search_player`) in Rust: for one sampled
+//! world (a full game state consistent with the seat's view), every candidate action is
+//! applied and the game played to its end, and its value for the seat is returned.
+//!
+//! A playout does what `SearchPlayer._playout` and `_finish` do: the others say healthy in the
+//! Vorbehaltsabfrage; in the naming the seat names its planned solo (or Hochzeit) and the
+//! others pass, announce the Hochzeit or name a Damensolo; in trick play each other seat plays
+//! a random legal card with probability ν and the `rules` player's card otherwise
+//! ([`crate::rules_policy`]), the seat itself always the `rules` card; once `solver_tricks`
+//! tricks remain (and the parties are settled) the exact solver plays the rest (its principal
+//! variation: the first optimal card of each seat in kind order, as
+//! `doko.solver.principal_variation`). The value is the seat's score points plus its party's
+//! Augen / 10000, and for the game choice the share `foresight * ν` of what the seat's own calls
+//! would have added in hindsight (`_call_gain`).
+//!
+//! With ν = 0 the playouts are deterministic and equal the Python player's on the same world.
+
+use crate::batch::Rng;
+use crate::cards::EYES;
+use crate::game::{
+    call_level, encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, HEALTHY, MARRIAGE,
+    MARRIAGE_C, NAMING, PASS, PLAY, QUERY, SOLO_BASE,
+};
+use crate::rules_policy::{rules_card_with, Params, Pub};
+use crate::scoring::{score, Extras, GameSummary, SummaryContract};
+use crate::solver::{SolveError, Solver};
+
+/// Transposition-table entries of the endgame solvers (a few tricks: small tables suffice).
+const SOLVER_TABLE: usize = 1 << 14;
+
+/// How the playouts of one decision are played.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutSpec {
+    /// The deciding seat.
+    pub seat: u8,
+    /// The chance that another seat plays a random legal card instead of the rules card.
+    pub nu: f64,
+    /// `call_foresight` while choosing the game (0 in trick play).
+    pub foresight: f64,
+    /// The solver plays the last this-many tricks (0: never).
+    pub solver_tricks: u8,
+}
+
+/// Endgame solvers by card order and parties, kept across the playouts of one call.
+#[derive(Default)]
+pub struct Solvers {
+    list: Vec<(usize, [bool; 4], u8, Solver)>,
+}
+
+impl Solvers {
+    fn get(&mut self, order: usize, is_re: [bool; 4], dulle: u8) -> Result<&mut Solver, SolveError> {
+        let i = match self
+            .list
+            .iter()
+            .position(|(o, r, d, _)| *o == order && *r == is_re && *d == dulle)
+        {
+            Some(i) => i,
+            None => {
+                self.list
+                    .push((order, is_re, dulle, Solver::new(order, is_re, dulle, SOLVER_TABLE)?));
+                self.list.len() - 1
+            }
+        };
+        Ok(&mut self.list[i].3)
+    }
+}
+
+/// The summary of a finished game for scoring (`result.summary_of`), with Re's and Kontra's
+/// call levels as given.
+fn summary(g: &GameState, re_calls: u8, kontra_calls: u8) -> GameSummary {
+    let contract = match g.summary_contract() {
+        "solo" => SummaryContract::Solo,
+        "marriage" => SummaryContract::Marriage,
+        "silent_marriage" => SummaryContract::SilentMarriage,
+        _ => SummaryContract::Normal,
+    };
+    let x = g.sonderpunkte();
+    let extras = |p: usize| Extras {
+        doppelkopf: x[p][0] as u8,
+        fox: x[p][1] as u8,
+        charlie: x[p][2] as u8,
+    };
+    GameSummary {
+        contract,
+        re_eyes: g.re_eyes() as u8,
+        re_tricks: Some(g.re_tricks() as u8),
+        re_calls,
+        kontra_calls,
+        re_extras: extras(0),
+        kontra_extras: extras(1),
+        nines: g.rules().nines,
+    }
+}
+
+fn re_seats(g: &GameState) -> u8 {
+    (0..4u8).filter(|&s| g.is_re(s)).fold(0, |b, s| b | 1 << s)
+}
+
+/// Points of `seat` in a finished game with these call levels.
+fn seat_points(g: &GameState, seat: u8, re_calls: u8, kontra_calls: u8) -> i32 {
+    let sc = score(&summary(g, re_calls, kontra_calls), g.rules().re_kontra_double);
+    sc.seat_scores(re_seats(g))[seat as usize]
+}
+
+/// What calls up to level `most` by `seat` would have added to its score in the finished
+/// game, in hindsight (`_call_gain`).
+fn call_gain(g: &GameState, seat: u8, most: u8) -> i32 {
+    let [re_lv, ko_lv] = g.level();
+    let re = g.is_re(seat);
+    let base = seat_points(g, seat, re_lv, ko_lv);
+    let mut best = base;
+    let from = if re { re_lv } else { ko_lv } + 1;
+    for level in from..=most {
+        let v = if re {
+            seat_points(g, seat, level, ko_lv)
+        } else {
+            seat_points(g, seat, re_lv, level)
+        };
+        if v < base {
+            break; // a level the party missed: higher ones miss too
+        }
+        best = best.max(v);
+    }
+    best - base
+}
+
+/// The seat's value of a finished game: score points plus its party's Augen / 10000.
+pub fn final_value(g: &GameState, seat: u8) -> f64 {
+    let [re_lv, ko_lv] = g.level();
+    let points = seat_points(g, seat, re_lv, ko_lv);
+    let eyes = if g.is_re(seat) {
+        g.re_eyes()
+    } else {
+        g.kontra_eyes()
+    };
+    points as f64 + eyes as f64 / 10000.0
+}
+
+/// Play the rest of `g` (at a trick boundary, parties settled) along the solver's principal
+/// variation; false if the solver cannot (an open Hochzeit: `g` is unchanged).
+fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
+    if g.contract() == MARRIAGE_C && g.klaerung() == 0 {
+        return false; // a Hochzeit still open: parties unknown
+    }
+    let is_re = [0, 1, 2, 3].map(|s| g.is_re(s));
+    let Ok(sv) = solvers.get(g.order_index(), is_re, g.dulle_rule()) else {
+        return false;
+    };
+    sv.start();
+    let hands = g.hands();
+    let leader = g.trick_leader() as usize;
+    let Ok(mut future) = sv.future(hands, leader, &[], None) else {
+        return false;
+    };
+    while g.phase() == PLAY {
+        let Some(seat) = g.to_move() else { break };
+        let legal = g.play_mask();
+        let trick_len = g.trick().len();
+        let mut chosen = None;
+        let mut m = legal;
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if legal.count_ones() == 1 {
+                chosen = Some((k, 0));
+                break;
+            }
+            // the position after k: does it keep the value for the side that moved?
+            let mut h = *g;
+            h.play_unchecked(seat, k);
+            let tv: i32 = if trick_len == 3 {
+                let w = h.trick_leader();
+                if is_re[w as usize] {
+                    let mut cards = [0u8; 4];
+                    cards[..3].copy_from_slice(g.trick());
+                    cards[3] = k;
+                    cards.iter().map(|&c| EYES[c as usize] as i32).sum()
+                } else {
+                    0
+                }
+            } else {
+                0
+            };
+            let keeps = if h.phase() != PLAY {
+                if is_re[seat as usize] {
+                    tv >= future
+                } else {
+                    tv <= future
+                }
+            } else {
+                let nh = h.hands();
+                let lead = h.trick_leader() as usize;
+                let res = if is_re[seat as usize] {
+                    sv.at_least(nh, lead, h.trick(), future - tv)
+                } else {
+                    sv.at_least(nh, lead, h.trick(), future - tv + 1).map(|b| !b)
+                };
+                match res {
+                    Ok(b) => b,
+                    Err(_) => return false,
+                }
+            };
+            if keeps {
+                chosen = Some((k, tv));
+                break;
+            }
+        }
+        // the solver's value is exact, so some card keeps it; a guard against a bad state
+        let Some((k, tv)) = chosen else { return false };
+        play(g, p, seat, k);
+        future -= tv;
+    }
+    g.phase() == FINISHED
+}
+
+/// Play card `k` of `seat` and keep the public facts up to date.
+#[inline]
+fn play(g: &mut GameState, p: &mut Pub, seat: u8, k: u8) {
+    g.play_unchecked(seat, k);
+    if g.n_tricks() != p.n {
+        p.sync(g);
+    }
+}
+
+/// The naming of a seat in a playout when it has no plan: pass if it may, the Hochzeit if it
+/// may, else a Damensolo (`_naming`).
+fn naming(g: &mut GameState, buf: &mut ActionBuf) -> u8 {
+    g.legal_actions(None, buf);
+    let codes = buf.as_slice();
+    if codes.iter().any(|&a| a & 63 == PASS) {
+        PASS
+    } else if codes.iter().any(|&a| a & 63 == MARRIAGE) {
+        MARRIAGE
+    } else {
+        SOLO_BASE + 4
+    }
+}
+
+/// One playout of `world` after `action` (with the planned naming code `plan`, or -1): the
+/// seat's value at the end; `None` if the action or a step of the playout is refused (a bad
+/// candidate).
+pub fn playout(
+    world: &GameState,
+    world_pub: &Pub,
+    action: u8,
+    plan: i32,
+    spec: &PlayoutSpec,
+    rng: &mut Rng,
+    solvers: &mut Solvers,
+) -> Option<f64> {
+    let prm = Params::default();
+    let mut g = *world;
+    let mut p = *world_pub;
+    let mut buf = ActionBuf::new();
+    g.apply(action as i64).ok()?;
+    p.sync(&g);
+    let seat = spec.seat;
+    let mut next_call: i32 = -1;
+    let solver_from = (g.tricks_total() as usize).saturating_sub(spec.solver_tricks as usize);
+    while g.phase() != FINISHED {
+        let phase = g.phase();
+        let to_move = g.to_move()?;
+        if phase == PLAY {
+            if next_call < 0 && to_move == seat && spec.foresight != 0.0 {
+                g.legal_actions(Some(seat), &mut buf);
+                next_call = buf
+                    .as_slice()
+                    .iter()
+                    .map(|&a| a & 63)
+                    .filter(|&c| (CALL_RE..=BLACK).contains(&c))
+                    .map(|c| call_level(c) as i32)
+                    .max()
+                    .unwrap_or(0);
+            }
+            if spec.solver_tricks != 0
+                && g.n_tricks() >= solver_from
+                && g.trick().is_empty()
+                && solve_rest(&mut g, solvers, &mut p)
+            {
+                break;
+            }
+            if spec.nu != 0.0 && to_move != seat && rng.random() < spec.nu {
+                let m = g.play_mask();
+                let mut i = (rng.random() * m.count_ones() as f64) as usize;
+                let mut bits = m;
+                while i > 0 {
+                    bits &= bits - 1;
+                    i -= 1;
+                }
+                play(&mut g, &mut p, to_move, bits.trailing_zeros() as u8);
+                continue;
+            }
+            let k = rules_card_with(&g, &p, &prm)?;
+            play(&mut g, &mut p, to_move, k);
+        } else if phase == QUERY {
+            g.apply(encode(to_move, HEALTHY) as i64).ok()?;
+        } else if phase == NAMING {
+            let mut code = if to_move == seat && plan >= 0 {
+                plan as u8
+            } else {
+                255
+            };
+            if code == 255 || !g.can_apply(encode(to_move, code) as i64) {
+                code = naming(&mut g, &mut buf);
+            }
+            g.apply(encode(to_move, code) as i64).ok()?;
+            p = Pub::default();
+            p.sync(&g);
+        } else {
+            return None;
+        }
+    }
+    let mut value = final_value(&g, seat);
+    if spec.foresight != 0.0 && next_call > 0 {
+        value += spec.foresight * spec.nu * call_gain(&g, seat, next_call as u8) as f64;
+    }
+    Some(value)
+}
+
+/// A world: the game replayed from the initial `hands` through `history`; `None` if the
+/// hands do not make a game or the history is not legal on them.
+pub fn replay(
+    hands: [u64; 4],
+    dealer: u8,
+    owes: [bool; 4],
+    vorfuehrung: Option<u8>,
+    rules: crate::game::Rules,
+    history: &[u8],
+) -> Option<GameState> {
+    let mut g = GameState::new(hands, dealer, owes, vorfuehrung, rules).ok()?;
+    for &a in history {
+        g.apply(a as i64).ok()?;
+    }
+    Some(g)
+}
+
+/// The values of each candidate `(action, plan)` in one world (`None` for a candidate the
+/// world refuses, which a real candidate never is).
+pub fn evaluate_world(
+    world: &GameState,
+    candidates: &[(u8, i32)],
+    spec: &PlayoutSpec,
+    seed: u64,
+) -> Vec<Option<f64>> {
+    let mut rng = Rng::new(seed);
+    let mut solvers = Solvers::default();
+    let p = Pub::of(world);
+    candidates
+        .iter()
+        .map(|&(a, plan)| playout(world, &p, a, plan, spec, &mut rng, &mut solvers))
+        .collect()
+}
+
+/// For the opponent model: replaying `history` on `world`'s deal, at each index of `at` (a
+/// card of the seat on turn) whether the rules policy plays that card there, and 1 / the
+/// number of legal cards. `world` must be at the start of the game (no action yet).
+pub fn policy_observations(start: &GameState, history: &[u8], at: &[usize]) -> Option<Vec<(bool, f64)>> {
+    let prm = Params::default();
+    let mut g = *start;
+    let mut p = Pub::default();
+    let mut out = Vec::with_capacity(at.len());
+    let last = at.iter().copied().max()?;
+    for (i, &a) in history.iter().enumerate() {
+        if at.contains(&i) {
+            if g.phase() != PLAY {
+                return None;
+            }
+            p.sync(&g);
+            let k = rules_card_with(&g, &p, &prm)?;
+            out.push((k == a & 63, 1.0 / g.play_mask().count_ones() as f64));
+        }
+        if i == last {
+            break;
+        }
+        g.apply(a as i64).ok()?;
+    }
+    Some(out)
+}
