@@ -4,7 +4,7 @@ Ints are those of the Python engine: phases, contracts, parties and call levels 
 ``doko.engine.vocab``, actions ``seat * 64 + code`` as in ``doko.engine.actions``.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypedDict, final
 
 __version__: str
@@ -406,3 +406,33 @@ def uct_search(
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
     rollouts). Raises ValueError for bad arguments or a world where ``seat`` is not to act."""
+
+# -- the search player's native parts (native/src/py_search.rs)
+
+class SearchWorlds:
+    """The public setting of one decision of the ``search`` player; each call replays the
+    history on one sampled deal (initial hands) and returns None if it is not legal there."""
+
+    def __init__(
+        self,
+        dealer: int,
+        owes_pflichtsolo: Sequence[bool],
+        vorfuehrung: int | None,
+        rules: object,
+        history: Sequence[int],
+        seat: int,
+    ) -> None: ...
+    def evaluate(
+        self,
+        hands: Sequence[int],
+        candidates: Sequence[tuple[int, int]],
+        nu: float,
+        foresight: float,
+        solver_tricks: int,
+        seed: int,
+    ) -> list[float] | None: ...
+    def observations(
+        self, hands: Sequence[int], at: Sequence[int]
+    ) -> list[tuple[bool, float]] | None: ...
+
+def rules_card(game: Game) -> int: ...

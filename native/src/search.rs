@@ -136,22 +136,19 @@ pub fn final_value(g: &GameState, seat: u8) -> f64 {
     points as f64 + eyes as f64 / 10000.0
 }
 
-/// Play the rest of `g` (at a trick boundary, parties settled) along the solver's principal
-/// variation; false if the solver cannot (an open Hochzeit: `g` is unchanged).
-fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
+/// `g` (at a trick boundary, parties settled) played to its end along the solver's principal
+/// variation; `None` if the solver cannot (an open Hochzeit: the parties are not known).
+fn solve_rest(start: &GameState, solvers: &mut Solvers) -> Option<GameState> {
+    let mut g = *start;
     if g.contract() == MARRIAGE_C && g.klaerung() == 0 {
-        return false; // a Hochzeit still open: parties unknown
+        return None; // a Hochzeit still open: parties unknown
     }
     let is_re = [0, 1, 2, 3].map(|s| g.is_re(s));
-    let Ok(sv) = solvers.get(g.order_index(), is_re, g.dulle_rule()) else {
-        return false;
-    };
+    let sv = solvers.get(g.order_index(), is_re, g.dulle_rule()).ok()?;
     sv.start();
     let hands = g.hands();
     let leader = g.trick_leader() as usize;
-    let Ok(mut future) = sv.future(hands, leader, &[], None) else {
-        return false;
-    };
+    let mut future = sv.future(hands, leader, &[], None).ok()?;
     while g.phase() == PLAY {
         let Some(seat) = g.to_move() else { break };
         let legal = g.play_mask();
@@ -161,12 +158,8 @@ fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
         while m != 0 {
             let k = m.trailing_zeros() as u8;
             m &= m - 1;
-            if legal.count_ones() == 1 {
-                chosen = Some((k, 0));
-                break;
-            }
             // the position after k: does it keep the value for the side that moved?
-            let mut h = *g;
+            let mut h = g;
             h.play_unchecked(seat, k);
             let tv: i32 = if trick_len == 3 {
                 let w = h.trick_leader();
@@ -181,7 +174,9 @@ fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
             } else {
                 0
             };
-            let keeps = if h.phase() != PLAY {
+            let keeps = if legal.count_ones() == 1 {
+                true
+            } else if h.phase() != PLAY {
                 if is_re[seat as usize] {
                     tv >= future
                 } else {
@@ -195,10 +190,7 @@ fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
                 } else {
                     sv.at_least(nh, lead, h.trick(), future - tv + 1).map(|b| !b)
                 };
-                match res {
-                    Ok(b) => b,
-                    Err(_) => return false,
-                }
+                res.ok()?
             };
             if keeps {
                 chosen = Some((k, tv));
@@ -206,11 +198,11 @@ fn solve_rest(g: &mut GameState, solvers: &mut Solvers, p: &mut Pub) -> bool {
             }
         }
         // the solver's value is exact, so some card keeps it; a guard against a bad state
-        let Some((k, tv)) = chosen else { return false };
-        play(g, p, seat, k);
+        let (k, tv) = chosen?;
+        g.play_unchecked(seat, k);
         future -= tv;
     }
-    g.phase() == FINISHED
+    (g.phase() == FINISHED).then_some(g)
 }
 
 /// Play card `k` of `seat` and keep the public facts up to date.
@@ -272,15 +264,17 @@ pub fn playout(
                     .max()
                     .unwrap_or(0);
             }
-            if spec.solver_tricks != 0
-                && g.n_tricks() >= solver_from
-                && g.trick().is_empty()
-                && solve_rest(&mut g, solvers, &mut p)
-            {
-                break;
+            if spec.solver_tricks != 0 && g.n_tricks() >= solver_from && g.trick().is_empty() {
+                if let Some(done) = solve_rest(&g, solvers) {
+                    g = done;
+                    break;
+                }
             }
             if spec.nu != 0.0 && to_move != seat && rng.random() < spec.nu {
                 let m = g.play_mask();
+                if m == 0 {
+                    return None;
+                }
                 let mut i = (rng.random() * m.count_ones() as f64) as usize;
                 let mut bits = m;
                 while i > 0 {

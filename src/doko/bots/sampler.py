@@ -139,6 +139,15 @@ class Sampler:
                 return hands
         raise ImpossibleView("no deal of the unseen cards fits the voids")
 
+    def initial_hands(self, rng: random.Random) -> list[int]:
+        """The initial hands (bit sets) of a sampled deal: :meth:`sample` plus the cards each
+        seat has played. The history is not replayed on them (:meth:`world` does)."""
+        initial = self.sample(rng)
+        for s in range(4):
+            for k in self.played[s]:
+                initial[s] = _add(initial[s], k)
+        return initial
+
     def world(self, rng: random.Random, tries: int = 50) -> Game:
         """A full game state consistent with the view (the history replayed on a sampled
         deal).
@@ -151,11 +160,7 @@ class Sampler:
         if history and code_of(history[-1]) == CLAIM:
             history.pop()
         for _ in range(tries):
-            current = self.sample(rng)
-            initial = [current[s] for s in range(4)]
-            for s in range(4):
-                for k in self.played[s]:
-                    initial[s] = _add(initial[s], k)
+            initial = self.initial_hands(rng)
             try:
                 g = Game(initial, v.dealer, owes_pflichtsolo=v.owes_pflichtsolo,
                          vorfuehrung=v.vorfuehrung, rules=v.rules)

@@ -11,6 +11,18 @@ game choice the seat's own later calls are credited in hindsight (``call_foresig
 
 The budget is per decision, in milliseconds (default 600) and/or a number of worlds.
 
+Where the native core is built (``backend``: None or ``auto`` picks it, see
+:mod:`doko.engine.backend`), the playouts run in Rust (``doko_native.SearchWorlds``): per
+sampled world one call replays the history on the sampled deal and plays out every candidate
+with a port of the ``rules`` card play (``native/src/rules_policy.rs``, the same card as
+:func:`~doko.bots.rules_player.rules_card` in every position: the differential test in
+``tests/native/test_search_native.py``), the ν noise and the exact solver for the last tricks,
+and so does the opponent model's replay of the observed cards. The worlds are still sampled
+here (:meth:`~doko.bots.sampler.Sampler.initial_hands`), the same way with the same random
+numbers, so the native player decides as the Python one (``backend="python"``) would, except
+for the random cards of the noisy seats, whose random numbers come from the native generator.
+With the time budget the native player evaluates some twenty times as many worlds.
+
 How well do the others play? In the playouts each other seat plays a random legal card with
 probability ν and the ``rules`` card otherwise. ν is inferred from the game so far (an online
 opponent model): for each card another seat has played, the player replays a few sampled worlds
@@ -37,6 +49,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from doko.bots.base import Player, register
 from doko.bots.sampler import ImpossibleView, Sampler
@@ -58,6 +71,7 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
+from doko.engine.backend import native_module, resolve
 from doko.engine.cards import QC
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
@@ -116,6 +130,22 @@ def _call_gain(game: Game, seat: int, most: int) -> int:
             break  # a level the party missed: higher ones miss too
         best = max(best, v)
     return best - base
+
+
+def _native_observe(worlds: Any, deals: list[list[int]],
+                    todo: list[int]) -> tuple[dict[int, int], dict[int, float]]:
+    """The opponent model's observations (see ``SearchPlayer._noise_from``) in the native core:
+    per deal one call that replays the history and asks the ported rules policy."""
+    hits = dict.fromkeys(todo, 0)
+    inv = dict.fromkeys(todo, 0.0)
+    for hands in deals:
+        obs = worlds.observations(hands, todo)
+        if obs is None:  # pragma: no cover - the deals were checked to replay
+            raise ImpossibleView("a sampled deal does not replay the history")
+        for i, (hit, share) in zip(todo, obs, strict=True):
+            hits[i] += hit
+            inv[i] += share
+    return hits, inv
 
 
 #: The grid of ν for the opponent model.
@@ -188,6 +218,9 @@ class SearchPlayer(Player):
     solos were chosen too rarely. With 1 both are calibrated (-0.3 and -0.7); against a table
     of rules players (ν near 0) the estimates without foresight were already calibrated, and
     the scaling by ν leaves them so. 0 turns it off.
+    ``backend``: where the playouts run, ``python`` or ``native`` (None or ``auto``: the
+    ``DOKO_BACKEND`` environment variable, else native where it is built; see the module
+    docstring).
     """
 
     def __init__(
@@ -207,6 +240,7 @@ class SearchPlayer(Player):
         confidence: float = 1.5,
         query_confidence: float | None = None,
         call_foresight: float = 1.0,
+        backend: str | None = None,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -258,10 +292,21 @@ class SearchPlayer(Player):
             from doko.bots.base import make_player
 
             self.prior = make_player("rules", seed=seed)
+        #: the native core when the playouts run there, else None
+        self._native = native_module() if resolve(backend) == "native" else None
+        self.backend = "native" if self._native is not None else "python"
+        # the seeds of the native playouts' random cards, apart from self.rng: the worlds and
+        # the ν drawn from self.rng are the Python path's
+        self._seeds = random.Random(None if seed is None else f"search-playouts-{seed}")
+        #: when the current decision began (the native path's budget counts from there)
+        self._t0 = 0.0
+        #: worlds evaluated in the last decision (for inspection and benchmarks)
+        self.last_worlds = 0
 
     # ------------------------------------------------------------------ decisions
 
     def decide(self, view: SeatView) -> Action | None:
+        self._t0 = time.perf_counter()
         legal = list(view.legal_actions)
         if not legal:
             return None
@@ -356,6 +401,8 @@ class SearchPlayer(Player):
             sampler = Sampler(view)
         except ImpossibleView:
             return [[] for _ in candidates]
+        if self._native is not None:
+            return self._evaluate_native(view, candidates, sampler)
         totals: list[list[float]] = [[] for _ in candidates]
         deadline = (
             time.perf_counter() + self.budget_ms / 1000.0 if self.budget_ms is not None else None
@@ -392,6 +439,74 @@ class SearchPlayer(Player):
             for i, (action, plan) in enumerate(candidates):
                 totals[i].append(self._playout(world, seat, action, plan))
             n += 1
+        self.last_worlds = n
+        return totals
+
+    def _world_nu(self) -> float:
+        """The ν of the next world's playouts (drawn from the posterior, or its mean or mode)."""
+        nu = self.noise
+        dist = self._dist
+        if dist is not None and self.noise_estimate == "sample":
+            nu = self.rng.choices(NOISE_GRID, dist)[0]
+        elif dist is not None and self.noise_estimate == "map":
+            nu = NOISE_GRID[max(range(len(dist)), key=dist.__getitem__)]
+        return nu
+
+    def _evaluate_native(
+        self, view: SeatView, candidates: list[tuple[Action, int]], sampler: Sampler
+    ) -> list[list[float]]:
+        """:meth:`_evaluate` with the playouts in the native core: the worlds are sampled here
+        as there (the same random numbers), each is replayed and played out in one call."""
+        native = self._native
+        assert native is not None and view.seat is not None
+        history = list(view.history)
+        if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
+            history.pop()
+        worlds = native.SearchWorlds(view.dealer, list(view.owes_pflichtsolo), view.vorfuehrung,
+                                     view.rules, history, view.seat)
+        cands = [(int(a), plan) for a, plan in candidates]
+
+        def world() -> list[int] | None:
+            # as Sampler.world: up to 50 deals, the first on which the history replays
+            for _ in range(50):
+                try:
+                    hands = sampler.initial_hands(self.rng)
+                except ImpossibleView:
+                    return None
+                if worlds.evaluate(hands, [], 0.0, 0.0, 0, 0) is not None:
+                    return hands
+            return None
+
+        totals: list[list[float]] = [[] for _ in candidates]
+        deadline = (self._t0 + self.budget_ms / 1000.0 if self.budget_ms is not None else None)
+        first: list[list[int]] = []
+        if self.opponent_noise is None:
+            while len(first) < self.infer_worlds:
+                w = world()
+                if w is None:
+                    break
+                first.append(w)
+            self._dist = self._noise_from(view, len(first),
+                                          lambda todo: _native_observe(worlds, first, todo))
+            self.noise = sum(w * nu for w, nu in zip(self._dist, NOISE_GRID, strict=True))
+        n = 0
+        while True:
+            if self.worlds is not None and n >= self.worlds:
+                break
+            if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
+                break
+            hands = first[n] if n < len(first) else world()
+            if hands is None:
+                break
+            self._nu = self._world_nu()
+            values = worlds.evaluate(hands, cands, self._nu, self._foresight, self.solver_tricks,
+                                     self._seeds.getrandbits(64))
+            if values is None:  # pragma: no cover - the world was checked above
+                break
+            for i, v in enumerate(values):
+                totals[i].append(v)
+            n += 1
+        self.last_worlds = n
         return totals
 
     # ------------------------------------------------------------------ opponent model
@@ -399,15 +514,9 @@ class SearchPlayer(Player):
     def _infer_noise(self, view: SeatView, worlds: list[Game]) -> list[float]:
         """The posterior of ν (weights over :data:`NOISE_GRID`) given the other seats' cards
         so far and those of earlier games (module docstring)."""
-        seat = view.seat
         history = list(view.history)
-        if history[: len(self._seen)] != self._seen:  # another game
-            if self.memory:
-                self._past = (self._past + list(self._obs.values()))[-self.memory:]
-            self._obs = {}
-        todo = [i for i, a in enumerate(history)
-                if code_of(a) < 24 and seat_of(a) != seat and i not in self._obs]
-        if todo and worlds:
+
+        def observe(todo: list[int]) -> tuple[dict[int, int], dict[int, float]]:
             hits = dict.fromkeys(todo, 0)
             inv = dict.fromkeys(todo, 0.0)
             want = set(todo)
@@ -423,7 +532,27 @@ class SearchPlayer(Player):
                     if i == last:
                         break
                     g.apply(a)
-            n = len(worlds)
+            return hits, inv
+
+        return self._noise_from(view, len(worlds), observe)
+
+    def _noise_from(
+        self, view: SeatView, n: int,
+        observe: Callable[[list[int]], tuple[dict[int, int], dict[int, float]]],
+    ) -> list[float]:
+        """The posterior of ν from the observations of the new cards of other seats, made in
+        ``n`` worlds by ``observe`` (per history index: in how many worlds the rules policy
+        plays that card, and the sum of 1 / the number of legal cards)."""
+        seat = view.seat
+        history = list(view.history)
+        if history[: len(self._seen)] != self._seen:  # another game
+            if self.memory:
+                self._past = (self._past + list(self._obs.values()))[-self.memory:]
+            self._obs = {}
+        todo = [i for i, a in enumerate(history)
+                if code_of(a) < 24 and seat_of(a) != seat and i not in self._obs]
+        if todo and n:
+            hits, inv = observe(todo)
             for i in todo:
                 # the rules policy's share, smoothed by one pseudo-world that plays a random
                 # card: over the legal cards the shares still sum to 1 (a proper likelihood,
