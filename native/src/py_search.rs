@@ -2,9 +2,13 @@
 //! one decision, world by world) and `doko_native.rules_card` (the rules player's card play,
 //! for the differential test against `doko.bots.rules_player.rules_card`).
 
-use crate::game::{GameState, Rules, PLAY};
+use crate::batch::Rng;
+use crate::game::{GameState, PLAY};
 use crate::py_game::{rules_from, PyGame};
-use crate::search::{evaluate_world, policy_observations, replay, PlayoutSpec};
+use crate::search::{
+    evaluate_world, policy_observations, replay, run, DealSpec, PlayoutSpec, RunSpec, Setting,
+};
+use std::time::{Duration, Instant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -34,27 +38,50 @@ fn action_byte(a: i64) -> PyResult<u8> {
 /// refused with `None`.
 #[pyclass(module = "doko_native", name = "SearchWorlds")]
 pub struct PySearchWorlds {
-    dealer: u8,
-    owes: [bool; 4],
-    vorfuehrung: Option<u8>,
-    rules: Rules,
-    history: Vec<u8>,
+    setting: Setting,
     seat: u8,
+    deal: Option<DealSpec>,
 }
 
 impl PySearchWorlds {
     fn world(&self, hands: Vec<u64>, upto: usize) -> PyResult<Option<GameState>> {
         let hands = hands_of(hands)?;
-        let upto = upto.min(self.history.len());
+        let st = &self.setting;
+        let upto = upto.min(st.history.len());
         Ok(replay(
             hands,
-            self.dealer,
-            self.owes,
-            self.vorfuehrung,
-            self.rules,
-            &self.history[..upto],
+            st.dealer,
+            st.owes,
+            st.vorfuehrung,
+            st.rules,
+            &st.history[..upto],
         ))
     }
+
+    fn deal(&self) -> PyResult<&DealSpec> {
+        self.deal
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("no deal to sample: call set_deal first"))
+    }
+
+    fn candidates(candidates: &[(i64, i64)]) -> PyResult<Vec<(u8, i32)>> {
+        candidates
+            .iter()
+            .map(|&(a, plan)| Ok((action_byte(a)?, plan.clamp(-1, 63) as i32)))
+            .collect()
+    }
+}
+
+fn check_unit(name: &str, x: f64) -> PyResult<()> {
+    if (0.0..=1.0).contains(&x) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!("{name} must lie in [0, 1], not {x}")))
+    }
+}
+
+fn four<T: Copy>(v: &[T], what: &str) -> PyResult<[T; 4]> {
+    <[T; 4]>::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} needs four seats")))
 }
 
 #[pymethods]
@@ -73,15 +100,139 @@ impl PySearchWorlds {
             PyValueError::new_err("owes_pflichtsolo needs one flag per seat".to_string())
         })?;
         Ok(PySearchWorlds {
-            dealer: seat_of(dealer, "dealer")?,
-            owes,
-            vorfuehrung: vorfuehrung.map(|v| seat_of(v, "vorfuehrung")).transpose()?,
-            rules: rules_from(rules)?,
-            history: history
-                .into_iter()
-                .map(action_byte)
-                .collect::<PyResult<_>>()?,
+            setting: Setting {
+                dealer: seat_of(dealer, "dealer")?,
+                owes,
+                vorfuehrung: vorfuehrung.map(|v| seat_of(v, "vorfuehrung")).transpose()?,
+                rules: rules_from(rules)?,
+                history: history
+                    .into_iter()
+                    .map(action_byte)
+                    .collect::<PyResult<_>>()?,
+            },
             seat: seat_of(seat, "seat")?,
+            deal: None,
+        })
+    }
+
+    /// The constraints of the deal of the unseen cards, as `doko.bots.sampler.Sampler` makes
+    /// them: the seat's own hand, the unseen cards (kinds), the cards each seat still needs,
+    /// the kinds each seat may hold (a bit per kind), the ♣Q each seat must hold and the cards
+    /// each seat has played (hand bit sets).
+    fn set_deal(
+        &mut self,
+        own: u64,
+        pool: Vec<u8>,
+        need: Vec<u8>,
+        allowed: Vec<u64>,
+        must_qc: Vec<u8>,
+        played: Vec<u64>,
+    ) -> PyResult<()> {
+        if pool.iter().any(|&k| k >= 24) {
+            return Err(PyValueError::new_err("a card kind is 0 to 23"));
+        }
+        let need = four(&need, "need")?;
+        if need.iter().map(|&n| n as usize).sum::<usize>() != pool.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} unseen cards for {} places",
+                pool.len(),
+                need.iter().map(|&n| n as usize).sum::<usize>()
+            )));
+        }
+        self.deal = Some(DealSpec {
+            seat: self.seat,
+            own,
+            pool,
+            need,
+            allowed: four(&allowed, "allowed")?,
+            must_qc: four(&must_qc, "must_qc")?,
+            played: four(&played, "played")?,
+        });
+        Ok(())
+    }
+
+    /// Up to `n` sampled deals (initial hands) on which the history replays (each the first
+    /// of up to 50 tries; fewer if one cannot be found), by the native generator from `seed`.
+    fn sample(&self, n: usize, seed: u64) -> PyResult<Vec<Vec<u64>>> {
+        let deal = self.deal()?;
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            match self.setting.sample_world(deal, &mut rng) {
+                Some((hands, _)) => out.push(hands.to_vec()),
+                None => break,
+            }
+        }
+        Ok(out)
+    }
+
+    /// The whole evaluation of one decision in one call: the worlds `first` (initial hands),
+    /// then sampled ones, until `max_worlds` are done or, after `min_worlds`, `seconds` have
+    /// passed; in each every candidate `(action, planned naming code or -1)` played out.
+    /// ν per world: drawn from `nu_weights` over `nu_grid` if given, else `nu`. Returns the
+    /// values per candidate and world and the ν of each world. The GIL is released meanwhile.
+    #[pyo3(signature = (candidates, first, nu_grid, nu_weights, nu, foresight, solver_tricks,
+                        max_worlds, min_worlds, seconds, seed))]
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        py: Python<'_>,
+        candidates: Vec<(i64, i64)>,
+        first: Vec<Vec<u64>>,
+        nu_grid: Vec<f64>,
+        nu_weights: Option<Vec<f64>>,
+        nu: f64,
+        foresight: f64,
+        solver_tricks: i64,
+        max_worlds: Option<usize>,
+        min_worlds: usize,
+        seconds: Option<f64>,
+        seed: u64,
+    ) -> PyResult<(Vec<Vec<f64>>, Vec<f64>)> {
+        check_unit("nu", nu)?;
+        check_unit("foresight", foresight)?;
+        if nu_grid.iter().any(|&x| !(0.0..=1.0).contains(&x)) {
+            return Err(PyValueError::new_err("the ν grid must lie in [0, 1]"));
+        }
+        if let Some(w) = &nu_weights {
+            if w.len() != nu_grid.len() || w.iter().any(|&x| !(x >= 0.0)) {
+                return Err(PyValueError::new_err(
+                    "nu_weights needs one non-negative weight per grid point",
+                ));
+            }
+        }
+        if let Some(t) = seconds {
+            if t.is_nan() || t < 0.0 {
+                return Err(PyValueError::new_err(format!(
+                    "seconds must be a non-negative number, not {t}"
+                )));
+            }
+        }
+        let deal = self.deal()?.clone();
+        let first = first
+            .iter()
+            .map(|h| hands_of(h.clone()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let cands = Self::candidates(&candidates)?;
+        let playout = PlayoutSpec {
+            seat: self.seat,
+            nu,
+            foresight,
+            solver_tricks: solver_tricks.clamp(0, 12) as u8,
+        };
+        let spec = RunSpec {
+            max_worlds,
+            min_worlds,
+            deadline: seconds.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e6))),
+            nu_grid,
+            nu_weights,
+            nu,
+        };
+        let setting = &self.setting;
+        let result =
+            py.allow_threads(|| run(setting, &deal, &first, &cands, &playout, &spec, seed));
+        result.map_err(|a| {
+            PyValueError::new_err(format!("the candidate action {a} cannot be played out"))
         })
     }
 
@@ -102,21 +253,12 @@ impl PySearchWorlds {
         solver_tricks: i64,
         seed: u64,
     ) -> PyResult<Option<Vec<f64>>> {
-        if !(0.0..=1.0).contains(&nu) {
-            return Err(PyValueError::new_err(format!("nu must lie in [0, 1], not {nu}")));
-        }
-        if !(0.0..=1.0).contains(&foresight) {
-            return Err(PyValueError::new_err(format!(
-                "foresight must lie in [0, 1], not {foresight}"
-            )));
-        }
+        check_unit("nu", nu)?;
+        check_unit("foresight", foresight)?;
         let Some(world) = self.world(hands, usize::MAX)? else {
             return Ok(None);
         };
-        let cands = candidates
-            .iter()
-            .map(|&(a, plan)| Ok((action_byte(a)?, plan.clamp(-1, 63) as i32)))
-            .collect::<PyResult<Vec<_>>>()?;
+        let cands = Self::candidates(&candidates)?;
         let spec = PlayoutSpec {
             seat: self.seat,
             nu,
@@ -143,13 +285,13 @@ impl PySearchWorlds {
         if at.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        if at.iter().any(|&i| i >= self.history.len()) {
+        if at.iter().any(|&i| i >= self.setting.history.len()) {
             return Err(PyValueError::new_err("an observed index lies beyond the history"));
         }
         let Some(start) = self.world(hands, 0)? else {
             return Ok(None);
         };
-        Ok(policy_observations(&start, &self.history, &at))
+        Ok(policy_observations(&start, &self.setting.history, &at))
     }
 }
 

@@ -13,7 +13,8 @@
 
 use crate::cards::{AD, EYES, JC, KIND_MASK, NUM_KINDS, QC};
 use crate::game::{GameState, MARRIAGE_C, PLAY, SILENT_MARRIAGE};
-use crate::order::{CardOrder, TRUMP};
+use crate::order::{orders, CardOrder, TRUMP};
+use std::sync::OnceLock;
 
 /// The card-play weights (`rules_player.Params`), the defaults of `make_player("rules")`.
 #[derive(Clone, Copy, Debug)]
@@ -67,7 +68,15 @@ const SOLO_MODE: u8 = 1;
 const PENDING_MODE: u8 = 2;
 
 /// Per effective suit (0..3 plain, 4 trump) the kinds of a card order, high to low.
-fn class_kinds(order: &CardOrder) -> [([u8; NUM_KINDS], usize); 5] {
+type ClassKinds = [([u8; NUM_KINDS], usize); 5];
+
+/// [`class_kinds`] of each card order of [`orders`], made once.
+fn class_kinds_of(order_index: usize) -> &'static ClassKinds {
+    static ALL: OnceLock<Vec<ClassKinds>> = OnceLock::new();
+    &ALL.get_or_init(|| orders().iter().map(class_kinds).collect())[order_index]
+}
+
+fn class_kinds(order: &CardOrder) -> ClassKinds {
     let mut out = [([0u8; NUM_KINDS], 0usize); 5];
     for k in 0..NUM_KINDS as u8 {
         let (kinds, n) = &mut out[order.eff_suit[k as usize] as usize];
@@ -190,7 +199,7 @@ impl Pub {
 struct Know<'a> {
     me: usize,
     order: &'a CardOrder,
-    cls: [([u8; NUM_KINDS], usize); 5],
+    cls: &'static ClassKinds,
     mode: u8,
     soloist: i32,
     hoch: i32,
@@ -214,7 +223,7 @@ struct Know<'a> {
 fn build<'a>(
     me: usize,
     mine: &[i32; NUM_KINDS],
-    order: &'a CardOrder,
+    order_index: usize,
     p: &Pub,
     ntricks: usize,
     trick: &[(usize, u8)],
@@ -229,6 +238,7 @@ fn build<'a>(
     dulle_rule: u8,
     callers: u8,
 ) -> Know<'a> {
+    let order: &'a CardOrder = &orders()[order_index];
     let eff = &order.eff_suit;
     let mut unseen = [0i32; NUM_KINDS];
     for k in 0..NUM_KINDS {
@@ -426,7 +436,7 @@ fn build<'a>(
     Know {
         me,
         order,
-        cls: class_kinds(order),
+        cls: class_kinds_of(order_index),
         mode,
         soloist,
         hoch,
@@ -530,7 +540,7 @@ impl Know<'_> {
     /// For each kind, how many unseen cards of its class beat it (`_higher`).
     fn higher(&self) -> [i32; NUM_KINDS] {
         let mut out = [0i32; NUM_KINDS];
-        for (kinds, n) in &self.cls {
+        for (kinds, n) in self.cls {
             let mut run = 0;
             for &k in &kinds[..*n] {
                 out[k as usize] = run;
@@ -799,7 +809,7 @@ pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
     let kn = build(
         me,
         &mine,
-        order,
+        g.order_index(),
         p,
         g.n_tricks(),
         trick,

@@ -370,3 +370,220 @@ pub fn policy_observations(start: &GameState, history: &[u8], at: &[usize]) -> O
     }
     Some(out)
 }
+
+/// The deal of the unseen cards (`doko.bots.sampler.Sampler.sample`): the constraints one
+/// seat's view puts on the other hands, made by the Python sampler.
+#[derive(Clone, Debug)]
+pub struct DealSpec {
+    pub seat: u8,
+    /// The seat's own current hand.
+    pub own: u64,
+    /// The unseen cards (kinds, a kind twice if both copies are unseen).
+    pub pool: Vec<u8>,
+    /// Cards still to deal to each seat (0 for the own seat).
+    pub need: [u8; 4],
+    /// Kinds each seat may hold (its known voids excluded; a bit per kind).
+    pub allowed: [u64; 4],
+    /// ♣Q each seat must get.
+    pub must_qc: [u8; 4],
+    /// Cards each seat has played (a hand bit set), added back for the initial hands.
+    pub played: [u64; 4],
+}
+
+/// Add kind `k` to hand `h` (the second copy if the first is there).
+#[inline]
+fn add(h: u64, k: u8) -> u64 {
+    if h >> k & 1 != 0 {
+        h | 1 << (k + 24)
+    } else {
+        h | 1 << k
+    }
+}
+
+impl DealSpec {
+    /// Current hands of all four seats, the own one as it is; `None` if no deal fits (the
+    /// same procedure as the Python sampler, with this crate's random numbers: the ♣Q where
+    /// the facts put them, then the other cards in random order, the most constrained first,
+    /// each to a seat that may hold it with the chance of its room; 200 tries).
+    pub fn sample(&self, rng: &mut Rng) -> Option<[u64; 4]> {
+        let qc = crate::cards::QC;
+        let mut pool = Vec::with_capacity(self.pool.len());
+        'tries: for _ in 0..200 {
+            let mut hands = [0u64; 4];
+            hands[self.seat as usize] = self.own;
+            let mut room = self.need;
+            pool.clear();
+            pool.extend_from_slice(&self.pool);
+            for s in 0..4 {
+                for _ in 0..self.must_qc[s] {
+                    let i = pool.iter().position(|&k| k == qc)?;
+                    if room[s] == 0 {
+                        return None;
+                    }
+                    pool.remove(i);
+                    hands[s] = add(hands[s], qc);
+                    room[s] -= 1;
+                }
+            }
+            for i in (1..pool.len()).rev() {
+                let j = rng.below(i + 1);
+                pool.swap(i, j);
+            }
+            let fits = |k: u8, room: &[u8; 4]| {
+                (0..4)
+                    .filter(|&s| room[s] != 0 && self.allowed[s] >> k & 1 != 0)
+                    .count()
+            };
+            let r0 = room;
+            pool.sort_by_key(|&k| fits(k, &r0));
+            for &k in &pool {
+                let total: u32 = (0..4)
+                    .filter(|&s| room[s] != 0 && self.allowed[s] >> k & 1 != 0)
+                    .map(|s| room[s] as u32)
+                    .sum();
+                if total == 0 {
+                    continue 'tries;
+                }
+                let mut r = rng.random() * total as f64;
+                let mut pick = 4;
+                for s in 0..4 {
+                    if room[s] != 0 && self.allowed[s] >> k & 1 != 0 {
+                        pick = s;
+                        r -= room[s] as f64;
+                        if r < 0.0 {
+                            break;
+                        }
+                    }
+                }
+                hands[pick] = add(hands[pick], k);
+                room[pick] -= 1;
+            }
+            return Some(hands);
+        }
+        None
+    }
+
+    /// The initial hands of a sampled deal (the played cards added back).
+    pub fn initial(&self, rng: &mut Rng) -> Option<[u64; 4]> {
+        let mut h = self.sample(rng)?;
+        for (s, hand) in h.iter_mut().enumerate() {
+            let mut m = self.played[s];
+            // the played cards: first copies, then second copies
+            while m != 0 {
+                let b = m.trailing_zeros() as u8;
+                m &= m - 1;
+                *hand = add(*hand, b % 24);
+            }
+        }
+        Some(h)
+    }
+}
+
+/// The public setting of one decision: the game's start (dealer, Pflichtsolo debts,
+/// Vorführung, rules) and its history so far.
+#[derive(Clone, Debug)]
+pub struct Setting {
+    pub dealer: u8,
+    pub owes: [bool; 4],
+    pub vorfuehrung: Option<u8>,
+    pub rules: crate::game::Rules,
+    pub history: Vec<u8>,
+}
+
+impl Setting {
+    /// The world on the initial `hands`, or `None` if the history does not replay there.
+    pub fn world(&self, hands: [u64; 4]) -> Option<GameState> {
+        replay(
+            hands,
+            self.dealer,
+            self.owes,
+            self.vorfuehrung,
+            self.rules,
+            &self.history,
+        )
+    }
+
+    /// A sampled world: up to 50 deals, the first on which the history replays
+    /// (`Sampler.world`), with its initial hands.
+    pub fn sample_world(&self, deal: &DealSpec, rng: &mut Rng) -> Option<([u64; 4], GameState)> {
+        for _ in 0..50 {
+            let hands = deal.initial(rng)?;
+            if let Some(g) = self.world(hands) {
+                return Some((hands, g));
+            }
+        }
+        None
+    }
+}
+
+/// How many worlds [`run`] evaluates and how the ν of each is chosen.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// The most worlds (None: as many as the time allows).
+    pub max_worlds: Option<usize>,
+    /// Worlds evaluated even when the time is up.
+    pub min_worlds: usize,
+    /// Stop starting worlds after this moment (None: no time limit).
+    pub deadline: Option<std::time::Instant>,
+    /// ν per world: drawn from these weights over `nu_grid` if given, else `nu`.
+    pub nu_grid: Vec<f64>,
+    pub nu_weights: Option<Vec<f64>>,
+    pub nu: f64,
+}
+
+/// The values of each candidate in each evaluated world (`out[candidate][world]`), and the ν
+/// of each world: first the given worlds (`first`, initial hands that replay), then sampled
+/// ones, until `spec` says stop or no world can be sampled.
+pub fn run(
+    setting: &Setting,
+    deal: &DealSpec,
+    first: &[[u64; 4]],
+    candidates: &[(u8, i32)],
+    playout: &PlayoutSpec,
+    spec: &RunSpec,
+    seed: u64,
+) -> Result<(Vec<Vec<f64>>, Vec<f64>), u8> {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
+    let mut nus = Vec::new();
+    let cum: Option<Vec<f64>> = spec.nu_weights.as_ref().map(|w| {
+        let mut acc = 0.0;
+        w.iter()
+            .map(|&x| {
+                acc += x;
+                acc
+            })
+            .collect()
+    });
+    let mut n = 0usize;
+    loop {
+        if spec.max_worlds.is_some_and(|m| n >= m) {
+            break;
+        }
+        if n >= spec.min_worlds && spec.deadline.is_some_and(|d| std::time::Instant::now() > d) {
+            break;
+        }
+        let world = if n < first.len() {
+            setting.world(first[n])
+        } else {
+            setting.sample_world(deal, &mut rng).map(|(_, g)| g)
+        };
+        let Some(world) = world else { break };
+        let nu = match &cum {
+            Some(c) if !c.is_empty() && c[c.len() - 1] > 0.0 => {
+                let r = rng.random() * c[c.len() - 1];
+                let i = c.iter().position(|&x| x > r).unwrap_or(c.len() - 1);
+                spec.nu_grid.get(i).copied().unwrap_or(spec.nu)
+            }
+            _ => spec.nu,
+        };
+        let ps = PlayoutSpec { nu, ..*playout };
+        let values = evaluate_world(&world, candidates, &ps, rng.next_u64());
+        for (i, v) in values.into_iter().enumerate() {
+            out[i].push(v.ok_or(candidates[i].0)?);
+        }
+        nus.push(nu);
+        n += 1;
+    }
+    Ok((out, nus))
+}

@@ -72,7 +72,7 @@ from doko.engine.actions import (
     seat_of,
 )
 from doko.engine.backend import native_module, resolve
-from doko.engine.cards import QC
+from doko.engine.cards import QC, hand_from_kinds
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores, summary_of
@@ -442,21 +442,14 @@ class SearchPlayer(Player):
         self.last_worlds = n
         return totals
 
-    def _world_nu(self) -> float:
-        """The ν of the next world's playouts (drawn from the posterior, or its mean or mode)."""
-        nu = self.noise
-        dist = self._dist
-        if dist is not None and self.noise_estimate == "sample":
-            nu = self.rng.choices(NOISE_GRID, dist)[0]
-        elif dist is not None and self.noise_estimate == "map":
-            nu = NOISE_GRID[max(range(len(dist)), key=dist.__getitem__)]
-        return nu
-
     def _evaluate_native(
         self, view: SeatView, candidates: list[tuple[Action, int]], sampler: Sampler
     ) -> list[list[float]]:
-        """:meth:`_evaluate` with the playouts in the native core: the worlds are sampled here
-        as there (the same random numbers), each is replayed and played out in one call."""
+        """:meth:`_evaluate` in the native core: the deal constraints of ``sampler`` go to
+        ``doko_native.SearchWorlds``, which samples the worlds (the same procedure, its own
+        random numbers from one seed drawn here), replays the history on each and plays out
+        every candidate, all in one call within the budget (the worlds of the opponent model
+        first, as in the Python path)."""
         native = self._native
         assert native is not None and view.seat is not None
         history = list(view.history)
@@ -464,50 +457,30 @@ class SearchPlayer(Player):
             history.pop()
         worlds = native.SearchWorlds(view.dealer, list(view.owes_pflichtsolo), view.vorfuehrung,
                                      view.rules, history, view.seat)
-        cands = [(int(a), plan) for a, plan in candidates]
-
-        def world() -> list[int] | None:
-            # as Sampler.world: up to 50 deals, the first on which the history replays
-            for _ in range(50):
-                try:
-                    hands = sampler.initial_hands(self.rng)
-                except ImpossibleView:
-                    return None
-                if worlds.evaluate(hands, [], 0.0, 0.0, 0, 0) is not None:
-                    return hands
-            return None
-
-        totals: list[list[float]] = [[] for _ in candidates]
-        deadline = (self._t0 + self.budget_ms / 1000.0 if self.budget_ms is not None else None)
+        worlds.set_deal(hand_from_kinds(view.hand), sampler.pool, sampler.need, sampler.allowed,
+                        sampler.must_qc, [hand_from_kinds(p) for p in sampler.played])
+        seed = self.rng.getrandbits(64)
         first: list[list[int]] = []
         if self.opponent_noise is None:
-            while len(first) < self.infer_worlds:
-                w = world()
-                if w is None:
-                    break
-                first.append(w)
+            first = worlds.sample(self.infer_worlds, seed ^ 0x0B5E)
             self._dist = self._noise_from(view, len(first),
                                           lambda todo: _native_observe(worlds, first, todo))
             self.noise = sum(w * nu for w, nu in zip(self._dist, NOISE_GRID, strict=True))
-        n = 0
-        while True:
-            if self.worlds is not None and n >= self.worlds:
-                break
-            if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
-                break
-            hands = first[n] if n < len(first) else world()
-            if hands is None:
-                break
-            self._nu = self._world_nu()
-            values = worlds.evaluate(hands, cands, self._nu, self._foresight, self.solver_tricks,
-                                     self._seeds.getrandbits(64))
-            if values is None:  # pragma: no cover - the world was checked above
-                break
-            for i, v in enumerate(values):
-                totals[i].append(v)
-            n += 1
-        self.last_worlds = n
-        return totals
+        dist = self._dist
+        nu = self.noise
+        if dist is not None and self.noise_estimate == "map":
+            nu = NOISE_GRID[max(range(len(dist)), key=dist.__getitem__)]
+        weights = dist if dist is not None and self.noise_estimate == "sample" else None
+        seconds = None
+        if self.budget_ms is not None:
+            seconds = max(0.0, self._t0 + self.budget_ms / 1000.0 - time.perf_counter())
+        values, nus = worlds.run([(int(a), plan) for a, plan in candidates], first,
+                                 list(NOISE_GRID), weights, nu, self._foresight,
+                                 self.solver_tricks, self.worlds, self.min_worlds, seconds, seed)
+        self.last_worlds = len(nus)
+        if nus:
+            self._nu = nus[-1]
+        return [list(v) for v in values]
 
     # ------------------------------------------------------------------ opponent model
 
