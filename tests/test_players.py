@@ -14,6 +14,7 @@ import pytest
 from doko.bots.base import Player, make_player, play_game, step
 from doko.bots.rules_player import RulesPlayer, evaluate_solos, initial_counts, rules_card
 from doko.engine.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.engine.backend import native_available
 from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import NAMING, PLAY, QUERY, Game
@@ -294,9 +295,10 @@ def test_query_decision_uses_only_the_own_hand() -> None:
 
 
 def _search(seed: int, **opts: object) -> Player:
-    """A search player with a fixed number of worlds (no time limit: deterministic)."""
+    """A search player with a fixed number of worlds (no time limit: deterministic), on the
+    pure-Python backend, the reference (the native one: ``tests/native/test_search_native.py``)."""
     return make_player("search", seed=seed, budget_ms=None, worlds=opts.pop("worlds", 2),
-                       **opts)
+                       backend="python", **opts)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -371,14 +373,21 @@ def test_search_does_not_read_hidden_cards() -> None:
     assert compared >= 5
 
 
-def test_search_learns_how_the_table_plays() -> None:
+@pytest.mark.parametrize("backend, seed", [("python", 3), ("native", 5)])
+def test_search_learns_how_the_table_plays(backend: str, seed: int) -> None:
     """The opponent model: over a few games against random cards the inferred chance of a
     random card (ν) rises well above the prior; against rules players it falls near 0. With
-    ``memory=0`` every game starts again from the prior; ``opponent_noise`` fixes ν."""
+    ``memory=0`` every game starts again from the prior; ``opponent_noise`` fixes ν. In both
+    backends (the native one samples its worlds with its own random numbers, so its seed is
+    another)."""
     from doko.bots.search_player import NOISE_GRID, SearchPlayer
 
+    if backend == "native" and not native_available():
+        pytest.skip("the native core is not built")
+
     def after(opponent: str, games: int, **opts: object) -> list[float]:
-        me = SearchPlayer(seed=3, budget_ms=None, worlds=2, **opts)  # type: ignore[arg-type]
+        me = SearchPlayer(seed=seed, budget_ms=None, worlds=2, backend=backend,
+                          **opts)  # type: ignore[arg-type]
         firsts = []
         for i in range(games):
             g = Game.deal(70 + i, dealer=i % 4)
@@ -406,7 +415,7 @@ def test_search_learns_how_the_table_plays() -> None:
     assert fixed == [0.25, 0.25]
     for how in ("mean", "map"):  # the other estimates learn the same posterior
         assert after("random", 3, noise_estimate=how)[-1] > 0.55
-    me = SearchPlayer(seed=3, budget_ms=None, worlds=2, noise_estimate="map")
+    me = SearchPlayer(seed=seed, budget_ms=None, worlds=2, noise_estimate="map", backend=backend)
     g = Game.deal(70)
     players = _players(["random"] * 4, 0, p_reservation=0, p_call=0)
     players[0] = me
