@@ -8,9 +8,9 @@ use crate::py_game::{rules_from, PyGame};
 use crate::search::{
     evaluate_world, policy_observations, replay, run, DealSpec, PlayoutSpec, RunSpec, Setting,
 };
-use std::time::{Duration, Instant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::time::{Duration, Instant};
 
 fn seat_of(seat: i64, what: &str) -> PyResult<u8> {
     u8::try_from(seat)
@@ -76,7 +76,9 @@ fn check_unit(name: &str, x: f64) -> PyResult<()> {
     if (0.0..=1.0).contains(&x) {
         Ok(())
     } else {
-        Err(PyValueError::new_err(format!("{name} must lie in [0, 1], not {x}")))
+        Err(PyValueError::new_err(format!(
+            "{name} must lie in [0, 1], not {x}"
+        )))
     }
 }
 
@@ -195,7 +197,7 @@ impl PySearchWorlds {
             return Err(PyValueError::new_err("the ν grid must lie in [0, 1]"));
         }
         if let Some(w) = &nu_weights {
-            if w.len() != nu_grid.len() || w.iter().any(|&x| !(x >= 0.0)) {
+            if w.len() != nu_grid.len() || w.iter().any(|&x| x.is_nan() || x < 0.0) {
                 return Err(PyValueError::new_err(
                     "nu_weights needs one non-negative weight per grid point",
                 ));
@@ -243,6 +245,7 @@ impl PySearchWorlds {
     /// tricks; `seed`: the playouts' random numbers. A candidate the world refuses raises
     /// ValueError.
     #[pyo3(signature = (hands, candidates, nu, foresight, solver_tricks, seed))]
+    #[allow(clippy::too_many_arguments)]
     fn evaluate(
         &self,
         py: Python<'_>,
@@ -286,7 +289,9 @@ impl PySearchWorlds {
             return Ok(Some(Vec::new()));
         }
         if at.iter().any(|&i| i >= self.setting.history.len()) {
-            return Err(PyValueError::new_err("an observed index lies beyond the history"));
+            return Err(PyValueError::new_err(
+                "an observed index lies beyond the history",
+            ));
         }
         let Some(start) = self.world(hands, 0)? else {
             return Ok(None);
@@ -301,7 +306,9 @@ impl PySearchWorlds {
 pub fn rules_card(game: PyRef<'_, PyGame>) -> PyResult<u8> {
     let g = &game.g;
     if g.phase() != PLAY {
-        return Err(PyValueError::new_err("no card is to be played: the game is not in trick play"));
+        return Err(PyValueError::new_err(
+            "no card is to be played: the game is not in trick play",
+        ));
     }
     crate::rules_policy::rules_card(g)
         .ok_or_else(|| PyValueError::new_err("no card is to be played"))

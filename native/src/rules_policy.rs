@@ -299,8 +299,13 @@ fn build<'a>(
     // where the unseen cards are: uniform over the hand sizes, except that a soloist (seen
     // from Kontra) holds about 8 of 12 cards in trump (5 in a Damen- or Bubensolo)
     let mut share = [[0.0f64; 5]; 4];
-    let tw: [f64; 4] =
-        std::array::from_fn(|t| if callers >> t & 1 != 0 { prm.caller_trumps } else { 1.0 });
+    let tw: [f64; 4] = std::array::from_fn(|t| {
+        if callers >> t & 1 != 0 {
+            prm.caller_trumps
+        } else {
+            1.0
+        }
+    });
     let so: i32 = if mode == SOLO_MODE && soloist != me as i32 && !order.trumps.is_empty() {
         soloist
     } else {
@@ -317,9 +322,9 @@ fn build<'a>(
     }
     let mut so_plain = 0i32;
     if e_t != 0.0 {
-        for x in 0..4 {
+        for (x, &u) in ucls.iter().enumerate().take(4) {
             if void[so as usize] >> x & 1 == 0 {
-                so_plain += ucls[x];
+                so_plain += u;
             }
         }
     }

@@ -48,7 +48,12 @@ pub struct Solvers {
 }
 
 impl Solvers {
-    fn get(&mut self, order: usize, is_re: [bool; 4], dulle: u8) -> Result<&mut Solver, SolveError> {
+    fn get(
+        &mut self,
+        order: usize,
+        is_re: [bool; 4],
+        dulle: u8,
+    ) -> Result<&mut Solver, SolveError> {
         let i = match self
             .list
             .iter()
@@ -56,8 +61,12 @@ impl Solvers {
         {
             Some(i) => i,
             None => {
-                self.list
-                    .push((order, is_re, dulle, Solver::new(order, is_re, dulle, SOLVER_TABLE)?));
+                self.list.push((
+                    order,
+                    is_re,
+                    dulle,
+                    Solver::new(order, is_re, dulle, SOLVER_TABLE)?,
+                ));
                 self.list.len() - 1
             }
         };
@@ -98,7 +107,10 @@ fn re_seats(g: &GameState) -> u8 {
 
 /// Points of `seat` in a finished game with these call levels.
 fn seat_points(g: &GameState, seat: u8, re_calls: u8, kontra_calls: u8) -> i32 {
-    let sc = score(&summary(g, re_calls, kontra_calls), g.rules().re_kontra_double);
+    let sc = score(
+        &summary(g, re_calls, kontra_calls),
+        g.rules().re_kontra_double,
+    );
     sc.seat_scores(re_seats(g))[seat as usize]
 }
 
@@ -188,7 +200,8 @@ fn solve_rest(start: &GameState, solvers: &mut Solvers) -> Option<GameState> {
                 let res = if is_re[seat as usize] {
                     sv.at_least(nh, lead, h.trick(), future - tv)
                 } else {
-                    sv.at_least(nh, lead, h.trick(), future - tv + 1).map(|b| !b)
+                    sv.at_least(nh, lead, h.trick(), future - tv + 1)
+                        .map(|b| !b)
                 };
                 res.ok()?
             };
@@ -348,7 +361,11 @@ pub fn evaluate_world(
 /// For the opponent model: replaying `history` on `world`'s deal, at each index of `at` (a
 /// card of the seat on turn) whether the rules policy plays that card there, and 1 / the
 /// number of legal cards. `world` must be at the start of the game (no action yet).
-pub fn policy_observations(start: &GameState, history: &[u8], at: &[usize]) -> Option<Vec<(bool, f64)>> {
+pub fn policy_observations(
+    start: &GameState,
+    history: &[u8],
+    at: &[usize],
+) -> Option<Vec<(bool, f64)>> {
     let prm = Params::default();
     let mut g = *start;
     let mut p = Pub::default();
@@ -446,10 +463,10 @@ impl DealSpec {
                 }
                 let mut r = rng.random() * total as f64;
                 let mut pick = 4;
-                for s in 0..4 {
-                    if room[s] != 0 && self.allowed[s] >> k & 1 != 0 {
+                for (s, &n) in room.iter().enumerate() {
+                    if n != 0 && self.allowed[s] >> k & 1 != 0 {
                         pick = s;
-                        r -= room[s] as f64;
+                        r -= n as f64;
                         if r < 0.0 {
                             break;
                         }
@@ -586,4 +603,112 @@ pub fn run(
         n += 1;
     }
     Ok((out, nus))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{deal, mid_game_states};
+    use crate::cards::{hand_count, QC};
+    use crate::game::{ActionBuf, Rules};
+
+    #[test]
+    fn sampled_deals_keep_the_sizes_the_cards_and_the_constraints() {
+        let mut rng = Rng::new(11);
+        for round in 0..50 {
+            let hands = deal(&mut rng, (round % 4) as u8, true);
+            let seat = (round % 4) as u8;
+            let mut pool = Vec::new();
+            for (s, &h) in hands.iter().enumerate() {
+                if s != seat as usize {
+                    for k in 0..24u8 {
+                        for _ in 0..hand_count(h, k) {
+                            pool.push(k);
+                        }
+                    }
+                }
+            }
+            let mut need = [12u8; 4];
+            need[seat as usize] = 0;
+            // the next seat may not hold hearts 9 and K, the one after that must hold a ♣Q
+            // if one is unseen
+            let next = ((seat + 1) & 3) as usize;
+            let after = ((seat + 2) & 3) as usize;
+            let mut allowed = [KIND_ALL; 4];
+            allowed[next] &= !(1 << 12 | 1 << 15);
+            let mut must_qc = [0u8; 4];
+            if pool.contains(&QC) {
+                must_qc[after] = 1;
+            }
+            let spec = DealSpec {
+                seat,
+                own: hands[seat as usize],
+                pool: pool.clone(),
+                need,
+                allowed,
+                must_qc,
+                played: [0; 4],
+            };
+            let got = spec.sample(&mut rng).expect("a deal fits");
+            assert_eq!(got[seat as usize], hands[seat as usize]);
+            for s in 0..4 {
+                assert_eq!(got[s].count_ones(), 12);
+            }
+            for k in 0..24u8 {
+                let total: u32 = got.iter().map(|&h| hand_count(h, k)).sum();
+                assert_eq!(total, 2);
+            }
+            assert_eq!(hand_count(got[next], 12) + hand_count(got[next], 15), 0);
+            if must_qc[after] == 1 {
+                assert!(hand_count(got[after], QC) >= 1);
+            }
+        }
+    }
+
+    const KIND_ALL: u64 = (1 << 24) - 1;
+
+    #[test]
+    fn playouts_finish_every_candidate_and_repeat_for_a_seed() {
+        let states = mid_game_states(12, 4, 5, Rules::TSR);
+        let mut buf = ActionBuf::new();
+        for (i, g) in states.iter().enumerate() {
+            let seat = g.to_move().unwrap();
+            let mut g2 = *g;
+            g2.legal_plays(&mut buf);
+            let cands: Vec<(u8, i32)> = buf.as_slice().iter().map(|&a| (a, -1)).collect();
+            let spec = PlayoutSpec {
+                seat,
+                nu: 0.3,
+                foresight: 0.0,
+                solver_tricks: 3,
+            };
+            let a = evaluate_world(g, &cands, &spec, i as u64);
+            let b = evaluate_world(g, &cands, &spec, i as u64);
+            assert_eq!(a, b);
+            for v in a {
+                let v = v.expect("a legal card plays out");
+                // score points of a Normalspiel or solo, the Augen / 10000 below 1
+                assert!(v.abs() < 100.0);
+                assert!((v - v.round()).abs() < 0.0241 + 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn the_principal_variation_keeps_the_solvers_value() {
+        // with the solver for all 12 tricks' last 3: the playout's Augen for Re from the
+        // solver's start equal the exact value of that position
+        let states = mid_game_states(10, 9, 9, Rules::TSR);
+        for g in &states {
+            let mut solvers = Solvers::default();
+            let is_re = [0, 1, 2, 3].map(|s| g.is_re(s));
+            let mut sv = Solver::new(g.order_index(), is_re, g.dulle_rule(), 1 << 12).unwrap();
+            let exact = sv
+                .future_value(g.hands(), g.trick_leader() as usize, &[], None)
+                .unwrap();
+            let before = g.re_eyes() as i32;
+            let done = solve_rest(g, &mut solvers).expect("the solver plays the rest");
+            assert_eq!(done.re_eyes() as i32 - before, exact);
+        }
+    }
 }
