@@ -651,8 +651,8 @@ mod tests {
             };
             let got = spec.sample(&mut rng).expect("a deal fits");
             assert_eq!(got[seat as usize], hands[seat as usize]);
-            for s in 0..4 {
-                assert_eq!(got[s].count_ones(), 12);
+            for h in &got {
+                assert_eq!(h.count_ones(), 12);
             }
             for k in 0..24u8 {
                 let total: u32 = got.iter().map(|&h| hand_count(h, k)).sum();
@@ -673,8 +673,7 @@ mod tests {
         let mut buf = ActionBuf::new();
         for (i, g) in states.iter().enumerate() {
             let seat = g.to_move().unwrap();
-            let mut g2 = *g;
-            g2.legal_plays(&mut buf);
+            g.legal_plays(&mut buf);
             let cands: Vec<(u8, i32)> = buf.as_slice().iter().map(|&a| (a, -1)).collect();
             let spec = PlayoutSpec {
                 seat,
