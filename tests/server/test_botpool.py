@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from doko.bots.base import Player, make_player, player_names, step
+from doko.bots.base import Player, make_player, step
+from doko.bots.levels import level_names, make_level
 from doko.engine.actions import Action
 from doko.engine.game import Game
 from doko.engine.view import SeatView, view
@@ -190,15 +191,22 @@ def test_failing_and_illegal_players_are_logged_and_ignored(
 
 
 def test_level_options_cap_the_search_budget() -> None:
+    """A level's budget (search 300 ms, strong 1 s: doko.bots.levels) is capped at the
+    table's share, never raised."""
     assert level_options("search", 150) == {"budget_ms": 150.0}
-    assert level_options("search", 1e9) == {"budget_ms": 600.0}
+    assert level_options("search", 1e9) == {"budget_ms": 300.0}
+    assert level_options("strong", 1e9) == {"budget_ms": 1000.0}
+    assert level_options("strong", 600) == {"budget_ms": 600.0}
     assert level_options("search", -5) == {"budget_ms": 0.0}
     assert seat_budget_ms(1000, 4) == 250.0 and seat_budget_ms(1000, 0) == 1000.0
     g = Game.deal(3)
-    for level in player_names():
+    for level in level_names():
         options = level_options(level, 50)
-        assert level == "search" or options == {}
-        assert make_player(level, seed=1, **options).decide(view(g, g.to_move)) is not None
+        assert level in ("search", "strong") or options == {}
+        player = make_level(level, seed=1, options=options)
+        assert player.decide(view(g, g.to_move)) is not None
+        if options:
+            assert getattr(player, "budget_ms", None) == 50.0
 
 
 # ------------------------------------------------------------------------------ fairness

@@ -49,6 +49,21 @@ def test_meta(client: TestClient) -> None:
     assert m["presets"] == ["tsr", "hausregeln"]
 
 
+def test_meta_names_the_levels_from_the_catalogue(client: TestClient) -> None:
+    """The levels (doko.bots.levels) with their German and English names and their own time
+    per decision; the table's limit that the bots of one table share."""
+    m = client.get("/api/meta").json()
+    levels = {lv["name"]: lv for lv in m["levels"]}
+    assert [lv["name"] for lv in m["levels"]] == m["players"]
+    assert levels["strong"] == {"name": "strong", "de": "Stark", "en": "strong",
+                                "budget_ms": 1000.0}
+    assert levels["search"]["budget_ms"] == 300.0 and levels["rules"]["budget_ms"] is None
+    assert m["bot_budget_ms"] > 0
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "strong"}] * 3
+    r = client.post("/api/tables", json={"seats": seats})
+    assert r.status_code == 201, r.text
+
+
 @pytest.mark.parametrize("body, status, words", [
     ({"rules": "skat"}, 400, "rules: unknown preset 'skat'"),
     ({"seats": [{"kind": "human"}] * 3}, 422, "seats: "),

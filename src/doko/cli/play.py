@@ -10,10 +10,12 @@ import argparse
 import random
 import sys
 
+from doko.bots.levels import LEVELS as _LEVELS
 from doko.engine.rules import PRESETS, preset
 from doko.engine.texts import text
 
-LEVELS = ("random", "rules", "search")
+#: The strength levels (doko.bots.levels): random, rules, search (0.3 s a decision), strong (1 s).
+LEVELS = tuple(_LEVELS)
 
 
 def default_level() -> str:
@@ -33,8 +35,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "game for the input words.",
     )
     p.add_argument("--level", choices=LEVELS, default=None,
-                   help="strength of the computer players (default: rules if available, "
-                   "else random)")
+                   help="strength of the computer players: random, rules, search (300 ms per "
+                   "decision) or strong (the same search with 1 s per decision; both much "
+                   "stronger with the native core built); default: rules if available, else "
+                   "random")
     p.add_argument("--seat", type=int, choices=range(1, 5), default=1, metavar="N",
                    help="your seat 1..4 (default 1; in a round your position)")
     p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
@@ -75,12 +79,12 @@ def run(ns: argparse.Namespace) -> int:
             print(_error(ns.lang, text("cli.play.no_rich", ns.lang)), file=sys.stderr)
             return 2
         raise
-    from doko.bots.base import player_names
+    from doko.bots.levels import level_names
 
     level = ns.level or default_level()
-    if level not in player_names():
+    if level not in level_names():
         print(_error(ns.lang, text("cli.play.no_player", ns.lang, level=level,
-                                   names=", ".join(player_names()))), file=sys.stderr)
+                                   names=", ".join(level_names()))), file=sys.stderr)
         return 2
     games: int | None = 24
     if ns.games is not None:

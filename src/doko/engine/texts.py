@@ -3862,6 +3862,23 @@ asks before every card of the others.""",
         "beendet",
         "finished",
     ),
+    # the strength levels of the computer players (doko.bots.levels: doko play, the web table)
+    "level.random": (
+        "Zufall",
+        "random",
+    ),
+    "level.rules": (
+        "Regeln",
+        "rules",
+    ),
+    "level.search": (
+        "Suche",
+        "search",
+    ),
+    "level.strong": (
+        "Stark",
+        "strong",
+    ),
 }
 
 

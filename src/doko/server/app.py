@@ -31,7 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from doko.bots.base import player_names
+from doko.bots.levels import level_label, level_names, level_options
 from doko.engine.record import replay
 from doko.engine.rules import PRESETS
 from doko.engine.texts import LANGS, TEXTS
@@ -236,8 +236,14 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        return {"players": player_names(), "default_level": default_bot_level(),
-                "presets": list(PRESETS), "version": 2}
+        # the levels with their names from the catalogue and their own time per decision;
+        # a table's bots share bot_budget_ms per round of decisions (each capped at its share)
+        names = level_names()
+        return {"players": names, "default_level": default_bot_level(),
+                "levels": [{"name": n, "de": level_label(n, "de"), "en": level_label(n, "en"),
+                            "budget_ms": level_options(n)[1].get("budget_ms")} for n in names],
+                "bot_budget_ms": hub().limits.bot_budget_ms, "presets": list(PRESETS),
+                "version": 2}
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(rate("create"))])
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:

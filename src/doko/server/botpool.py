@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import multiprocessing
 import os
@@ -66,6 +65,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from doko.bots import levels
 from doko.bots.base import make_player
 from doko.engine.actions import Action
 from doko.engine.view import SeatView
@@ -82,7 +82,8 @@ NO_OPTIONS: Mapping[str, object] = {}
 
 
 class Job(NamedTuple):
-    """One computer player to ask: ``make_player(level, seed=seed, **options).decide(view)``.
+    """One computer player to ask: the player of ``level`` (:mod:`doko.bots.levels`) made
+    with ``seed`` and ``options`` over the level's own, then ``decide(view)``.
 
     ``on_turn``: the seat must act (if its player fails, it takes its first legal action).
     A NamedTuple, so that it pickles small and the hub's ``job[0]`` / ``job[4]`` still work.
@@ -128,33 +129,23 @@ class BotPoolCrashed(RuntimeError):
 # ------------------------------------------------------------------------------ budgets
 
 
-@functools.cache
-def search_budget_ms() -> float:
-    """The ``search`` player's own default time budget per decision, in milliseconds."""
-    import inspect
-
-    from doko.bots.search_player import SearchPlayer
-
-    default = inspect.signature(SearchPlayer).parameters["budget_ms"].default
-    return float(default)
-
-
 def level_options(level: str, max_budget_ms: float) -> dict[str, object]:
-    """The options to make a player of ``level`` with when one decision may take at most
-    ``max_budget_ms`` milliseconds: the ``search`` player's budget is capped (its default, 600
-    ms, or less; never below 0, where it still evaluates its minimum number of worlds); the
-    other players take no time worth capping and get no options.
+    """The options to make a player of ``level`` with (:func:`doko.bots.levels.make_level`)
+    when one decision may take at most ``max_budget_ms`` milliseconds: a level's time budget
+    (``search`` 300 ms, ``strong`` 1 s) is capped at that, never raised and never below 0
+    (where the search still evaluates its minimum number of worlds); the other players take no
+    time worth capping and get no options.
 
     >>> level_options("search", 250)
     {'budget_ms': 250.0}
     >>> level_options("search", 10_000)
+    {'budget_ms': 300.0}
+    >>> level_options("strong", 600)
     {'budget_ms': 600.0}
     >>> level_options("rules", 250)
     {}
     """
-    if level == "search":
-        return {"budget_ms": max(0.0, min(search_budget_ms(), float(max_budget_ms)))}
-    return {}
+    return levels.level_options(level, float(max_budget_ms))[1]
 
 
 def seat_budget_ms(table_budget_ms: float, bot_seats: int) -> float:
@@ -176,7 +167,8 @@ def _decide(jobs: Sequence[Job]) -> tuple[Decision, list[tuple[int, str]]]:
         seat, level, v = job.seat, job.level, job.view
         a: Action | None
         try:
-            a = make_player(level, seed=job.seed, **job.options).decide(v)
+            player, options = levels.level_options(level)
+            a = make_player(player, seed=job.seed, **{**options, **job.options}).decide(v)
         except Exception:  # a broken player must not stop the table
             problems.append((logging.ERROR, f"player {level} at seat {seat} failed:\n"
                              f"{traceback.format_exc()}"))

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from doko.bots.base import player_names
+from doko.bots.levels import level_names
 from doko.engine.rules import PRESETS
 from doko.engine.texts import text
 from doko.server.botpool import (
@@ -377,7 +378,7 @@ def validate(spec: TableSpec) -> TableData:
         raise ValueError(f"rules: unknown preset {spec.rules!r}; known: {', '.join(PRESETS)}")
     if len(spec.seats) != 4:
         raise ValueError("seats: a table has four seats")
-    levels = player_names()
+    levels = level_names()
     takeover = spec.takeover_level or default_bot_level()
     if takeover not in levels:
         raise ValueError(f"takeover_level: unknown computer player {takeover!r}; known: "

@@ -27,7 +27,8 @@ from pathlib import Path
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from doko.bots.base import Player, PlayerError, make_player, offer_calls, step
+from doko.bots.base import Player, PlayerError, offer_calls, step
+from doko.bots.levels import make_level
 from doko.engine.actions import (
     BLACK,
     CALL_RE,
@@ -770,7 +771,7 @@ def _seat_names(lang: str, human: int) -> list[str]:
 
 
 def _bots(opts: PlayOptions, human: int) -> list[Player | None]:
-    return [None if s == human else make_player(opts.level, seed=opts.seed * 10 + s)
+    return [None if s == human else make_level(opts.level, seed=opts.seed * 10 + s)
             for s in range(4)]
 
 

@@ -272,7 +272,12 @@
   });
 
   // ================================================================== lobby
-  let META = { players: ["random"], default_level: "random" };
+  let META = { players: ["random"], default_level: "random", levels: [] };
+  // a level's name for people, from the server's catalogue (level.<name>), in this language
+  function levelLabel(p) {
+    const lv = (META.levels || []).find((x) => x.name === p);
+    return lv ? lv[lang] || p : p;
+  }
   async function renderLobby() {
     applyStaticTexts();
     $("#lobby").hidden = false;
@@ -287,13 +292,13 @@
       const sel = h("select", { id: `f-seat-${i}`, "data-seat": i },
         h("option", { value: "human" }, t("human")),
         h("option", { value: "open" }, t("open_seat")),
-        META.players.map((p) => h("option", { value: "bot:" + p }, t("computer", p))));
+        META.players.map((p) => h("option", { value: "bot:" + p }, t("computer", levelLabel(p)))));
       sel.value = prev[i - 1] || "bot:" + META.default_level;
       fs.append(h("div", { class: "seat-row" }, h("span", {}, t("seat_n", i + 1)), sel));
     }
     const tl = $("#f-takeover-level");
     const tlv = tl.value || META.default_level;
-    tl.replaceChildren(...META.players.map((p) => h("option", { value: p }, p)));
+    tl.replaceChildren(...META.players.map((p) => h("option", { value: p }, levelLabel(p))));
     tl.value = tlv;
     if (S.pflichtNote) S.pflichtNote();
     loadPublic();
@@ -551,7 +556,8 @@
     if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer" }, t("dealer")));
     if (info.controller === "bot") {
       badges.push(h("span", { class: "badge bot" },
-        info.kind === "bot" ? `${t("bot")} (${info.level})` : `${t("bot_plays")} (${info.level})`));
+        info.kind === "bot" ? `${t("bot")} (${levelLabel(info.level)})`
+          : `${t("bot_plays")} (${levelLabel(info.level)})`));
     } else if (info.controller === null) {
       badges.push(h("span", { class: "badge" }, t("waiting_seat")));
     } else if (!info.connected) {
