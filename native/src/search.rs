@@ -349,13 +349,31 @@ pub fn evaluate_world(
     spec: &PlayoutSpec,
     seed: u64,
 ) -> Vec<Option<f64>> {
-    let mut rng = Rng::new(seed);
     let mut solvers = Solvers::default();
+    evaluate_world_until(world, candidates, spec, seed, &mut solvers, None).unwrap_or_default()
+}
+
+/// [`evaluate_world`] with the endgame solvers of earlier worlds (their tables stay valid: a
+/// position's key is exact) and a deadline checked before each candidate: `None` if it passed
+/// before the last candidate was played out (the world is then incomplete).
+pub fn evaluate_world_until(
+    world: &GameState,
+    candidates: &[(u8, i32)],
+    spec: &PlayoutSpec,
+    seed: u64,
+    solvers: &mut Solvers,
+    stop: Option<std::time::Instant>,
+) -> Option<Vec<Option<f64>>> {
+    let mut rng = Rng::new(seed);
     let p = Pub::of(world);
-    candidates
-        .iter()
-        .map(|&(a, plan)| playout(world, &p, a, plan, spec, &mut rng, &mut solvers))
-        .collect()
+    let mut out = Vec::with_capacity(candidates.len());
+    for &(a, plan) in candidates {
+        if stop.is_some_and(|d| std::time::Instant::now() > d) {
+            return None;
+        }
+        out.push(playout(world, &p, a, plan, spec, &mut rng, solvers));
+    }
+    Some(out)
 }
 
 /// For the opponent model: replaying `history` on `world`'s deal, at each index of `at` (a
@@ -561,6 +579,7 @@ pub fn run(
     seed: u64,
 ) -> Result<(Vec<Vec<f64>>, Vec<f64>), u8> {
     let mut rng = Rng::new(seed);
+    let mut solvers = Solvers::default();
     let mut out: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
     let mut nus = Vec::new();
     let cum: Option<Vec<f64>> = spec.nu_weights.as_ref().map(|w| {
@@ -595,7 +614,17 @@ pub fn run(
             _ => spec.nu,
         };
         let ps = PlayoutSpec { nu, ..*playout };
-        let values = evaluate_world(&world, candidates, &ps, rng.next_u64());
+        // past the minimum, a world the deadline cuts short is left out
+        let stop = if n >= spec.min_worlds {
+            spec.deadline
+        } else {
+            None
+        };
+        let Some(values) =
+            evaluate_world_until(&world, candidates, &ps, rng.next_u64(), &mut solvers, stop)
+        else {
+            break;
+        };
         for (i, v) in values.into_iter().enumerate() {
             out[i].push(v.ok_or(candidates[i].0)?);
         }
