@@ -431,6 +431,32 @@ class SearchWorlds:
         solver_tricks: int,
         seed: int,
     ) -> list[float] | None: ...
+    def set_deal(
+        self,
+        own: int,
+        pool: Sequence[int],
+        need: Sequence[int],
+        allowed: Sequence[int],
+        must_qc: Sequence[int],
+        played: Sequence[int],
+    ) -> None: ...
+    def sample(self, n: int, seed: int) -> list[list[int]]: ...
+    def run(
+        self,
+        candidates: Sequence[tuple[int, int]],
+        first: Sequence[Sequence[int]],
+        nu_grid: Sequence[float],
+        nu_weights: Sequence[float] | None,
+        nu: float,
+        foresight: float,
+        solver_tricks: int,
+        max_worlds: int | None,
+        min_worlds: int,
+        seconds: float | None,
+        seed: int,
+        *,
+        heuristic: bool = False,
+    ) -> tuple[list[list[float]], list[float]]: ...
     def observations(
         self, hands: Sequence[int], at: Sequence[int]
     ) -> list[tuple[bool, float]] | None: ...

@@ -171,10 +171,12 @@ impl PySearchWorlds {
     /// The whole evaluation of one decision in one call: the worlds `first` (initial hands),
     /// then sampled ones, until `max_worlds` are done or, after `min_worlds`, `seconds` have
     /// passed; in each every candidate `(action, planned naming code or -1)` played out.
-    /// ν per world: drawn from `nu_weights` over `nu_grid` if given, else `nu`. Returns the
-    /// values per candidate and world and the ν of each world. The GIL is released meanwhile.
+    /// ν per world: drawn from `nu_weights` over `nu_grid` if given, else `nu`. `heuristic`:
+    /// the playouts' cards by the fast all-hands heuristic instead of the rules player's.
+    /// Returns the values per candidate and world and the ν of each world. The GIL is released
+    /// meanwhile.
     #[pyo3(signature = (candidates, first, nu_grid, nu_weights, nu, foresight, solver_tricks,
-                        max_worlds, min_worlds, seconds, seed))]
+                        max_worlds, min_worlds, seconds, seed, *, heuristic = false))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -190,6 +192,7 @@ impl PySearchWorlds {
         min_worlds: usize,
         seconds: Option<f64>,
         seed: u64,
+        heuristic: bool,
     ) -> PyResult<(Vec<Vec<f64>>, Vec<f64>)> {
         check_unit("nu", nu)?;
         check_unit("foresight", foresight)?;
@@ -221,6 +224,7 @@ impl PySearchWorlds {
             nu,
             foresight,
             solver_tricks: solver_tricks.clamp(0, 12) as u8,
+            heuristic,
         };
         let spec = RunSpec {
             max_worlds,
@@ -267,6 +271,7 @@ impl PySearchWorlds {
             nu,
             foresight,
             solver_tricks: solver_tricks.clamp(0, 12) as u8,
+            heuristic: false,
         };
         let values = py.allow_threads(|| evaluate_world(&world, &cands, &spec, seed));
         values

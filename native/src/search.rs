@@ -39,6 +39,9 @@ pub struct PlayoutSpec {
     pub foresight: f64,
     /// The solver plays the last this-many tricks (0: never).
     pub solver_tricks: u8,
+    /// The card play of the playouts: the fast all-hands heuristic of [`crate::heuristic`]
+    /// instead of the rules player's (for measuring one against the other).
+    pub heuristic: bool,
 }
 
 /// Endgame solvers by card order and parties, kept across the playouts of one call.
@@ -297,7 +300,21 @@ pub fn playout(
                 play(&mut g, &mut p, to_move, bits.trailing_zeros() as u8);
                 continue;
             }
-            let k = rules_card_with(&g, &p, &prm)?;
+            let k = if spec.heuristic {
+                let hands = g.hands();
+                crate::heuristic::Table {
+                    order: g.order(),
+                    dulle_rule: g.dulle_rule(),
+                    last_trick: g.n_tricks() + 1 == g.tricks_total() as usize,
+                    hands: &hands,
+                    trick: g.trick(),
+                    leader: g.trick_leader(),
+                    is_re: [0, 1, 2, 3].map(|s| g.is_re(s)),
+                }
+                .choose(g.play_mask())
+            } else {
+                rules_card_with(&g, &p, &prm)?
+            };
             play(&mut g, &mut p, to_move, k);
         } else if phase == QUERY {
             g.apply(encode(to_move, HEALTHY) as i64).ok()?;
@@ -709,6 +726,7 @@ mod tests {
                 nu: 0.3,
                 foresight: 0.0,
                 solver_tricks: 3,
+                heuristic: i % 2 == 1,
             };
             let a = evaluate_world(g, &cands, &spec, i as u64);
             let b = evaluate_world(g, &cands, &spec, i as u64);

@@ -309,3 +309,18 @@ def test_bad_input_raises_value_error() -> None:
     with pytest.raises(ValueError, match="trick play"):
         doko_native.rules_card(_native_game(g))
     assert g.phase == QUERY
+
+
+def test_heuristic_playouts_play_legal_games_and_need_the_native_core() -> None:
+    """``playout_policy="heuristic"``: the fast all-hands heuristic as the playouts' card play
+    (for the measurement against the rules policy); legal whole games; Python cannot."""
+    g = Game.deal(62)
+    players: list[Player] = [make_player("random", seed=s, p_reservation=0.2, p_call=0.1)
+                             for s in range(4)]
+    players[2] = SearchPlayer(seed=2, budget_ms=None, worlds=3, playout_policy="heuristic")
+    play_game(g, players)
+    assert g.is_over
+    with pytest.raises(ValueError, match="needs the native core"):
+        SearchPlayer(seed=1, playout_policy="heuristic", backend="python")
+    with pytest.raises(ValueError, match="rules or heuristic"):
+        SearchPlayer(seed=1, playout_policy="greedy")

@@ -220,7 +220,10 @@ class SearchPlayer(Player):
     the scaling by ν leaves them so. 0 turns it off.
     ``backend``: where the playouts run, ``python`` or ``native`` (None or ``auto``: the
     ``DOKO_BACKEND`` environment variable, else native where it is built; see the module
-    docstring).
+    docstring); ``playout_policy``: the card play of the playouts, ``rules`` (the rules
+    player's) or, on the native core only, ``heuristic`` (the fast heuristic of
+    ``native/src/heuristic.rs``, which sees every hand of the world: measured against
+    ``rules``, see docs/players.md).
     """
 
     def __init__(
@@ -241,6 +244,7 @@ class SearchPlayer(Player):
         query_confidence: float | None = None,
         call_foresight: float = 1.0,
         backend: str | None = None,
+        playout_policy: str = "rules",
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -295,6 +299,11 @@ class SearchPlayer(Player):
         #: the native core when the playouts run there, else None
         self._native = native_module() if resolve(backend) == "native" else None
         self.backend = "native" if self._native is not None else "python"
+        if playout_policy not in ("rules", "heuristic"):
+            raise ValueError(f"playout_policy must be rules or heuristic, not {playout_policy!r}")
+        if playout_policy == "heuristic" and self._native is None:
+            raise ValueError("playout_policy heuristic needs the native core (backend native)")
+        self.playout_policy = playout_policy
         # the seeds of the native playouts' random cards, apart from self.rng: the worlds and
         # the ν drawn from self.rng are the Python path's
         self._seeds = random.Random(None if seed is None else f"search-playouts-{seed}")
@@ -476,7 +485,8 @@ class SearchPlayer(Player):
             seconds = max(0.0, self._t0 + self.budget_ms / 1000.0 - time.perf_counter())
         values, nus = worlds.run([(int(a), plan) for a, plan in candidates], first,
                                  list(NOISE_GRID), weights, nu, self._foresight,
-                                 self.solver_tricks, self.worlds, self.min_worlds, seconds, seed)
+                                 self.solver_tricks, self.worlds, self.min_worlds, seconds, seed,
+                                 heuristic=self.playout_policy == "heuristic")
         self.last_worlds = len(nus)
         if nus:
             self._nu = nus[-1]
