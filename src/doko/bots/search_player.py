@@ -12,27 +12,17 @@ game choice the seat's own later calls are credited in hindsight (``call_foresig
 The budget is per decision, in milliseconds (default 600) and/or a number of worlds.
 
 Where the native core is built (``backend``: None or ``auto`` picks it, see
-:mod:`doko.engine.backend`), the playouts run in Rust (``doko_native.SearchWorlds``): per
-sampled world one call replays the history on the sampled deal and plays out every candidate
-with a port of the ``rules`` card play (``native/src/rules_policy.rs``, the same card as
-:func:`~doko.bots.rules_player.rules_card` in every position: the differential test in
-``tests/native/test_search_native.py``), the ν noise and the exact solver for the last tricks,
-and so does the opponent model's replay of the observed cards. The worlds are still sampled
-here (:meth:`~doko.bots.sampler.Sampler.initial_hands`), the same way with the same random
-numbers, so the native player decides as the Python one (``backend="python"``) would, except
-for the random cards of the noisy seats, whose random numbers come from the native generator.
-With the time budget the native player evaluates some twenty times as many worlds.
-
-How well do the others play? In the playouts each other seat plays a random legal card with
-probability ν and the ``rules`` card otherwise. ν is inferred from the game so far (an online
-opponent model): for each card another seat has played, the player replays a few sampled worlds
-and counts how often the ``rules`` policy would have chosen that card there (smoothed by one
-pseudo-world that plays a random card); the likelihood of the observed cards under each ν of a
-grid, times a Beta prior (mean ``noise_prior``), gives the posterior; each sampled world is
-played out with a ν drawn from it. The observations of earlier games played by the same
-instance are kept (the last ``memory`` cards), so over a round the player learns how its table
-plays; in the first game's Vorbehaltsabfrage the prior decides alone. ``opponent_noise`` fixes
-ν instead.
+:mod:`doko.engine.backend`), a decision is one call into Rust (``doko_native.SearchWorlds``):
+the constraints of :class:`~doko.bots.sampler.Sampler` go there, and the worlds are sampled by
+the same procedure (with the native generator's random numbers, from one seed drawn from this
+player's generator), replayed, and every candidate played out with a port of the ``rules``
+card play (``native/src/rules_policy.rs``: the same card as
+:func:`~doko.bots.rules_player.rules_card` in every position, checked by the differential test
+in ``tests/native/test_search_native.py``), the ν noise and the exact solver for the last
+tricks; the opponent model's replays run there too. On the same world a playout gives exactly
+the Python value (ν = 0). The native player evaluates some forty times as many worlds in the
+same time; its decisions for a seed differ from the Python player's only because its worlds
+do. ``backend="python"`` keeps the pure-Python path, which is unchanged.
 
 >>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
