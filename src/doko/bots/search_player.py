@@ -213,7 +213,10 @@ class SearchPlayer(Player):
     docstring); ``playout_policy``: the card play of the playouts, ``rules`` (the rules
     player's) or, on the native core only, ``heuristic`` (the fast heuristic of
     ``native/src/heuristic.rs``, which sees every hand of the world: measured against
-    ``rules``, see docs/players.md).
+    ``rules``, see docs/players.md); ``confidence_worlds``: the standard error of the
+    ``confidence`` test is taken as if at most this many worlds were evaluated (None: as many
+    as there were), so that the test does not weaken as the worlds grow (the playouts' model
+    of the table has a bias of its own, e.g. nobody answers a call).
     """
 
     def __init__(
@@ -235,6 +238,7 @@ class SearchPlayer(Player):
         call_foresight: float = 1.0,
         backend: str | None = None,
         playout_policy: str = "rules",
+        confidence_worlds: int | None = None,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -294,6 +298,9 @@ class SearchPlayer(Player):
         if playout_policy == "heuristic" and self._native is None:
             raise ValueError("playout_policy heuristic needs the native core (backend native)")
         self.playout_policy = playout_policy
+        if confidence_worlds is not None and confidence_worlds < 2:
+            raise ValueError(f"confidence_worlds must be 2 or more, not {confidence_worlds}")
+        self.confidence_worlds = confidence_worlds
         # the seeds of the native playouts' random cards, apart from self.rng: the worlds and
         # the ν drawn from self.rng are the Python path's
         self._seeds = random.Random(None if seed is None else f"search-playouts-{seed}")
@@ -332,7 +339,8 @@ class SearchPlayer(Player):
         diffs = [samples[best][w] - samples[base][w] for w in range(n)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > conf * (var / n) ** 0.5:
+        m = n if self.confidence_worlds is None else min(n, self.confidence_worlds)
+        if mean > conf * (var / m) ** 0.5:
             return candidates[best][0]
         return candidates[base][0]
 
