@@ -324,3 +324,28 @@ def test_heuristic_playouts_play_legal_games_and_need_the_native_core() -> None:
         SearchPlayer(seed=1, playout_policy="heuristic", backend="python")
     with pytest.raises(ValueError, match="rules or heuristic"):
         SearchPlayer(seed=1, playout_policy="greedy")
+
+
+def test_confidence_worlds_only_makes_the_confidence_test_stricter() -> None:
+    """``confidence_worlds``: the same worlds (same seed), but the standard error as if at most
+    that many were seen: wherever the stricter test leaves the rules player's choice, so does
+    nothing else, and it keeps that choice at least as often."""
+    from doko.bots.rules_player import RulesPlayer
+
+    g = Game.deal(91)
+    players = [make_player("rules", seed=s) for s in range(4)]
+    kept = {None: 0, 2: 0}
+    decisions = 0
+    while not g.is_over:
+        s = g.to_move
+        if s is not None and s >= 0 and g.phase == PLAY:
+            v = view(g, s)
+            prior = RulesPlayer(seed=0).decide(v)
+            for cw in (None, 2):
+                me = SearchPlayer(seed=4, budget_ms=None, worlds=24, confidence_worlds=cw)
+                kept[cw] += me.decide(v) == prior
+            decisions += 1
+        step(g, players)
+    assert decisions >= 12 and kept[2] >= kept[None]
+    with pytest.raises(ValueError, match="confidence_worlds"):
+        SearchPlayer(seed=1, confidence_worlds=1)
