@@ -4,12 +4,12 @@ offer them.
 A level is a registered player with options: ``random``, ``rules``, ``search`` (the
 determinized search with 300 ms per decision) and ``strong`` (the same search with 1 s per
 decision). Their names for people come from the text catalogue (``level.<name>``, German and
-English). Every other registered player (e.g. one added later) is a level of its own name with
-its default options. Where a caller bounds the thinking time (the web table's per-table budget,
-``doko.server.limits.Limits.bot_budget_ms``), a level's time budget is capped at that bound,
-never raised: a table cannot ask for more than its limit.
+English). Only these are offered (another registered player, e.g. ``uct``, is for the arena:
+its work is not bounded by a time budget of the table's). Where a caller bounds the thinking
+time (the web table's per-table budget, ``doko.server.limits.Limits.bot_budget_ms``), a level's
+time budget is capped at that bound, never raised: a table cannot ask for more than its limit.
 
->>> [lv for lv in level_names() if lv in LEVELS]
+>>> level_names()
 ['random', 'rules', 'search', 'strong']
 >>> level_options("strong")
 ('search', {'budget_ms': 1000.0})
@@ -53,18 +53,16 @@ LEVELS: dict[str, Level] = {
 
 
 def level_names() -> list[str]:
-    """The levels on offer: those of :data:`LEVELS` whose player is registered, then every
-    other registered player under its own name."""
+    """The levels on offer: those of :data:`LEVELS` whose player is registered."""
     players = player_names()
-    out = [name for name, lv in LEVELS.items() if lv.player in players]
-    return out + [p for p in players if p not in LEVELS]
+    return [name for name, lv in LEVELS.items() if lv.player in players]
 
 
 def level_options(name: str, max_budget_ms: float | None = None) -> tuple[str, dict[str, object]]:
     """The player and options of level ``name``; the time budget capped at ``max_budget_ms``
     (never below 0, where the search still evaluates its minimum number of worlds). A name
-    that is no level of :data:`LEVELS` is a player with its defaults (its own time budget,
-    if it has one, is not known here and not capped)."""
+    that is no level of :data:`LEVELS` is a registered player with its defaults (for callers
+    that make any player, such as the tests' stand-ins; nothing is capped then)."""
     lv = LEVELS.get(name)
     if lv is None:
         return name, {}
@@ -78,7 +76,7 @@ def level_options(name: str, max_budget_ms: float | None = None) -> tuple[str, d
 def make_level(name: str, seed: int | None = None, *, max_budget_ms: float | None = None,
                options: Mapping[str, object] | None = None) -> Player:
     """A player of level ``name`` (see :func:`level_options`); ``options`` override the
-    level's. Raises ValueError for an unknown level."""
+    level's. Raises ValueError for a name that is neither a level nor a registered player."""
     if name not in LEVELS and name not in player_names():
         raise ValueError(f"unknown level {name!r}; known: {', '.join(level_names())}")
     player, opts = level_options(name, max_budget_ms)
