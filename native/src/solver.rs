@@ -34,11 +34,25 @@
 //! second-Dulle rule is never merged). Such cards win and lose against the same cards and carry
 //! the same Augen, so merging never changes a value.
 
-use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS};
+use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS, RANK_EYES};
 use crate::order::{orders, TRUMP};
 use std::time::{Duration, Instant};
 
 const INF: i32 = 1000;
+/// [`Solver::sure_eyes`] gives up once the opponents hold more than this many trumps above a
+/// party's cards (the bound is seldom of use beyond).
+const MAX_BEATERS: u32 = 2;
+/// The cards (both copies) of each rank: 9, J, Q, K, 10, A.
+const RANK_MASK: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut r = 0;
+    while r < 6 {
+        let m = 1u64 << r | 1 << (r + 6) | 1 << (r + 12) | 1 << (r + 18);
+        out[r] = m | m << 24;
+        r += 1;
+    }
+    out
+};
 const USED: u64 = 1 << 63;
 /// The default transposition table: 2^21 entries of 32 bytes (64 MiB, touched as used).
 pub const DEFAULT_TABLE_SIZE: usize = 1 << 21;
@@ -281,6 +295,36 @@ impl Tables {
         }
         best
     }
+}
+
+/// The Augen of the `n` cheapest cards of the hand `h` (all of them if it holds fewer).
+#[inline]
+fn cheapest(h: u64, mut n: u32) -> i32 {
+    let mut sum = 0i32;
+    for (r, &m) in RANK_MASK.iter().enumerate() {
+        if n == 0 {
+            break;
+        }
+        let c = (h & m).count_ones().min(n);
+        sum += c as i32 * RANK_EYES[r] as i32;
+        n -= c;
+    }
+    sum
+}
+
+/// The Augen of the `n` fattest cards of the hand `h` (all of them if it holds fewer).
+#[inline]
+fn fattest(h: u64, mut n: u32) -> i32 {
+    let mut sum = 0i32;
+    for (r, &m) in RANK_MASK.iter().enumerate().rev() {
+        if n == 0 {
+            break;
+        }
+        let c = (h & m).count_ones().min(n);
+        sum += c as i32 * RANK_EYES[r] as i32;
+        n -= c;
+    }
+    sum
 }
 
 /// Alpha-beta at one choice of the end game: `v` is a child's value for a maximising
@@ -887,6 +931,14 @@ impl Solver {
                 (lo, hi, bm, alpha.max(lo), beta.min(hi))
             }
         };
+        // the sure Augen of either party may decide the test already
+        let (lb, ub) = self.bounds(rem);
+        if lb >= b0 {
+            return lb.max(lo);
+        }
+        if ub <= a0 {
+            return ub.min(hi);
+        }
         self.nodes += 1;
         if self.watch && self.over_limits() {
             return 0;
@@ -1255,6 +1307,80 @@ impl Solver {
         g
     }
 
+    /// Bounds on Re's Augen from a trick boundary on (`rem` Augen in the hands): Re wins at
+    /// least its own sure Augen and at most what Kontra's sure Augen leave.
+    fn bounds(&self, rem: i32) -> (i32, i32) {
+        (self.sure_eyes(true), rem - self.sure_eyes(false))
+    }
+
+    /// Augen party `p` (true: Re) wins for sure from a trick boundary on, whatever anybody
+    /// plays. A trick in which one of `p`'s trumps is played goes to the highest trump in it,
+    /// so `p` loses it only to an opponent's trump at least as high (equal copies count: the
+    /// first of two wins, or under the Dulle rules the second). Walking the trumps in play
+    /// from the highest down, `x` are `p`'s cards so far and `m` the opponents' cards that
+    /// could beat the lowest of them:
+    /// - while `m` is 0 every trick holding a card of `x` is `p`'s: at least `t` tricks (the
+    ///   most cards of `x` one seat holds), in which every other seat plays at least `t`
+    ///   cards (a seat of `p` its cards of `x` and its cheapest others, an opponent its `t`
+    ///   cheapest);
+    /// - once `m` > 0, at most `m` of the tricks holding cards of `x` are lost, each with at
+    ///   most one card of `x` from each seat of `p`: `p` keeps the Augen of `x` but the `m`
+    ///   fattest cards of `x` of each of its seats.
+    ///
+    /// The best of these bounds is the answer (0 if `p` has no trump above the opponents').
+    fn sure_eyes(&self, p: bool) -> i32 {
+        let h = &self.hands;
+        let trumps =
+            &self.tab.suit_order[TRUMP as usize][..self.tab.suit_len[TRUMP as usize] as usize];
+        let ours = |s: usize| self.is_re[s] == p;
+        let mut x = [0u64; 4];
+        let mut m = 0u32;
+        let mut best = 0i32;
+        for &k in trumps {
+            let both = 1u64 << k | 1u64 << (k + 24);
+            let mut mine = 0u32;
+            for s in 0..4 {
+                let c = (h[s] & both).count_ones();
+                if ours(s) {
+                    mine += c;
+                    x[s] |= h[s] & both;
+                } else {
+                    m += c;
+                }
+            }
+            if m > MAX_BEATERS {
+                break;
+            }
+            if mine == 0 {
+                continue;
+            }
+            let mut lb = 0i32;
+            if m == 0 {
+                let t = (0..4)
+                    .filter(|&s| ours(s))
+                    .map(|s| x[s].count_ones())
+                    .max()
+                    .unwrap_or(0);
+                for s in 0..4 {
+                    if ours(s) {
+                        lb +=
+                            hand_eyes(x[s]) as i32 + cheapest(h[s] & !x[s], t - x[s].count_ones());
+                    } else {
+                        lb += cheapest(h[s], t);
+                    }
+                }
+            } else {
+                for s in 0..4 {
+                    if ours(s) {
+                        lb += hand_eyes(x[s]) as i32 - fattest(x[s], m);
+                    }
+                }
+            }
+            best = best.max(lb);
+        }
+        best
+    }
+
     // ------------------------------------------------------------------ end games
 
     /// The Dulle's power in the last trick (-2 if the second Dulle does not win it).
@@ -1602,6 +1728,79 @@ mod tests {
         for leader in 0..4 {
             both(&mut sv, hands, leader, &[]);
         }
+    }
+
+    #[test]
+    fn sure_augen_of_the_top_trumps() {
+        // Re (seats 0 and 2) holds both ♥10, the highest trumps (TSR 5.3.3 with rule 0): seat
+        // 0 wins two tricks with them whatever happens, with at least the cheapest two cards
+        // of every other seat: 20 + (♣9 + ♣K) 4 + (♦9 + ♣D) 3 + (♠10 + ♥A) 21 = 48
+        let hands = [
+            hand(&[TH, TH, kind(SPADES, NINE)]),
+            hand(&[kind(CLUBS, QUEEN), kind(DIAMONDS, NINE), kind(SPADES, ACE)]),
+            hand(&[kind(CLUBS, NINE), kind(CLUBS, KING), kind(DIAMONDS, KING)]),
+            hand(&[kind(SPADES, TEN), kind(HEARTS, ACE), kind(CLUBS, ACE)]),
+        ];
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        sv.hands = hands;
+        assert_eq!(sv.sure_eyes(true), 48);
+        assert_eq!(sv.sure_eyes(false), 0);
+        for leader in 0..4 {
+            assert!(both(&mut sv, hands, leader, &[]) >= 48);
+        }
+        // the ♥10s split between the parties (either may come first): none of them is sure,
+        // but Kontra's one ♥10 can beat only one of Re's two ♣D on seat 2, which keeps 3
+        let hands = [
+            hand(&[TH, kind(SPADES, NINE)]),
+            hand(&[TH, kind(SPADES, ACE)]),
+            hand(&[kind(CLUBS, QUEEN), kind(CLUBS, QUEEN)]),
+            hand(&[kind(SPADES, TEN), kind(SPADES, KING)]),
+        ];
+        let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
+        sv.hands = hands;
+        assert_eq!(sv.sure_eyes(true), 3);
+        assert_eq!(sv.sure_eyes(false), 0);
+        for leader in 0..4 {
+            assert!(both(&mut sv, hands, leader, &[]) >= 3);
+        }
+    }
+
+    #[test]
+    fn sure_augen_never_exceed_the_value() {
+        // random end games of 3 and 4 tricks in every card order, Dulle rule and party split:
+        // the bounds hold at the start, and the search (which prunes by them at every trick
+        // boundary) gives the value of plain minimax
+        let mut rng = crate::rng::Xoshiro256::new(15);
+        let mut pruned = 0;
+        for i in 0..150 {
+            let n = 3 + (i % 2);
+            let mut deck: Vec<u8> = (0..48).map(|c| (c % 24) as u8).collect();
+            for j in (1..deck.len()).rev() {
+                deck.swap(j, rng.below(j as u64 + 1) as usize);
+            }
+            let mut hands = [0u64; 4];
+            for (s, h) in hands.iter_mut().enumerate() {
+                *h = hand(&deck[s * n..(s + 1) * n]);
+            }
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK"][i % 5];
+            let rule = rng.below(3) as u8;
+            let mut sv = solver(order, parties, rule);
+            sv.hands = hands;
+            let rem: i32 = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
+            let (lb, ub) = sv.bounds(rem);
+            let leader = i % 4;
+            let v = brute(&sv, hands, leader, &mut Vec::new());
+            assert!(
+                lb <= v && v <= ub,
+                "{hands:?} {order} {parties} {rule}: {lb} {v} {ub}"
+            );
+            if lb > 0 || ub < rem {
+                pruned += 1;
+            }
+            assert_eq!(sv.future_value(hands, leader, &[], None), Ok(v));
+        }
+        assert!(pruned > 30, "the bounds applied in only {pruned} positions");
     }
 
     #[test]
