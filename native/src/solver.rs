@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 const INF: i32 = 1000;
 /// [`Solver::sure_eyes`] gives up once the opponents hold more than this many trumps above a
 /// party's cards (the bound is seldom of use beyond).
-const MAX_BEATERS: u32 = 2;
+const MAX_BEATERS: u32 = 3;
 /// The cards (both copies) of each rank: 9, J, Q, K, 10, A.
 const RANK_MASK: [u64; 6] = {
     let mut out = [0u64; 6];
@@ -430,6 +430,8 @@ pub struct Solver {
     watch: bool,
     aborted: bool,
     interrupted: bool,
+    /// The null-window tests of the last [`Solver::future`] call: (beta, result, nodes).
+    passes: Vec<(i32, i32, u64)>,
     /// The node budget of one call (None: unbounded).
     pub max_nodes: Option<u64>,
     /// The time budget of one call in seconds (None: unbounded).
@@ -502,6 +504,7 @@ impl Solver {
             max_nodes: None,
             time_limit: None,
             interrupt: None,
+            passes: Vec::new(),
         })
     }
 
@@ -526,6 +529,12 @@ impl Solver {
     /// cards of a trick a search starts in mid-trick.
     pub fn node_count(&self) -> u64 {
         self.nodes
+    }
+
+    /// The null-window tests of the last [`Solver::future`] call, in order: the `beta` tested
+    /// ("Re takes at least beta?"), the fail-soft result and the nodes it took.
+    pub fn passes(&self) -> &[(i32, i32, u64)] {
+        &self.passes
     }
 
     /// Empty the transposition table.
@@ -571,6 +580,7 @@ impl Solver {
         guess: Option<i32>,
     ) -> Result<i32, SolveError> {
         let rem = self.check(&hands, leader, trick)?;
+        self.passes.clear();
         let (mut lo, mut hi) = (0, rem);
         let mut beta = guess.map_or(rem / 2, |x| x.clamp(0, rem)).max(1);
         // MTD(f) with growing steps: a null-window test "Re takes at least beta?" moves one
@@ -580,7 +590,9 @@ impl Solver {
         let (mut step, mut last_up, mut bisect) = (1, None, false);
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
+            let n0 = self.nodes;
             let g = self.value(hands, leader, trick, beta - 1, beta);
+            self.passes.push((beta, g, self.nodes - n0));
             if self.aborted {
                 return Err(self.abort_error(lo, hi));
             }
@@ -1259,7 +1271,7 @@ impl Solver {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             let (w, x) = outcome(k);
-            if nleft >= 4 {
+            if nleft >= 3 {
                 let tv = if self.is_re[w] { x } else { 0 };
                 self.hands[seat] = take(h, k);
                 let mut ords = [0u8; NUM_KINDS];
@@ -1318,16 +1330,15 @@ impl Solver {
     /// so `p` loses it only to an opponent's trump at least as high (equal copies count: the
     /// first of two wins, or under the Dulle rules the second). Walking the trumps in play
     /// from the highest down, `x` are `p`'s cards so far and `m` the opponents' cards that
-    /// could beat the lowest of them:
-    /// - while `m` is 0 every trick holding a card of `x` is `p`'s: at least `t` tricks (the
-    ///   most cards of `x` one seat holds), in which every other seat plays at least `t`
-    ///   cards (a seat of `p` its cards of `x` and its cheapest others, an opponent its `t`
-    ///   cheapest);
-    /// - once `m` > 0, at most `m` of the tricks holding cards of `x` are lost, each with at
-    ///   most one card of `x` from each seat of `p`: `p` keeps the Augen of `x` but the `m`
-    ///   fattest cards of `x` of each of its seats.
+    /// could beat the lowest of them. The cards of `x` lie in at least `t` tricks (the most
+    /// cards of `x` one seat holds), of which `p` loses at most `m`, each with at most one card
+    /// of `x` from each of its seats. So `p` keeps the Augen of `x` but the `m` fattest of
+    /// each of its seats, and wins at least `t - m` tricks, in which every opponent plays at
+    /// least its `t - m` cheapest cards and every seat of `p` its cheapest cards besides `x`
+    /// for the rest.
     ///
-    /// The best of these bounds is the answer (0 if `p` has no trump above the opponents').
+    /// The best of these bounds over the walk is the answer (0 if `p` holds no trump that
+    /// at most [`MAX_BEATERS`] opponents' cards can beat).
     fn sure_eyes(&self, p: bool) -> i32 {
         let h = &self.hands;
         let trumps =
@@ -1354,26 +1365,21 @@ impl Solver {
             if mine == 0 {
                 continue;
             }
+            // tricks holding cards of `x`: at least `t`, at most `m` of them lost
+            let t = (0..4)
+                .filter(|&s| ours(s))
+                .map(|s| x[s].count_ones())
+                .max()
+                .unwrap_or(0);
+            let won = t.saturating_sub(m);
             let mut lb = 0i32;
-            if m == 0 {
-                let t = (0..4)
-                    .filter(|&s| ours(s))
-                    .map(|s| x[s].count_ones())
-                    .max()
-                    .unwrap_or(0);
-                for s in 0..4 {
-                    if ours(s) {
-                        lb +=
-                            hand_eyes(x[s]) as i32 + cheapest(h[s] & !x[s], t - x[s].count_ones());
-                    } else {
-                        lb += cheapest(h[s], t);
-                    }
-                }
-            } else {
-                for s in 0..4 {
-                    if ours(s) {
-                        lb += hand_eyes(x[s]) as i32 - fattest(x[s], m);
-                    }
+            for s in 0..4 {
+                if ours(s) {
+                    let n = x[s].count_ones();
+                    lb += hand_eyes(x[s]) as i32 - fattest(x[s], m)
+                        + cheapest(h[s] & !x[s], won.saturating_sub(n));
+                } else {
+                    lb += cheapest(h[s], won);
                 }
             }
             best = best.max(lb);
@@ -1749,7 +1755,9 @@ mod tests {
             assert!(both(&mut sv, hands, leader, &[]) >= 48);
         }
         // the ♥10s split between the parties (either may come first): none of them is sure,
-        // but Kontra's one ♥10 can beat only one of Re's two ♣D on seat 2, which keeps 3
+        // but Kontra's one ♥10 can beat only one of Re's two ♣D on seat 2, which keeps 3 and
+        // wins a trick with them, into which seat 1 plays the ♥10 or the ♠A and seat 3 at
+        // least the ♠K: 3 + 10 + 4 = 17
         let hands = [
             hand(&[TH, kind(SPADES, NINE)]),
             hand(&[TH, kind(SPADES, ACE)]),
@@ -1758,10 +1766,10 @@ mod tests {
         ];
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
-        assert_eq!(sv.sure_eyes(true), 3);
+        assert_eq!(sv.sure_eyes(true), 17);
         assert_eq!(sv.sure_eyes(false), 0);
         for leader in 0..4 {
-            assert!(both(&mut sv, hands, leader, &[]) >= 3);
+            assert!(both(&mut sv, hands, leader, &[]) >= 17);
         }
     }
 
