@@ -39,9 +39,10 @@ use crate::order::{orders, TRUMP};
 use std::time::{Duration, Instant};
 
 const INF: i32 = 1000;
-/// [`Solver::sure_eyes`] gives up once the opponents hold more than this many trumps above a
-/// party's cards (the bound is seldom of use beyond).
+/// The sure Augen of a party ([`Solver::bounds`]) are sought only among its trumps that at
+/// most this many of the opponents' cards can beat (beyond, the bound is seldom of use).
 const MAX_BEATERS: u32 = 3;
+const BOUNDS_FROM: u32 = 3;
 /// The cards (both copies) of each rank: 9, J, Q, K, 10, A.
 const RANK_MASK: [u64; 6] = {
     let mut out = [0u64; 6];
@@ -297,30 +298,32 @@ impl Tables {
     }
 }
 
-/// The Augen of the `n` cheapest cards of the hand `h` (all of them if it holds fewer).
+/// The Augen of the `n` cheapest of the cards counted by rank in `by_rank` (9, J, Q, K, 10,
+/// A; all of them if there are fewer).
 #[inline]
-fn cheapest(h: u64, mut n: u32) -> i32 {
+fn cheapest(by_rank: &[u8; 6], mut n: u32) -> i32 {
     let mut sum = 0i32;
-    for (r, &m) in RANK_MASK.iter().enumerate() {
+    for (r, &c) in by_rank.iter().enumerate() {
         if n == 0 {
             break;
         }
-        let c = (h & m).count_ones().min(n);
+        let c = (c as u32).min(n);
         sum += c as i32 * RANK_EYES[r] as i32;
         n -= c;
     }
     sum
 }
 
-/// The Augen of the `n` fattest cards of the hand `h` (all of them if it holds fewer).
+/// The Augen of the `n` fattest of the cards counted by rank in `by_rank` (all of them if
+/// there are fewer).
 #[inline]
-fn fattest(h: u64, mut n: u32) -> i32 {
+fn fattest(by_rank: &[u8; 6], mut n: u32) -> i32 {
     let mut sum = 0i32;
-    for (r, &m) in RANK_MASK.iter().enumerate().rev() {
+    for (r, &c) in by_rank.iter().enumerate().rev() {
         if n == 0 {
             break;
         }
-        let c = (h & m).count_ones().min(n);
+        let c = (c as u32).min(n);
         sum += c as i32 * RANK_EYES[r] as i32;
         n -= c;
     }
@@ -944,7 +947,11 @@ impl Solver {
             }
         };
         // the sure Augen of either party may decide the test already
-        let (lb, ub) = self.bounds(rem);
+        let (lb, ub) = if left >= BOUNDS_FROM {
+            self.bounds(rem)
+        } else {
+            (0, rem)
+        };
         if lb >= b0 {
             return lb.max(lo);
         }
@@ -959,7 +966,8 @@ impl Solver {
         if self.aborted {
             return 0;
         }
-        let (mut lo, mut hi) = (lo, hi);
+        // the table keeps the sure Augen too
+        let (mut lo, mut hi) = (lo.max(lb), hi.min(ub));
         if g <= a0 {
             hi = hi.min(g);
         } else if g >= b0 {
@@ -1271,7 +1279,7 @@ impl Solver {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             let (w, x) = outcome(k);
-            if nleft >= 3 {
+            if nleft >= 4 {
                 let tv = if self.is_re[w] { x } else { 0 };
                 self.hands[seat] = take(h, k);
                 let mut ords = [0u8; NUM_KINDS];
@@ -1321,70 +1329,96 @@ impl Solver {
 
     /// Bounds on Re's Augen from a trick boundary on (`rem` Augen in the hands): Re wins at
     /// least its own sure Augen and at most what Kontra's sure Augen leave.
-    fn bounds(&self, rem: i32) -> (i32, i32) {
-        (self.sure_eyes(true), rem - self.sure_eyes(false))
-    }
-
-    /// Augen party `p` (true: Re) wins for sure from a trick boundary on, whatever anybody
-    /// plays. A trick in which one of `p`'s trumps is played goes to the highest trump in it,
-    /// so `p` loses it only to an opponent's trump at least as high (equal copies count: the
-    /// first of two wins, or under the Dulle rules the second). Walking the trumps in play
-    /// from the highest down, `x` are `p`'s cards so far and `m` the opponents' cards that
-    /// could beat the lowest of them. The cards of `x` lie in at least `t` tricks (the most
-    /// cards of `x` one seat holds), of which `p` loses at most `m`, each with at most one card
-    /// of `x` from each of its seats. So `p` keeps the Augen of `x` but the `m` fattest of
-    /// each of its seats, and wins at least `t - m` tricks, in which every opponent plays at
-    /// least its `t - m` cheapest cards and every seat of `p` its cheapest cards besides `x`
-    /// for the rest.
     ///
-    /// The best of these bounds over the walk is the answer (0 if `p` holds no trump that
-    /// at most [`MAX_BEATERS`] opponents' cards can beat).
-    fn sure_eyes(&self, p: bool) -> i32 {
+    /// The sure Augen of a party, whatever anybody plays: a trick in which one of its trumps
+    /// is played goes to the highest trump in it, so the party loses it only to an opponent's
+    /// trump at least as high (equal copies count: the first of two wins, or under the Dulle
+    /// rules the second). Walking the trumps in play from the highest down, `x` are the
+    /// party's cards so far and `m` the opponents' cards that could beat the lowest of them.
+    /// The cards of `x` lie in at least `t` tricks (the most cards of `x` one seat holds), of
+    /// which the party loses at most `m`, each with at most one card of `x` from each of its
+    /// seats. So it keeps the Augen of `x` but the `m` fattest of each of its seats, and wins
+    /// at least `t - m` tricks, in which every opponent plays at least its `t - m` cheapest
+    /// cards and every seat of the party its cheapest cards besides `x` for the rest. The best
+    /// of these bounds over the walk counts (0 if the party holds no trump that at most
+    /// [`MAX_BEATERS`] opponents' cards can beat).
+    fn bounds(&self, rem: i32) -> (i32, i32) {
         let h = &self.hands;
         let trumps =
             &self.tab.suit_order[TRUMP as usize][..self.tab.suit_len[TRUMP as usize] as usize];
-        let ours = |s: usize| self.is_re[s] == p;
-        let mut x = [0u64; 4];
-        let mut m = 0u32;
-        let mut best = 0i32;
+        let party = self.is_re.map(usize::from); // 1 Re, 0 Kontra
+        let present = (h[0] | h[1] | h[2] | h[3]) as u32;
+        // per seat: the cards of its party's `x` by rank, how many, their Augen
+        let mut x_rank = [[0u8; 6]; 4];
+        let mut x_n = [0u32; 4];
+        let mut x_eyes = [0i32; 4];
+        // per party: `m`, `t`, the best bound, and whether its walk goes on
+        let mut m = [0u32; 2];
+        let mut t = [0u32; 2];
+        let mut best = [0i32; 2];
+        let mut live = [true; 2];
+        let mut by_rank: Option<[[u8; 6]; 4]> = None;
         for &k in trumps {
-            let both = 1u64 << k | 1u64 << (k + 24);
-            let mut mine = 0u32;
-            for s in 0..4 {
-                let c = (h[s] & both).count_ones();
-                if ours(s) {
-                    mine += c;
-                    x[s] |= h[s] & both;
-                } else {
-                    m += c;
-                }
-            }
-            if m > MAX_BEATERS {
-                break;
-            }
-            if mine == 0 {
+            if present >> k & 1 == 0 {
                 continue;
             }
-            // tricks holding cards of `x`: at least `t`, at most `m` of them lost
-            let t = (0..4)
-                .filter(|&s| ours(s))
-                .map(|s| x[s].count_ones())
-                .max()
-                .unwrap_or(0);
-            let won = t.saturating_sub(m);
-            let mut lb = 0i32;
+            let mut c = [0u32; 4];
+            let mut held = [0u32; 2];
             for s in 0..4 {
-                if ours(s) {
-                    let n = x[s].count_ones();
-                    lb += hand_eyes(x[s]) as i32 - fattest(x[s], m)
-                        + cheapest(h[s] & !x[s], won.saturating_sub(n));
-                } else {
-                    lb += cheapest(h[s], won);
-                }
+                c[s] = (h[s] >> k & 1) as u32 + (h[s] >> (k + 24) & 1) as u32;
+                held[party[s]] += c[s];
             }
-            best = best.max(lb);
+            for p in 0..2 {
+                if !live[p] {
+                    continue;
+                }
+                m[p] += held[1 - p];
+                if m[p] > MAX_BEATERS {
+                    live[p] = false;
+                    continue;
+                }
+                if held[p] == 0 {
+                    continue;
+                }
+                for s in 0..4 {
+                    if party[s] == p && c[s] != 0 {
+                        x_rank[s][k as usize % 6] += c[s] as u8;
+                        x_n[s] += c[s];
+                        x_eyes[s] += eyes(k as usize) * c[s] as i32;
+                        t[p] = t[p].max(x_n[s]);
+                    }
+                }
+                // tricks holding cards of `x`: at least `t`, at most `m` of them lost
+                let won = t[p].saturating_sub(m[p]);
+                let mut lb = 0i32;
+                for s in 0..4 {
+                    if party[s] == p {
+                        lb += x_eyes[s] - fattest(&x_rank[s], m[p]);
+                    }
+                }
+                if won > 0 {
+                    let hr = by_rank.get_or_insert_with(|| {
+                        h.map(|hs| RANK_MASK.map(|rm| (hs & rm).count_ones() as u8))
+                    });
+                    for s in 0..4 {
+                        if party[s] != p {
+                            lb += cheapest(&hr[s], won);
+                        } else if won > x_n[s] {
+                            let mut rest = hr[s];
+                            for (r, n) in rest.iter_mut().enumerate() {
+                                *n -= x_rank[s][r];
+                            }
+                            lb += cheapest(&rest, won - x_n[s]);
+                        }
+                    }
+                }
+                best[p] = best[p].max(lb);
+            }
+            if !live[0] && !live[1] {
+                break;
+            }
         }
-        best
+        (best[1], rem - best[0])
     }
 
     // ------------------------------------------------------------------ end games
@@ -1749,8 +1783,8 @@ mod tests {
         ];
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
-        assert_eq!(sv.sure_eyes(true), 48);
-        assert_eq!(sv.sure_eyes(false), 0);
+        let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
+        assert_eq!(sv.bounds(rem), (48, rem));
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 48);
         }
@@ -1766,8 +1800,8 @@ mod tests {
         ];
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
-        assert_eq!(sv.sure_eyes(true), 17);
-        assert_eq!(sv.sure_eyes(false), 0);
+        let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
+        assert_eq!(sv.bounds(rem), (17, rem));
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 17);
         }
