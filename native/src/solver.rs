@@ -24,9 +24,21 @@
 //! then by a history of leads that cut off, then by whether the party is likely to keep the
 //! trick (the others' best answers); the later cards of a trick by the same estimate, and the
 //! last by the Augen the trick brings the seat's party. Before the last card of a trick the
-//! positions it leads to are looked up first (enhanced transposition cutoff). The last trick is computed directly and the last two by enumeration. An "Augen
+//! positions it leads to are looked up first (enhanced transposition cutoff, from four tricks
+//! left on). The last trick is computed directly and the last two by enumeration. An "Augen
 //! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
 //! Augen still in play.
+//!
+//! Sure Augen ([`Solver::bounds`]): at every trick boundary from three tricks left on, after
+//! the table probe, each party's Augen that no play can take from it bound the value from
+//! both sides, and a bound outside the window ends the search there; the table entry keeps
+//! them. They come from the trumps: a trick with one of a party's trumps in it goes to that
+//! party unless an opponent's trump at least as high is in it, so the party's trumps that
+//! few opponents' cards can beat bring it a number of tricks, their own Augen and the least
+//! the other seats must add to them. Other shortcuts (a history of follow cards that cut
+//! off, remembering the best trick, must-win bounds, caching two-trick positions, larger
+//! tables, exact values deep in the tree, the enhanced transposition cutoff at three tricks
+//! left, a heuristic play-out as the first guess) gave no gain and are not used.
 //!
 //! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
