@@ -29,8 +29,9 @@
 //! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
 //! Augen still in play.
 //!
-//! Sure Augen ([`Solver::bounds`]): at every trick boundary from three tricks left on, after
-//! the table probe, each party's Augen that no play can take from it bound the value from
+//! Sure Augen ([`Solver::bounds`]): in searches of ten tricks or more ([`BOUNDS_FROM`]; in
+//! shorter ones they cost more time than they save), at every trick boundary from three
+//! tricks left on, after the table probe, each party's Augen that no play can take from it bound the value from
 //! both sides, and a bound outside the window ends the search there; the table entry keeps
 //! them. They come from the trumps: a trick with one of a party's trumps in it goes to that
 //! party unless an opponent's trump at least as high is in it, so the party's trumps that
@@ -54,7 +55,9 @@ const INF: i32 = 1000;
 /// The sure Augen of a party ([`Solver::bounds`]) are sought only among its trumps that at
 /// most this many of the opponents' cards can beat (beyond, the bound is seldom of use).
 const MAX_BEATERS: u32 = 3;
-const BOUNDS_FROM: u32 = 3;
+/// The sure Augen are looked at in searches of at least this many tricks (default of
+/// [`Solver::bounds_from`]): in shorter ones they cost more time than they save.
+pub const BOUNDS_FROM: u32 = 10;
 /// The cards (both copies) of each rank: 9, J, Q, K, 10, A.
 const RANK_MASK: [u64; 6] = {
     let mut out = [0u64; 6];
@@ -447,6 +450,12 @@ pub struct Solver {
     interrupted: bool,
     /// The null-window tests of the last [`Solver::future`] call: (beta, result, nodes).
     passes: Vec<(i32, i32, u64)>,
+    /// True while the sure Augen bound the search ([`Solver::bounds_from`]).
+    use_bounds: bool,
+    /// Searches of at least this many tricks (the unfinished one counted) check the sure
+    /// Augen of both parties at every trick boundary from three tricks left on
+    /// ([`Solver::bounds`]); default [`BOUNDS_FROM`]. Exact either way.
+    pub bounds_from: u32,
     /// The node budget of one call (None: unbounded).
     pub max_nodes: Option<u64>,
     /// The time budget of one call in seconds (None: unbounded).
@@ -520,6 +529,8 @@ impl Solver {
             time_limit: None,
             interrupt: None,
             passes: Vec::new(),
+            use_bounds: false,
+            bounds_from: BOUNDS_FROM,
         })
     }
 
@@ -730,6 +741,7 @@ impl Solver {
         let rem: i32 = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
         let n = trick.len();
         let left = hands[leader].count_ones() + u32::from(n > 0);
+        self.use_bounds = left >= self.bounds_from;
         if n == 0 {
             if left == 0 {
                 return 0;
@@ -959,7 +971,7 @@ impl Solver {
             }
         };
         // the sure Augen of either party may decide the test already
-        let (lb, ub) = if left >= BOUNDS_FROM {
+        let (lb, ub) = if self.use_bounds {
             self.bounds(rem)
         } else {
             (0, rem)
@@ -1601,7 +1613,9 @@ mod tests {
 
     fn solver(order: usize, parties: &str, dulle: u8) -> Solver {
         let is_re = [0, 1, 2, 3].map(|i| parties.as_bytes()[i] == b'R');
-        Solver::new(order, is_re, dulle, 1 << 12).unwrap()
+        let mut sv = Solver::new(order, is_re, dulle, 1 << 12).unwrap();
+        sv.bounds_from = 0; // the unit tests search with the sure Augen at every depth
+        sv
     }
 
     /// Plain minimax over every legal card (no table, no merging): the reference for the
@@ -1855,6 +1869,28 @@ mod tests {
             assert_eq!(sv.future_value(hands, leader, &[], None), Ok(v));
         }
         assert!(pruned > 30, "the bounds applied in only {pruned} positions");
+        // five and six tricks: the same values with and without them, from any seat
+        for i in 0..24 {
+            let n = 5 + i % 2;
+            let mut deck: Vec<u8> = (0..48).map(|c| (c % 24) as u8).collect();
+            for j in (1..deck.len()).rev() {
+                deck.swap(j, rng.below(j as u64 + 1) as usize);
+            }
+            let mut hands = [0u64; 4];
+            for (s, h) in hands.iter_mut().enumerate() {
+                *h = hand(&deck[s * n..(s + 1) * n]);
+            }
+            let parties = ["RKRK", "RRKK", "KRKK", "KRRK"][i % 4];
+            let mut with = solver(NORMAL_ORDER, parties, (i % 3) as u8);
+            let mut without = solver(NORMAL_ORDER, parties, (i % 3) as u8);
+            without.bounds_from = 99;
+            let leader = (i / 2) % 4;
+            assert_eq!(
+                with.future_value(hands, leader, &[], None),
+                without.future_value(hands, leader, &[], None),
+                "{hands:?} {parties}"
+            );
+        }
     }
 
     #[test]
