@@ -171,17 +171,21 @@ def test_report_gives_playouts_per_decision() -> None:
     assert bs["playouts_per_decision_median"] is None and bs["playouts_per_second"] is None
 
 
-def test_search_playouts_are_counted_without_changing_its_games() -> None:
-    """The Python search player's playouts are counted on the instance; its decisions are the
-    same as without the count."""
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_search_playouts_are_counted_without_changing_its_games(backend: str) -> None:
+    """The search player counts its playouts (``playout_count``, either backend); its
+    decisions are the same with and without the arena's timing wrapper."""
     from doko.bots.arena import _Timed
     from doko.bots.base import make_player, play_game
+    from doko.engine.backend import native_available
     from doko.engine.game import Game
 
+    if backend == "native" and not native_available():
+        pytest.skip("the native core is not built")
     histories = []
     counts = []
     for wrap in (False, True):
-        p = make_player("search", seed=2, budget_ms=None, worlds=2)
+        p = make_player("search", seed=2, budget_ms=None, worlds=2, backend=backend)
         timed = _Timed(p) if wrap else p
         g = Game.deal(31)
         others = [make_player("random", seed=s) for s in (1, 2, 3)]

@@ -104,7 +104,8 @@ def test_arena_results_do_not_depend_on_the_backend(
 def test_the_search_player_decides_the_same_with_either_solver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # its playouts end in the exact solver: the native one finds the same principal variation
+    # the Python search player's playouts end in the exact solver (DOKO_BACKEND picks it): the
+    # native one finds the same principal variation (the player's own playouts stay in Python)
     import doko.solver.search as search
     from doko.bots.base import make_player, play_game
 
@@ -120,8 +121,8 @@ def test_the_search_player_decides_the_same_with_either_solver(
     histories = {}
     for name in BOTH:
         monkeypatch.setenv("DOKO_BACKEND", name)
-        players = [make_player("search", seed=s, worlds=3, budget_ms=None, solver_tricks=4)
-                   for s in range(4)]
+        players = [make_player("search", seed=s, worlds=3, budget_ms=None, solver_tricks=4,
+                               backend="python") for s in range(4)]
         histories[name] = play_game(Game.deal(8), players).history
         assert made and set(made) == {"NativeSolver" if name == "native" else "Solver"}
         made.clear()

@@ -25,6 +25,7 @@ from server_helpers import (  # noqa: F401 - fixtures
 )
 from starlette.websockets import WebSocketDisconnect
 
+from doko.engine.actions import seat_of
 from doko.engine.record import replay
 
 pytestmark = pytest.mark.timeout(90)
@@ -54,7 +55,8 @@ def test_whole_game_one_human_three_bots(client: TestClient) -> None:
         assert g["row"]["scores"] == g["result"]["scores"]
         assert st["sheet"]["games_played"] == 1 and len(st["sheet"]["rows"]) == 1
         assert st["table"]["status"] == "playing"
-        assert me.acted >= 12  # twelve cards and the Vorbehaltsabfrage
+        # every action Anna sent in game 1 was taken (checked with the record below)
+        acted = sum(req["type"] == "action" for req in me.sent.values())
         st = me.play(game_closed(2))
         assert st["table"]["status"] == "over"
         assert st["sheet"]["games_played"] == 2
@@ -64,6 +66,10 @@ def test_whole_game_one_human_three_bots(client: TestClient) -> None:
     key = keyed(tokens(t)[0])
     games = client.get(f"/api/tables/{t['code']}/games", headers=key).json()["games"]
     assert [g["number"] for g in games] == [1, 2] and all(g["closed"] for g in games)
+    # Anna's answer in the Vorbehaltsabfrage and her cards (fewer than twelve only if a game
+    # ends early, e.g. a soloist's claim, TSR 5.4.4) are all in game 1's record
+    first = replay(client.get(f"/api/tables/{t['code']}/games/1/record", headers=key).json())
+    assert acted == sum(seat_of(a) == 0 for a in first.history) >= 1 + len(first.tricks)
     rec = client.get(f"/api/tables/{t['code']}/games/2/record", headers=key)
     assert rec.status_code == 200
     assert "attachment" in rec.headers["content-disposition"]

@@ -308,8 +308,15 @@ class SearchPlayer(Player):
         self._t0 = 0.0
         #: worlds evaluated in the last decision (for inspection and benchmarks)
         self.last_worlds = 0
+        #: playouts made so far over all decisions (one per candidate and world)
+        self.playouts_total = 0
 
     # ------------------------------------------------------------------ decisions
+
+    def playout_count(self) -> int:
+        """Playouts made so far: one per candidate action and sampled world, in either backend
+        (the arena reports them per decision)."""
+        return self.playouts_total
 
     def decide(self, view: SeatView) -> Action | None:
         self._t0 = time.perf_counter()
@@ -447,6 +454,7 @@ class SearchPlayer(Player):
                 totals[i].append(self._playout(world, seat, action, plan))
             n += 1
         self.last_worlds = n
+        self.playouts_total += n * len(candidates)
         return totals
 
     def _evaluate_native(
@@ -486,6 +494,7 @@ class SearchPlayer(Player):
                                  self.solver_tricks, self.worlds, self.min_worlds, seconds, seed,
                                  heuristic=self.playout_policy == "heuristic")
         self.last_worlds = len(nus)
+        self.playouts_total += len(nus) * len(candidates)
         if nus:
             self._nu = nus[-1]
         return [list(v) for v in values]

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from doko.bots.base import Player, PlayerError, make_player, offer_calls
-from doko.engine.actions import NUM_CODES, Action
+from doko.engine.actions import NUM_CODES, Action, encode
 from doko.engine.backend import game_class, native_module, resolve
 from doko.engine.game import Game
 from doko.engine.result import seat_scores
@@ -193,7 +193,7 @@ class DoppelkopfEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             raise ValueError(f"action {code} is outside 0..63")
         # with illegal="raise" the engine refuses it (IllegalActionError), or takes an action
         # its rules allow that the view does not offer (a claim the seat cannot know is forced)
-        g.apply(self.seat << 6 | code)  # type: ignore[arg-type]
+        g.apply(encode(self.seat, code))
         self._advance()
         reward = 0.0
         terminated = g.is_over

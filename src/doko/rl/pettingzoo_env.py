@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from doko.engine.actions import NUM_CODES
+from doko.engine.actions import NUM_CODES, encode
 from doko.engine.backend import game_class, native_module, resolve
 from doko.engine.game import Game
 from doko.engine.result import seat_scores
@@ -158,7 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ValueError(f"action {code} is outside 0..63")
         self._cumulative_rewards[agent] = 0.0
         g = self.game
-        g.apply(seat << 6 | code)  # type: ignore[arg-type]
+        g.apply(encode(seat, code))
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         if g.is_over:
             if self.round is not None:
