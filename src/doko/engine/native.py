@@ -80,6 +80,8 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             marriage_shift=r.marriage_shift, re_kontra_double=r.re_kontra_double,
             dulle=DULLE_RULES[r.dulle], dulle_moves=r.dulle_moves,
             soloist_leads=r.soloist_leads, nines=r.nines,
+            charlie_caught=r.charlie_caught, fox_last_trick=r.fox_last_trick,
+            dulle_caught=r.dulle_caught,
         )
 
     @property
@@ -173,6 +175,8 @@ def native_rules(rules: object) -> object:
         marriage_shift=rules.marriage_shift, re_kontra_double=rules.re_kontra_double,
         dulle=DULLE_RULES.index(rules.dulle), dulle_moves=rules.dulle_moves,
         soloist_leads=rules.soloist_leads, nines=rules.nines,
+        charlie_caught=rules.charlie_caught, fox_last_trick=rules.fox_last_trick,
+        dulle_caught=rules.dulle_caught,
     )
 
 
