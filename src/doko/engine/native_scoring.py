@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, cast
 
 from doko.engine.backend import require_native
 from doko.engine.scoring import (
+    EXTRA_KEYS,
     Extras,
     GameSummary,
     ItemParams,
     Score,
     ScoringInputError,
-    _EXTRA_KEYS,
     check_house_extras,
     line_item,
 )
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def _counts(ex: Extras) -> tuple[int, ...]:
-    return tuple(getattr(ex, key) for key in _EXTRA_KEYS)
+    return tuple(getattr(ex, key) for key in EXTRA_KEYS)
 
 
 def score_native(summary: GameSummary, rules: Rules | None = None) -> Score:

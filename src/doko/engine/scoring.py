@@ -128,7 +128,7 @@ class Extras:
     dulle_caught: int = 0  # ♥10 of the OTHER party caught by this party
 
     def total(self) -> int:
-        return sum(getattr(self, k) for k in _EXTRA_KEYS)
+        return sum(getattr(self, k) for k in EXTRA_KEYS)
 
     def to_json(self) -> dict[str, object]:
         """The three TSR Sonderpunkte always, a house rule's only when it counted."""
@@ -141,7 +141,8 @@ class Extras:
         return out
 
 
-_EXTRA_KEYS = tuple(f.name for f in fields(Extras))
+#: The Sonderpunkte (the fields of :class:`Extras`), in the order the native core counts them.
+EXTRA_KEYS = tuple(f.name for f in fields(Extras))
 #: The Sonderpunkte of house rules (each counts only when its option in ``Rules`` is on).
 HOUSE_EXTRA_KEYS = ("charlie_caught", "fox_last", "dulle_caught")
 #: Most of each Sonderpunkt in one game, for one party and for both together.
@@ -213,7 +214,7 @@ class GameSummary:
                 _check_int(f"extras.{party}.{key}", getattr(ex, key), 0, most)
         if self.solo and (self.re_extras.total() or self.kontra_extras.total()):
             raise ScoringInputError("extras_solo", contract=repr(self.contract))
-        for key in _EXTRA_KEYS:
+        for key in EXTRA_KEYS:
             both = getattr(self.re_extras, key) + getattr(self.kontra_extras, key)
             if both > _EXTRA_MAX[key]:
                 raise ScoringInputError("extras_both", key=key, both=both,
@@ -222,7 +223,7 @@ class GameSummary:
             ex, eyes, tricks, name = (
                 self.extras(party), self.eyes(party), self.tricks(party), _label(party)
             )
-            for key in _EXTRA_KEYS:
+            for key in EXTRA_KEYS:
                 count = getattr(ex, key)
                 per_eyes, own_trick = _EXTRA_NEEDS[key]
                 eyes_needed = per_eyes * count
@@ -323,11 +324,11 @@ def _extras_from_json(party: str, value: object) -> Extras:
         return Extras()
     if not isinstance(value, Mapping):
         raise ScoringInputError("not_extras_object", field=f"extras.{party}", value=repr(value))
-    bad = [str(k) for k in value if k not in _EXTRA_KEYS]
+    bad = [str(k) for k in value if k not in EXTRA_KEYS]
     if bad:
         raise ScoringInputError("unknown_key", field=f"extras.{party}.{bad[0]}",
-                                allowed=", ".join(_EXTRA_KEYS))
-    counts = {k: value.get(k, 0) for k in _EXTRA_KEYS}
+                                allowed=", ".join(EXTRA_KEYS))
+    counts = {k: value.get(k, 0) for k in EXTRA_KEYS}
     for key, count in counts.items():  # type check here so the message names the party
         _check_int(f"extras.{party}.{key}", count, 0, _EXTRA_MAX[key])
     return Extras(**counts)
