@@ -65,6 +65,7 @@ class Rules:
         dulle_moves: bool = False,
         soloist_leads: bool = False,
         nines: bool = True,
+        solo_dullen: bool = True,
         charlie_caught: bool = False,
         fox_last_trick: bool = False,
         dulle_caught: bool = False,
@@ -81,6 +82,8 @@ class Rules:
     def soloist_leads(self) -> bool: ...
     @property
     def nines(self) -> bool: ...
+    @property
+    def solo_dullen(self) -> bool: ...
     @property
     def charlie_caught(self) -> bool: ...
     @property

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from doko.engine.rules import HAUSREGELN, ONLINE
+from doko.engine.rules import ERWEITERT, HAUSREGELN
 from doko.engine.scoring import (
     CALL_NAMES_KONTRA,
     CALL_NAMES_RE,
@@ -545,7 +545,7 @@ def test_every_item_text_is_its_catalogue_entry() -> None:
         ((Extras(), Extras()), (Extras(1, 1, 0), Extras(1, 1, 1)),
          # the further Sonderpunkte (house rules, the online preset)
          (Extras(charlie_caught=1, fox_last=1, dulle_caught=1), Extras(dulle_caught=1))),
-        (None, HAUSREGELN, ONLINE),
+        (None, HAUSREGELN, ERWEITERT),
     ):
         try:
             g = GameSummary(contract, eyes, tricks, re_calls, kontra_calls, *extras)

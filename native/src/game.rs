@@ -84,8 +84,12 @@ pub const fn call_level(code: u8) -> u8 {
     }
 }
 
-/// The card order index a contract is played in (`contracts.order_of`).
-pub fn order_of(contract: u8, dulle_moves: bool) -> usize {
+/// The card order index a contract is played in (`contracts.order_of`); `solo_dullen ==
+/// false` (house rule: Farbsoli without the Dullen) goes before `dulle_moves`.
+pub fn order_of(contract: u8, dulle_moves: bool, solo_dullen: bool) -> usize {
+    if !solo_dullen && (SOLO_DIAMONDS..=SOLO_CLUBS).contains(&contract) {
+        return 10 + (contract - SOLO_DIAMONDS) as usize;
+    }
     if dulle_moves {
         match contract {
             SOLO_DIAMONDS => return 7,
@@ -119,6 +123,8 @@ pub struct Rules {
     pub soloist_leads: bool,
     /// False: 40 cards without the nines, 10 each, deadlines 2 lower.
     pub nines: bool,
+    /// False: in a declared Farbsolo the ♥10 are no top trumps (house rule).
+    pub solo_dullen: bool,
     // the further Sonderpunkte (house rules, Normalspiel only; scoring only)
     /// "Karlchen gefangen": each ♣J of the other party in the last trick, won by a party.
     pub charlie_caught: bool,
@@ -137,6 +143,7 @@ impl Rules {
         dulle_moves: false,
         soloist_leads: false,
         nines: true,
+        solo_dullen: true,
         charlie_caught: false,
         fox_last_trick: false,
         dulle_caught: false,
@@ -1491,7 +1498,7 @@ impl GameState {
 
     fn start_play(&mut self, contract: u8, seat: u8) {
         self.contract = contract;
-        self.order = order_of(contract, self.rules.dulle_moves) as u8;
+        self.order = order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen) as u8;
         self.phase = PLAY;
         self.nq_len = 0;
         self.nq_pos = 0;

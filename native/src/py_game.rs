@@ -24,7 +24,7 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -33,6 +33,7 @@ impl PyRules {
         dulle_moves: bool,
         soloist_leads: bool,
         nines: bool,
+        solo_dullen: bool,
         charlie_caught: bool,
         fox_last_trick: bool,
         dulle_caught: bool,
@@ -50,6 +51,7 @@ impl PyRules {
                 dulle_moves,
                 soloist_leads,
                 nines,
+                solo_dullen,
                 charlie_caught,
                 fox_last_trick,
                 dulle_caught,
@@ -82,6 +84,10 @@ impl PyRules {
         self.inner.nines
     }
     #[getter]
+    fn solo_dullen(&self) -> bool {
+        self.inner.solo_dullen
+    }
+    #[getter]
     fn charlie_caught(&self) -> bool {
         self.inner.charlie_caught
     }
@@ -102,13 +108,14 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, charlie_caught={}, fox_last_trick={}, dulle_caught={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
             b(r.dulle_moves),
             b(r.soloist_leads),
             b(r.nines),
+            b(r.solo_dullen),
             b(r.charlie_caught),
             b(r.fox_last_trick),
             b(r.dulle_caught)
@@ -178,6 +185,7 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         dulle_moves: flag("dulle_moves")?,
         soloist_leads: flag("soloist_leads")?,
         nines: flag("nines")?,
+        solo_dullen: flag("solo_dullen")?,
         charlie_caught: flag("charlie_caught")?,
         fox_last_trick: flag("fox_last_trick")?,
         dulle_caught: flag("dulle_caught")?,

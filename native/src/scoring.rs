@@ -1175,11 +1175,16 @@ mod tests {
                             if !contract.contains("solo") && contract != "silent_marriage" {
                                 let re_dk = (eyes / 40).min(6);
                                 let ko_dk = ((240 - eyes) / 40).min(6 - re_dk);
-                                r.re_extras = [re_dk, 1, 1];
-                                r.kontra_extras = [ko_dk, 1, 0];
+                                // with the house rules' Sonderpunkte too
+                                r.re_extras = [re_dk, 1, 1, 2, 1, 1];
+                                r.kontra_extras = [ko_dk, 1, 0, 0, 0, 1];
                                 if GameSummary::new(&r).is_err() {
-                                    r.re_extras = [re_dk, 0, 0];
-                                    r.kontra_extras = [ko_dk, 0, 0];
+                                    r.re_extras = [re_dk, 1, 1, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 1, 0, 0, 0, 0];
+                                }
+                                if GameSummary::new(&r).is_err() {
+                                    r.re_extras = [re_dk, 0, 0, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 0, 0, 0, 0, 0];
                                 }
                             }
                             for double in [false, true] {

@@ -29,7 +29,7 @@ from doko.engine.contracts import NORMAL
 from doko.engine.game import Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
-from doko.engine.rules import ONLINE, TSR, Rules, preset
+from doko.engine.rules import ERWEITERT, TSR, Rules, preset
 from doko.engine.scoring import Extras, GameSummary, ScoringInputError, score
 
 ALL = [card_code(k) for k in deck()]
@@ -96,12 +96,12 @@ def recount(g: Game) -> tuple[dict[str, int], dict[str, int]]:
 # --------------------------------------------------------------------------- rules and records
 
 
-def test_off_under_the_tsr_on_in_the_online_preset() -> None:
+def test_off_under_the_tsr_on_in_the_erweitert_preset() -> None:
     for option in ("charlie_caught", "fox_last_trick", "dulle_caught"):
         assert getattr(TSR, option) is False
-        assert getattr(ONLINE, option) is True
-    assert preset("online") is ONLINE
-    assert Rules.from_json(ONLINE.to_json()) == ONLINE
+        assert getattr(ERWEITERT, option) is True
+    assert preset("erweitert") is ERWEITERT
+    assert Rules.from_json(ERWEITERT.to_json()) == ERWEITERT
     assert Rules.from_json({"name": "tsr", "dulle_caught": True}).dulle_caught
     with pytest.raises(ValueError, match="fox_last_trick"):
         Rules.from_json({"name": "tsr", "fox_last_trick": 1})

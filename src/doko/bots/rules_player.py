@@ -925,7 +925,7 @@ def evaluate_solos(
     ``leads``: the soloist leads trick 1 (a Pflichtsolo)."""
     out: dict[str, float] = {}
     for i, name in enumerate(SOLO_NAMES):
-        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves)]
+        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves, rules.solo_dullen)]
         x = (1.0, 1.0 if leads else 0.0, *_solo_features(mine, order))
         z = sum(a * b for a, b in zip(_SOLO_WEIGHTS[_SOLO_GROUP[name]], x, strict=True))
         out[name] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

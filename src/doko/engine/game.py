@@ -922,7 +922,7 @@ class Game(GameQueries):
 
     def _start_play(self, contract: Contract, seat: int) -> None:
         self.contract = contract
-        self.order = ORDERS[order_of(contract, self.rules.dulle_moves)]
+        self.order = ORDERS[order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen)]
         self.phase = PLAY
         self.naming_queue = []
         if contract == NORMAL:

@@ -17,8 +17,8 @@ message in English (``str``) and German (``text("de")``)::
     ...     preset("skat")
     ... except RulesError as e:
     ...     print(e); print(e.text("de"))
-    unknown rules preset 'skat'; known: hausregeln, online, tsr
-    unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, online, tsr
+    unknown rules preset 'skat'; known: erweitert, hausregeln, tsr
+    unbekannte Regel-Voreinstellung 'skat'; bekannt: erweitert, hausregeln, tsr
 """
 
 from __future__ import annotations
@@ -104,6 +104,10 @@ class Rules:
     nines: bool = True
     #: Bockrunden (house rule); None: off.
     bock: BockRules | None = field(default=None)
+    #: False: in a declared Farbsolo (Karo, Herz, Pik, Kreuz) the ♥10 are no top trumps but
+    #: plain hearts (in a Herz-Solo the ten of the trump suit); house rule "Farbsolo ohne
+    #: Dullen", goes before ``dulle_moves``.
+    solo_dullen: bool = True
     # -- Weitere Sonderpunkte (house rules; like TSR 7.2.3 only in a Normalspiel) -----------
     #: "Karlchen gefangen": each ♣J of the other party in the last trick, won by a party: 1.
     charlie_caught: bool = False
@@ -159,7 +163,7 @@ class Rules:
             raise RulesError("unknown_options", keys=", ".join(sorted(unknown)))
         changes: dict[str, Any] = {k: v for k, v in obj.items() if k != "name"}
         for key in ("marriage_shift", "re_kontra_double", "dulle_moves", "soloist_leads",
-                    "nines", *SONDERPUNKT_OPTIONS):
+                    "nines", "solo_dullen", *SONDERPUNKT_OPTIONS):
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
         if "bock" in changes and changes["bock"] is not None:
@@ -193,13 +197,15 @@ HAUSREGELN = Rules(
     bock=BockRules(),
 )
 
-#: What online platforms and many private tables add to the home rules: the further
-#: Sonderpunkte Karlchen gefangen, Fuchs im letzten Stich and Dulle gefangen (docs/rules.md).
-ONLINE = replace(
-    HAUSREGELN, name="online", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
+#: The home rules and the further house rules of docs/rules.md that many private tables and
+#: online platforms add: the Sonderpunkte Karlchen gefangen, Fuchs im letzten Stich and Dulle
+#: gefangen, and Farbsoli without the Dullen.
+ERWEITERT = replace(
+    HAUSREGELN, name="erweitert", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
+    solo_dullen=False,
 )
 
-PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "online": ONLINE}
+PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 
 
 def preset(name: str) -> Rules:

@@ -3909,8 +3909,7 @@ asks before every card of the others.""",
         "{field}: {count}, aber die Regeln spielen {option!r} nicht",
         "{field}: {count}, but the rules do not play {option!r}",
     ),
-    "web.ui.rules_online": (
-        "Hausregeln mit Sonderpunkten wie online", "House rules with online Sonderpunkte"),
+    "web.ui.rules_extended": ("Erweiterte Hausregeln", "Extended house rules"),
     # end of the further Sonderpunkte texts
 }
 
