@@ -304,3 +304,30 @@ def test_the_native_core_counts_the_same() -> None:
             for k in HOUSE_KEYS:
                 seen[k] += x[k]
     assert all(seen.values()), seen  # every option counted in some game
+
+
+def test_the_rules_player_guards_and_catches_dullen() -> None:
+    """With "Dulle gefangen" the rules player rates a ♥10 like a Fuchs: over many positions its
+    card differs from the choice without the option, and every difference involves a ♥10 (it
+    plays one to catch or avoids giving one away). Under "the second ♥10 beats the first",
+    where a ♥10 can be caught in most tricks (under TSR 5.3.3 only a ♥10 played earlier
+    catches one)."""
+    from doko.bots.rules_player import rules_card
+
+    differ = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        on = Game.deal(seed, rules=Rules(name="h", dulle="second", dulle_caught=True))
+        off = Game.deal(seed, rules=Rules(name="h", dulle="second"))
+        for _ in range(4):
+            on.apply(encode(on.to_move, HEALTHY))
+            off.apply(encode(off.to_move, HEALTHY))
+        while not on.is_over:
+            a, b = rules_card(on, on.to_move), rules_card(off, off.to_move)
+            if a != b:
+                differ += 1
+                assert TH in (a, b) or TH in on.trick, (card_code(a), card_code(b))
+            card = rng.choice([a, b])
+            on.play(card_code(card))
+            off.play(card_code(card))
+    assert differ > 0

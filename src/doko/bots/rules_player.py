@@ -20,7 +20,8 @@ What it does:
   their side takes the trick), minus what the card is worth later (trumps by the unseen higher
   trumps, plain tops a little), plus Sonderpunkte: the own Fuchs is protected and the
   opponents' one caught, Doppelkopf tricks go to the own side, Karlchen is saved for the last
-  trick. From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
+  trick; under the house rule "Dulle gefangen" a ♥10 is guarded and caught like a Fuchs (the
+  other further Sonderpunkte of docs/rules.md are not aimed at). From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
   winning card, aces of fresh suits first, no leads into a void, Dullen kept for fat tricks;
   the soloist trumps out. The weights were tuned by duplicate self-play (``doko arena``).
 * **Calls.** Re or Kontra when a fitted model gives the own party at least a 62% chance
@@ -64,7 +65,7 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
-from doko.engine.cards import AD, EYES, JC, QC
+from doko.engine.cards import AD, EYES, JC, QC, TH
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import (
     ORDERS,
@@ -193,6 +194,7 @@ class _Know:
 
     __slots__ = (
         "avg",
+        "dcaught",
         "dulle2",
         "hoch",
         "last",
@@ -230,6 +232,8 @@ class _Know:
     last: bool
     tleft: int
     dulle2: int
+    #: house rule "Dulle gefangen" (``Rules.dulle_caught``): a ♥10 caught is a Sonderpunkt
+    dcaught: bool
 
 
 class _Pub:
@@ -332,6 +336,7 @@ def _build(
     prm: Params,
     dulle_rule: int = 0,
     callers: int = 0,
+    dulle_caught: bool = False,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
     oi = _oinfo(order)
@@ -367,6 +372,7 @@ def _build(
     kn.tleft = total_tricks - ntricks
     # house rule: the second Dulle beats the first (1), except in the last trick (2)
     kn.dulle2 = order.dulle if dulle_rule == 1 or (dulle_rule == 2 and not kn.last) else -1
+    kn.dcaught = dulle_caught
     ucls = [0, 0, 0, 0, 0]
     ueyes = [0, 0, 0, 0, 0]
     for k in range(24):
@@ -649,6 +655,13 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
                     val += SP * (w * (1.0 - po) - (1.0 - w) * po)
             if c == AD:
                 val -= SP * (1.0 - w)
+            if kn.dcaught:  # house rule "Dulle gefangen": a ♥10 is a second kind of Fuchs
+                for s, k in trick:
+                    if k == TH:
+                        po = pp[s]
+                        val += SP * (w * (1.0 - po) - (1.0 - w) * po)
+                if c == TH:
+                    val -= SP * (1.0 - w)
             if total >= 40.0:
                 val += (2.0 * w - 1.0) * SP * (1.0 if not after else 0.6)
             if kn.last and c == JC and nbs == me:
@@ -702,7 +715,7 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
                   mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm,
-                  game.dulle_rule, _callers(game.calls))
+                  game.dulle_rule, _callers(game.calls), game.rules.dulle_caught)
 
 
 def _silent_public(game: Game) -> bool:
@@ -790,7 +803,8 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle), _callers(v.calls))
+                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle), _callers(v.calls),
+                  v.rules.dulle_caught)
 
 
 # ------------------------------------------------------------------------------ hand evaluation
