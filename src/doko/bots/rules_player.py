@@ -21,9 +21,10 @@ What it does:
   trumps, plain tops a little), plus Sonderpunkte: the own Fuchs is protected and the
   opponents' one caught, Doppelkopf tricks go to the own side, Karlchen is saved for the last
   trick; under the house rule "Dulle gefangen" a ♥10 is guarded and caught like a Fuchs (the
-  other further Sonderpunkte of docs/rules.md are not aimed at). From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
-  winning card, aces of fresh suits first, no leads into a void, Dullen kept for fat tricks;
-  the soloist trumps out. The weights were tuned by duplicate self-play (``doko arena``).
+  other further Sonderpunkte of docs/rules.md are not aimed at). From this follow the usual
+  rules: fat cards on a partner's sure trick, the cheapest winning card, aces of fresh suits
+  first, no leads into a void, Dullen kept for fat tricks; the soloist trumps out. The weights
+  were tuned by duplicate self-play (``doko arena``).
 * **Calls.** Re or Kontra when a fitted model gives the own party at least a 62% chance
   (higher as a reply), the soloist says Re unless the first tricks went wrong, keine 90 only
   with a dominating hand; after a concession Kontra makes every call it has won (TSR 5.4.7).
