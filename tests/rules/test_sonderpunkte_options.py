@@ -331,3 +331,32 @@ def test_the_rules_player_guards_and_catches_dullen() -> None:
             on.play(card_code(card))
             off.play(card_code(card))
     assert differ > 0
+
+
+def test_the_rules_player_plans_the_last_trick() -> None:
+    """With "Karlchen gefangen" and "Fuchs im letzten Stich" the rules player's card differs
+    from its choice without them only in trick 11 (the card not played is the last one), and
+    only where a ♣J or ♦A is the card played or kept."""
+    from doko.bots.rules_player import rules_card
+
+    differ = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        on = Game.deal(seed, rules=Rules(name="h", charlie_caught=True, fox_last_trick=True))
+        off = Game.deal(seed)
+        for _ in range(4):
+            on.apply(encode(on.to_move, HEALTHY))
+            off.apply(encode(off.to_move, HEALTHY))
+        if on.is_solo_game:
+            continue
+        while not on.is_over:
+            a, b = rules_card(on, on.to_move), rules_card(off, off.to_move)
+            if a != b:
+                differ += 1
+                assert len(on.tricks) == on.tricks_total - 2
+                held = [k for k in range(24) if on.hands[on.to_move] >> k & 1]
+                assert JC in held or AD in held, (card_code(a), card_code(b))
+            card = rng.choice([a, b])
+            on.play(card_code(card))
+            off.play(card_code(card))
+    assert differ > 0
