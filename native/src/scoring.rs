@@ -108,6 +108,19 @@ impl Extras {
         self.counts().iter().map(|&c| i32::from(c)).sum()
     }
 
+    /// The Sonderpunkte of the counts of `GameState::sonderpunkte` (in the order of
+    /// [`EXTRA_KEYS`]; each at most 6, so the conversion cannot truncate).
+    pub fn from_counts(c: [u32; N_EXTRAS]) -> Extras {
+        Extras {
+            doppelkopf: c[0] as u8,
+            fox: c[1] as u8,
+            charlie: c[2] as u8,
+            charlie_caught: c[3] as u8,
+            fox_last: c[4] as u8,
+            dulle_caught: c[5] as u8,
+        }
+    }
+
     /// The counts in the order of [`EXTRA_KEYS`].
     pub fn counts(self) -> [u8; N_EXTRAS] {
         [
