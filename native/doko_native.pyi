@@ -38,7 +38,7 @@ def score(
     re_kontra_double: bool = False,
 ) -> dict[str, object]:
     """doko.engine.scoring.score of the GameSummary with these fields (extras: doppelkopf, fox,
-    charlie) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
+    charlie, and optionally charlie_caught, fox_last, dulle_caught) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
     or None), ``value``, ``re_score``, ``kontra_score``, ``solo`` and ``items`` (a list of
     (party, points, clause, key, params): ``key`` the item's text in doko.engine.texts
     (``score.item.*``), ``params`` its parameters as a tuple of (name, value) pairs, a party by
@@ -65,6 +65,10 @@ class Rules:
         dulle_moves: bool = False,
         soloist_leads: bool = False,
         nines: bool = True,
+        solo_dullen: bool = True,
+        charlie_caught: bool = False,
+        fox_last_trick: bool = False,
+        dulle_caught: bool = False,
     ) -> None: ...
     @property
     def marriage_shift(self) -> bool: ...
@@ -79,6 +83,14 @@ class Rules:
     @property
     def nines(self) -> bool: ...
     @property
+    def solo_dullen(self) -> bool: ...
+    @property
+    def charlie_caught(self) -> bool: ...
+    @property
+    def fox_last_trick(self) -> bool: ...
+    @property
+    def dulle_caught(self) -> bool: ...
+    @property
     def hand_size(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -87,6 +99,10 @@ class Extras(TypedDict):
     doppelkopf: int
     fox: int
     charlie: int
+    #: the further Sonderpunkte of the house rules (0 when the game's rules do not play them)
+    charlie_caught: int
+    fox_last: int
+    dulle_caught: int
 
 class Summary(TypedDict):
     """The fields of ``doko.engine.scoring.GameSummary``."""

@@ -266,7 +266,8 @@ def test_record_messages_in_english_unchanged() -> None:
     assert msg("unknown_keys") == "unknown keys in the record: comment"
     assert msg("missing") == "the record lacks: hands"
     assert msg("dealer") == "'dealer' must be a seat 0..3, got 7"
-    assert msg("rules_preset") == "'rules': unknown rules preset 'skat'; known: hausregeln, tsr"
+    assert msg("rules_preset") == (
+        "'rules': unknown rules preset 'skat'; known: erweitert, hausregeln, tsr")
     assert msg("action_unknown") == "action 0: unknown action 'fold'"
     assert msg("action_keys") == "action 0: unknown keys ['card'] in a 'healthy' action"
     assert msg("deck") == "the hands must hold every card exactly twice (TSR 2.2.1): ['JC', 'KC']"
@@ -284,7 +285,7 @@ def test_record_messages_in_german() -> None:
         "die Hand von Platz 1: eine Hand kann kein drittes QC halten: jede Karte gibt es "
         "zweimal")
     assert de("rules_preset") == (
-        "'rules': unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr")
+        "'rules': unbekannte Regel-Voreinstellung 'skat'; bekannt: erweitert, hausregeln, tsr")
     assert de("action_card_code") == ("Aktion 5: unbekannter Kartencode '1Q': Rang 9 J Q K T(10) A "
                                       "und Farbe C S H D, z. B. 'QC'")
     assert de("deck") == ("die Hände müssen jede Karte genau zweimal enthalten (TSR 2.2.1): "
@@ -383,8 +384,8 @@ def test_action_format_error_in_both_languages() -> None:
 
 RULES_CASES: list[tuple[Callable[[], object], str, str, str]] = [
     (lambda: preset("skat"), "unknown_preset",
-     "unknown rules preset 'skat'; known: hausregeln, tsr",
-     "unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr"),
+     "unknown rules preset 'skat'; known: erweitert, hausregeln, tsr",
+     "unbekannte Regel-Voreinstellung 'skat'; bekannt: erweitert, hausregeln, tsr"),
     (lambda: Rules.from_json({"name": "tsr", "fast": True}), "unknown_options",
      "unknown rule options: fast", "unbekannte Regel-Optionen: fast"),
     (lambda: Rules.from_json({"nines": 1}), "not_bool",

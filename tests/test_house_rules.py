@@ -315,7 +315,7 @@ def test_tsr_preset_is_all_defaults() -> None:
     # a RulesError (issue 14): the German text from the catalogue
     assert isinstance(info.value, RulesError) and info.value.key == "unknown_preset"
     assert info.value.text("de") == (
-        "unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr")
+        "unbekannte Regel-Voreinstellung 'skat'; bekannt: erweitert, hausregeln, tsr")
 
 
 def test_tsr_records_keep_the_plain_preset_name() -> None:

@@ -18,7 +18,7 @@ from doko.engine.backend import native_available
 from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import NAMING, PLAY, QUERY, Game
-from doko.engine.rules import HAUSREGELN, Rules
+from doko.engine.rules import ERWEITERT, HAUSREGELN, Rules
 from doko.engine.view import view
 
 PLAYERS = ("random", "rules")
@@ -153,8 +153,9 @@ def test_concessions_then_kontra_calls() -> None:
 @pytest.mark.parametrize(
     "rules",
     [HAUSREGELN, Rules(nines=False), Rules(dulle_moves=True), Rules(soloist_leads=True),
-     Rules(dulle="second")],
-    ids=["hausregeln", "no_nines", "dulle_moves", "soloist_leads", "second_dulle"],
+     Rules(dulle="second"), ERWEITERT, Rules(solo_dullen=False, dulle_moves=True)],
+    ids=["hausregeln", "no_nines", "dulle_moves", "soloist_leads", "second_dulle", "erweitert",
+         "solo_without_dullen"],
 )
 def test_house_rules(rules: Rules) -> None:
     """Legal play under house rules; the fast entry point agrees with decide()."""

@@ -210,3 +210,19 @@ def test_subprocess_no_traceback(tmp_path: Path) -> None:
                           check=False)
     assert good.returncode == 0
     assert json.loads(good.stdout)["kontra_score"] == 14
+
+
+def test_rules_preset_scores_its_house_rules(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules erweitert``: the further Sonderpunkte count (docs/rules.md) and Re/Kontra
+    double; under the default TSR the same summary is refused, naming the option."""
+    summary = json.dumps({"contract": "normal", "re_eyes": 130, "re_calls": "re",
+                          "extras": {"re": {"dulle_caught": 1}}})
+    status, out, err = run_cli(tmp_path, capsys, summary, "--json", "--rules", "erweitert")
+    assert (status, err) == (0, "")
+    items = [(i["party"], i["points"], i["clause"]) for i in json.loads(out)["items"]]
+    # won 1 + Dulle gefangen 1 = 2, doubled by Re (house rule re_kontra_double): 4
+    assert items == [("re", 1, "7.2.2 (a)"), ("re", 1, "house rule"), ("re", 2, "house rule")]
+    assert json.loads(out)["re_score"] == 4
+    status, out, err = run_cli(tmp_path, capsys, summary, "--lang", "en")
+    assert status == 2 and "'dulle_caught'" in err

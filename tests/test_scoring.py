@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from doko.engine.rules import HAUSREGELN
+from doko.engine.rules import ERWEITERT, HAUSREGELN
 from doko.engine.scoring import (
     CALL_NAMES_KONTRA,
     CALL_NAMES_RE,
@@ -537,23 +537,27 @@ def test_example_10_item_keys_and_params() -> None:
 def test_every_item_text_is_its_catalogue_entry() -> None:
     """Over every kind of summary (each contract, Augen, tricks, both calls, Sonderpunkte, both
     house-rule settings): each item's ``de``/``en`` is ``text(key, lang, **params)``, and every
-    ``score.item.*`` text of the catalogue is used (TSR 7.2.2 (a) to (f), 7.2.3, the house rule
-    re_kontra_double)."""
+    ``score.item.*`` text of the catalogue is used (TSR 7.2.2 (a) to (f), 7.2.3, the house rules
+    re_kontra_double and the further Sonderpunkte)."""
     used: set[str] = set()
     for contract, eyes, tricks, re_calls, kontra_calls, extras, rules in product(
         CONTRACTS, range(0, 241, 8), (None, 0, 12), range(6), range(6),
-        ((Extras(), Extras()), (Extras(1, 1, 0), Extras(1, 1, 1))), (None, HAUSREGELN),
+        ((Extras(), Extras()), (Extras(1, 1, 0), Extras(1, 1, 1)),
+         # the further Sonderpunkte (house rules, the online preset)
+         (Extras(charlie_caught=1, fox_last=1, dulle_caught=1), Extras(dulle_caught=1))),
+        (None, HAUSREGELN, ERWEITERT),
     ):
         try:
             g = GameSummary(contract, eyes, tricks, re_calls, kontra_calls, *extras)
+            items = score(g, rules).items
         except ScoringInputError:
             continue
-        for i in score(g, rules).items:
+        for i in items:
             params = dict(i.params)
             assert (i.de, i.en) == (text(i.key, "de", **params), text(i.key, "en", **params)), i
             used.add(i.key)
     assert sorted(used) == ITEM_KEYS
-    assert len(ITEM_KEYS) == 11
+    assert len(ITEM_KEYS) == 14
 
 
 def test_line_item_params_as_shown() -> None:

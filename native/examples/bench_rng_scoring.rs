@@ -53,8 +53,8 @@ fn main() {
                     re_tricks: None,
                     re_calls: calls / 6,
                     kontra_calls: calls % 6,
-                    re_extras: [0; 3],
-                    kontra_extras: [0; 3],
+                    re_extras: [0; doko_native::scoring::N_EXTRAS],
+                    kontra_extras: [0; doko_native::scoring::N_EXTRAS],
                     nines: true,
                 };
                 if let Ok(g) = GameSummary::new(&raw) {

@@ -8,7 +8,9 @@
 //! and its table of positions proven safe on the stack.
 
 use crate::cards::KIND_MASK;
-use crate::order::{orders, CardOrder, DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST, TRUMP};
+use crate::order::{
+    orders, CardOrder, DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST, N_ORDERS, TRUMP,
+};
 
 /// A line of play refuting a claim: `(seat, kind)` pairs, at most 8 (the last moves of the
 /// search's line, as Python keeps `line[-8:]`).
@@ -34,11 +36,11 @@ impl Line {
 
 /// For each kind: the kinds of the same effective suit that beat it when played after it
 /// (with the Dulle rule on, a second Dulle beats the first). Index: order, Dulle rule on.
-fn beaters_table() -> &'static [[[u64; 24]; 2]; 10] {
+fn beaters_table() -> &'static [[[u64; 24]; 2]; N_ORDERS] {
     use std::sync::OnceLock;
-    static TABLE: OnceLock<[[[u64; 24]; 2]; 10]> = OnceLock::new();
+    static TABLE: OnceLock<[[[u64; 24]; 2]; N_ORDERS]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut out = [[[0u64; 24]; 2]; 10];
+        let mut out = [[[0u64; 24]; 2]; N_ORDERS];
         for (oi, o) in orders().iter().enumerate() {
             for (di, row) in out[oi].iter_mut().enumerate() {
                 let dulle = if di == 1 { o.dulle } else { None };

@@ -84,8 +84,12 @@ pub const fn call_level(code: u8) -> u8 {
     }
 }
 
-/// The card order index a contract is played in (`contracts.order_of`).
-pub fn order_of(contract: u8, dulle_moves: bool) -> usize {
+/// The card order index a contract is played in (`contracts.order_of`); `solo_dullen ==
+/// false` (house rule: Farbsoli without the Dullen) goes before `dulle_moves`.
+pub fn order_of(contract: u8, dulle_moves: bool, solo_dullen: bool) -> usize {
+    if !solo_dullen && (SOLO_DIAMONDS..=SOLO_CLUBS).contains(&contract) {
+        return 10 + (contract - SOLO_DIAMONDS) as usize;
+    }
     if dulle_moves {
         match contract {
             SOLO_DIAMONDS => return 7,
@@ -119,6 +123,15 @@ pub struct Rules {
     pub soloist_leads: bool,
     /// False: 40 cards without the nines, 10 each, deadlines 2 lower.
     pub nines: bool,
+    /// False: in a declared Farbsolo the ♥10 are no top trumps (house rule).
+    pub solo_dullen: bool,
+    // the further Sonderpunkte (house rules, Normalspiel only; scoring only)
+    /// "Karlchen gefangen": each ♣J of the other party in the last trick, won by a party.
+    pub charlie_caught: bool,
+    /// "Fuchs im letzten Stich": a ♦A wins the last trick.
+    pub fox_last_trick: bool,
+    /// "Dulle gefangen": each ♥10 of the other party in a trick won by a party.
+    pub dulle_caught: bool,
 }
 
 impl Rules {
@@ -130,6 +143,10 @@ impl Rules {
         dulle_moves: false,
         soloist_leads: false,
         nines: true,
+        solo_dullen: true,
+        charlie_caught: false,
+        fox_last_trick: false,
+        dulle_caught: false,
     };
 
     /// Cards per hand: 12, or 10 without nines.
@@ -1481,7 +1498,7 @@ impl GameState {
 
     fn start_play(&mut self, contract: u8, seat: u8) {
         self.contract = contract;
-        self.order = order_of(contract, self.rules.dulle_moves) as u8;
+        self.order = order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen) as u8;
         self.phase = PLAY;
         self.nq_len = 0;
         self.nq_pos = 0;
@@ -1598,25 +1615,39 @@ impl GameState {
     /// Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), each as
     /// `[doppelkopf, fox, charlie]`; only in a Normalspiel (also an announced Hochzeit that
     /// stayed one).
-    pub fn sonderpunkte(&self) -> [[u32; 3]; 2] {
-        let mut extras = [[0u32; 3]; 2];
+    /// ... and the further Sonderpunkte of the house rules the game's rules play (Karlchen
+    /// gefangen, Fuchs im letzten Stich, Dulle gefangen; 0 when off), in the order of
+    /// `scoring::EXTRA_KEYS`.
+    pub fn sonderpunkte(&self) -> [[u32; crate::scoring::N_EXTRAS]; 2] {
+        let mut extras = [[0u32; crate::scoring::N_EXTRAS]; 2];
         if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
             return extras;
         }
         let party = |s: u8| if self.is_re(s) { 0usize } else { 1 };
+        let rules = self.rules;
         for (i, (leader, cards, w)) in self.tricks().into_iter().enumerate() {
             let wp = party(w);
+            let last = i + 1 == self.tricks_total as usize;
             let eyes: u32 = cards.iter().map(|&k| EYES[k as usize] as u32).sum();
             if eyes >= 40 {
                 extras[wp][0] += 1;
             }
             for (j, &k) in cards.iter().enumerate() {
-                if k == crate::cards::AD && party((leader + j as u8) & 3) != wp {
+                let theirs = party((leader + j as u8) & 3) != wp;
+                if k == crate::cards::AD && theirs {
                     extras[wp][1] += 1;
+                } else if theirs && k == JC && last && rules.charlie_caught {
+                    extras[wp][3] += 1;
+                } else if theirs && k == crate::cards::TH && rules.dulle_caught {
+                    extras[wp][5] += 1;
                 }
             }
-            if i + 1 == self.tricks_total as usize && cards[((w + 4 - leader) & 3) as usize] == JC {
+            let winning = cards[((w + 4 - leader) & 3) as usize];
+            if last && winning == JC {
                 extras[wp][2] += 1;
+            }
+            if last && winning == crate::cards::AD && rules.fox_last_trick {
+                extras[wp][4] += 1;
             }
         }
         extras

@@ -1,5 +1,5 @@
 //! Game kinds' card orders (TSR 2.3) and the one trick-winner rule (TSR 5.3.3), the same
-//! tables as `doko.engine.contracts.ORDERS` (indexes 0..9 in the same order).
+//! tables as `doko.engine.contracts.ORDERS` (indexes 0..13 in the same order).
 
 use crate::cards::*;
 
@@ -123,10 +123,24 @@ fn suit_trumps(suit: u8, dulle_moves: bool) -> Vec<u8> {
     out
 }
 
-/// The ten card orders, indexed as `doko.engine.contracts.ORDERS`.
-pub fn orders() -> &'static [CardOrder; 10] {
+/// A Farbsolo without the Dullen (house rule `solo_dullen = false`): queens, jacks, then the
+/// trump suit's A 10 K 9 (the ♥10 by its suit).
+fn suit_trumps_without_dullen(suit: u8) -> Vec<u8> {
+    let mut out: Vec<u8> = [CLUBS, SPADES, HEARTS, DIAMONDS]
+        .map(|s| kind(s, QUEEN))
+        .to_vec();
+    out.extend([CLUBS, SPADES, HEARTS, DIAMONDS].map(|s| kind(s, JACK)));
+    out.extend([ACE, TEN, KING, NINE].map(|r| kind(suit, r)));
+    out
+}
+
+/// How many card orders there are.
+pub const N_ORDERS: usize = 14;
+
+/// The card orders, indexed as `doko.engine.contracts.ORDERS`.
+pub fn orders() -> &'static [CardOrder; N_ORDERS] {
     use std::sync::OnceLock;
-    static ORDERS: OnceLock<[CardOrder; 10]> = OnceLock::new();
+    static ORDERS: OnceLock<[CardOrder; N_ORDERS]> = OnceLock::new();
     ORDERS.get_or_init(|| {
         [
             CardOrder::new(suit_trumps(DIAMONDS, false)), // TSR 2.3.4
@@ -147,6 +161,11 @@ pub fn orders() -> &'static [CardOrder; 10] {
             CardOrder::new(suit_trumps(DIAMONDS, true)),
             CardOrder::new(suit_trumps(SPADES, true)),
             CardOrder::new(suit_trumps(CLUBS, true)),
+            // house rule: Farbsoli without the Dullen (Karo, Herz, Pik, Kreuz)
+            CardOrder::new(suit_trumps_without_dullen(DIAMONDS)),
+            CardOrder::new(suit_trumps_without_dullen(HEARTS)),
+            CardOrder::new(suit_trumps_without_dullen(SPADES)),
+            CardOrder::new(suit_trumps_without_dullen(CLUBS)),
         ]
     })
 }
@@ -165,6 +184,22 @@ mod tests {
         );
         assert_eq!(o.dulle, Some(TH));
         assert_eq!(orders()[QUEENS_ORDER].dulle, None);
+    }
+
+    #[test]
+    fn farbsolo_without_dullen() {
+        // house rule (docs/rules.md "Weitere Soli"): Herz-Solo with the ♥10 as the suit's ten
+        let o = &orders()[11];
+        let codes: Vec<String> = o.trumps.iter().map(|&k| card_code(k)).collect();
+        assert_eq!(
+            codes,
+            ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AH", "TH", "KH", "9H"]
+        );
+        assert_eq!(o.dulle, None);
+        // in a Kreuz-Solo without Dullen the ♥10 is a plain heart below the ♥A
+        let o = &orders()[13];
+        assert!(o.beats(kind(HEARTS, ACE), TH));
+        assert!(!o.trumps.contains(&TH));
     }
 
     #[test]

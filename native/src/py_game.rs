@@ -24,7 +24,8 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
         re_kontra_double: bool,
@@ -32,6 +33,10 @@ impl PyRules {
         dulle_moves: bool,
         soloist_leads: bool,
         nines: bool,
+        solo_dullen: bool,
+        charlie_caught: bool,
+        fox_last_trick: bool,
+        dulle_caught: bool,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
@@ -46,6 +51,10 @@ impl PyRules {
                 dulle_moves,
                 soloist_leads,
                 nines,
+                solo_dullen,
+                charlie_caught,
+                fox_last_trick,
+                dulle_caught,
             },
         })
     }
@@ -75,6 +84,22 @@ impl PyRules {
         self.inner.nines
     }
     #[getter]
+    fn solo_dullen(&self) -> bool {
+        self.inner.solo_dullen
+    }
+    #[getter]
+    fn charlie_caught(&self) -> bool {
+        self.inner.charlie_caught
+    }
+    #[getter]
+    fn fox_last_trick(&self) -> bool {
+        self.inner.fox_last_trick
+    }
+    #[getter]
+    fn dulle_caught(&self) -> bool {
+        self.inner.dulle_caught
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -83,13 +108,17 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
             b(r.dulle_moves),
             b(r.soloist_leads),
-            b(r.nines)
+            b(r.nines),
+            b(r.solo_dullen),
+            b(r.charlie_caught),
+            b(r.fox_last_trick),
+            b(r.dulle_caught)
         )
     }
 }
@@ -156,6 +185,10 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         dulle_moves: flag("dulle_moves")?,
         soloist_leads: flag("soloist_leads")?,
         nines: flag("nines")?,
+        solo_dullen: flag("solo_dullen")?,
+        charlie_caught: flag("charlie_caught")?,
+        fox_last_trick: flag("fox_last_trick")?,
+        dulle_caught: flag("dulle_caught")?,
     })
 }
 
@@ -670,7 +703,8 @@ impl PyGame {
         self.g.kontra_tricks()
     }
 
-    /// Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), as two dicts.
+    /// Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), and the further
+    /// Sonderpunkte of the house rules (0 when off), as two dicts (`scoring.Extras`' keys).
     fn sonderpunkte<'py>(
         &self,
         py: Python<'py>,
@@ -757,11 +791,11 @@ fn ints(xs: &[u8]) -> Vec<u32> {
     xs.iter().map(|&x| x as u32).collect()
 }
 
-fn extras_dict(py: Python<'_>, x: [u32; 3]) -> PyResult<Bound<'_, PyDict>> {
+fn extras_dict(py: Python<'_>, x: [u32; crate::scoring::N_EXTRAS]) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("doppelkopf", x[0])?;
-    d.set_item("fox", x[1])?;
-    d.set_item("charlie", x[2])?;
+    for (key, count) in crate::scoring::EXTRA_KEYS.iter().zip(x) {
+        d.set_item(*key, count)?;
+    }
     Ok(d)
 }
 

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::rng;
-use crate::scoring::{self, GameSummary, ItemParam, Param, RawSummary};
+use crate::scoring::{self, GameSummary, ItemParam, Param, RawSummary, EXTRA_KEYS, N_EXTRAS};
 
 create_exception!(
     doko_native,
@@ -70,25 +70,26 @@ fn extras_field<'py>(
     obj: &Bound<'py, PyAny>,
     party: &str,
     big: &mut Vec<(String, Bound<'py, PyAny>)>,
-) -> PyResult<[i64; 3]> {
+) -> PyResult<[i64; N_EXTRAS]> {
     let items: Vec<Bound<'py, PyAny>> = obj
         .try_iter()
         .and_then(|it| it.collect::<PyResult<Vec<_>>>())
         .map_err(|_| {
             PyTypeError::new_err(format!(
-                "{party}_extras: expected (doppelkopf, fox, charlie), got {}",
+                "{party}_extras: expected (doppelkopf, fox, charlie[, charlie_caught, fox_last, dulle_caught]), got {}",
                 obj.repr().map(|r| r.to_string()).unwrap_or_default()
             ))
         })?;
-    if items.len() != 3 {
+    if items.len() != 3 && items.len() != N_EXTRAS {
         return Err(PyTypeError::new_err(format!(
-            "{party}_extras: expected 3 counts (doppelkopf, fox, charlie), got {}",
+            "{party}_extras: expected 3 counts (doppelkopf, fox, charlie) or 6 (and \
+             charlie_caught, fox_last, dulle_caught), got {}",
             items.len()
         )));
     }
-    let mut out = [0i64; 3];
-    for (i, name) in ["doppelkopf", "fox", "charlie"].iter().enumerate() {
-        out[i] = int_field(&items[i], &format!("extras.{party}.{name}"), big)?;
+    let mut out = [0i64; N_EXTRAS];
+    for (i, item) in items.iter().enumerate() {
+        out[i] = int_field(item, &format!("extras.{party}.{}", EXTRA_KEYS[i]), big)?;
     }
     Ok(out)
 }
@@ -185,11 +186,11 @@ fn score<'py>(
     };
     let re_extras = match re_extras {
         Some(obj) => extras_field(obj, "re", &mut big)?,
-        None => [0; 3],
+        None => [0; N_EXTRAS],
     };
     let kontra_extras = match kontra_extras {
         Some(obj) => extras_field(obj, "kontra", &mut big)?,
-        None => [0; 3],
+        None => [0; N_EXTRAS],
     };
     let raw = RawSummary {
         contract,

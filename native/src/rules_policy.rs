@@ -11,7 +11,7 @@
 //! extends them by each trick as it completes ([`Pub::sync`]) instead of rebuilding them for
 //! every card.
 
-use crate::cards::{AD, EYES, JC, KIND_MASK, NUM_KINDS, QC};
+use crate::cards::{AD, EYES, JC, KIND_MASK, NUM_KINDS, QC, TH};
 use crate::game::{GameState, MARRIAGE_C, PLAY, SILENT_MARRIAGE};
 use crate::order::{orders, CardOrder, TRUMP};
 use std::sync::OnceLock;
@@ -215,6 +215,13 @@ struct Know<'a> {
     last: bool,
     tleft: i32,
     dulle2: i32,
+    /// the seat's own cards per kind (for the card kept for the last trick)
+    mine: [i32; NUM_KINDS],
+    /// house rules of the further Sonderpunkte: Dulle gefangen, Karlchen gefangen, Fuchs im
+    /// letzten Stich (set by [`rules_card_with`] from the game's rules)
+    dcaught: bool,
+    ccaught: bool,
+    foxlast: bool,
 }
 
 /// One unseen-card's chance to be in each seat (`_build`'s `share`), the partner chances and
@@ -457,6 +464,10 @@ fn build<'a>(
         last,
         tleft,
         dulle2,
+        mine: *mine,
+        dcaught: false,
+        ccaught: false,
+        foxlast: false,
     }
 }
 
@@ -553,6 +564,34 @@ impl Know<'_> {
             }
         }
         out
+    }
+}
+
+/// In trick 11 under "Karlchen gefangen" or "Fuchs im letzten Stich" (house rules): what
+/// keeping the other card for the last trick is worth, in Sonderpunkte (`_last_card_worth`).
+fn last_card_worth(kn: &Know<'_>, c: u8, higher: &[i32; NUM_KINDS]) -> f64 {
+    let t = TRUMP as usize;
+    let rest = (0..NUM_KINDS).find(|&k| kn.mine[k] - i32::from(k == c as usize) > 0);
+    match rest {
+        Some(k) if k == JC as usize && kn.ccaught => {
+            let mut p_kept = 1.0f64;
+            for s in 0..4 {
+                if s != kn.me {
+                    p_kept *= 1.0 - (1.0 - kn.pp[s]) * kn.hold(s, t, higher[JC as usize]);
+                }
+            }
+            p_kept - 1.0
+        }
+        Some(k) if k == AD as usize && kn.foxlast => {
+            let mut p_win = 1.0f64;
+            for s in 0..4 {
+                if s != kn.me {
+                    p_win *= 1.0 - kn.hold(s, t, higher[AD as usize]);
+                }
+            }
+            p_win
+        }
+        _ => 0.0,
     }
 }
 
@@ -697,6 +736,22 @@ fn choose(kn: &Know<'_>, legal: &[u8], prm: &Params) -> u8 {
             if c == AD {
                 val -= sp * (1.0 - w);
             }
+            if kn.dcaught {
+                // house rule "Dulle gefangen": a ♥10 is a second kind of Fuchs
+                for &(s, k) in trick {
+                    if k == TH {
+                        let po = pp[s];
+                        val += sp * (w * (1.0 - po) - (1.0 - w) * po);
+                    }
+                }
+                if c == TH {
+                    val -= sp * (1.0 - w);
+                }
+            }
+            if kn.tleft == 2 && (kn.ccaught || kn.foxlast) {
+                // house rules of the last trick: the card not played now is played in it
+                val += sp * last_card_worth(kn, c, &higher);
+            }
             if total >= 40.0 {
                 val += (2.0 * w - 1.0) * sp * (if after.is_empty() { 1.0 } else { 0.6 });
             }
@@ -811,7 +866,7 @@ pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
     for c in g.calls() {
         callers |= 1 << c.seat;
     }
-    let kn = build(
+    let mut kn = build(
         me,
         &mine,
         g.order_index(),
@@ -829,6 +884,10 @@ pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
         g.dulle_rule(),
         callers,
     );
+    let rules = g.rules();
+    kn.dcaught = rules.dulle_caught;
+    kn.ccaught = rules.charlie_caught;
+    kn.foxlast = rules.fox_last_trick;
     debug_assert!(m & !KIND_MASK == 0);
     Some(choose(&kn, &legal[..nl], prm))
 }

@@ -95,17 +95,67 @@ pub struct Extras {
     pub fox: u8,
     /// 1: a ♣J of this party won the last trick.
     pub charlie: u8,
+    /// House rule "Karlchen gefangen": ♣J of the OTHER party in the last trick, won by this party.
+    pub charlie_caught: u8,
+    /// House rule "Fuchs im letzten Stich": 1: a ♦A of this party won the last trick.
+    pub fox_last: u8,
+    /// House rule "Dulle gefangen": ♥10 of the OTHER party caught by this party.
+    pub dulle_caught: u8,
 }
 
 impl Extras {
     pub fn total(self) -> i32 {
-        i32::from(self.doppelkopf) + i32::from(self.fox) + i32::from(self.charlie)
+        self.counts().iter().map(|&c| i32::from(c)).sum()
+    }
+
+    /// The Sonderpunkte of the counts of `GameState::sonderpunkte` (in the order of
+    /// [`EXTRA_KEYS`]; each at most 6, so the conversion cannot truncate).
+    pub fn from_counts(c: [u32; N_EXTRAS]) -> Extras {
+        Extras {
+            doppelkopf: c[0] as u8,
+            fox: c[1] as u8,
+            charlie: c[2] as u8,
+            charlie_caught: c[3] as u8,
+            fox_last: c[4] as u8,
+            dulle_caught: c[5] as u8,
+        }
+    }
+
+    /// The counts in the order of [`EXTRA_KEYS`].
+    pub fn counts(self) -> [u8; N_EXTRAS] {
+        [
+            self.doppelkopf,
+            self.fox,
+            self.charlie,
+            self.charlie_caught,
+            self.fox_last,
+            self.dulle_caught,
+        ]
     }
 }
 
-/// The Sonderpunkt names and the most of each in one game (`_EXTRA_MAX`).
-const EXTRA_KEYS: [&str; 3] = ["doppelkopf", "fox", "charlie"];
-const EXTRA_MAX: [i64; 3] = [6, 2, 1];
+/// How many kinds of Sonderpunkte there are: the three of TSR 7.2.3 and the three house rules.
+pub const N_EXTRAS: usize = 6;
+/// The Sonderpunkt names (`Extras`' fields) and the most of each in one game (`_EXTRA_MAX`).
+pub const EXTRA_KEYS: [&str; N_EXTRAS] = [
+    "doppelkopf",
+    "fox",
+    "charlie",
+    "charlie_caught",
+    "fox_last",
+    "dulle_caught",
+];
+const EXTRA_MAX: [i64; N_EXTRAS] = [6, 2, 1, 2, 1, 2];
+/// Per Sonderpunkt: Augen the party's tricks hold at least per count, and whether each count
+/// needs a trick of its own (else one trick is enough for all): `_EXTRA_NEEDS`.
+const EXTRA_NEEDS: [(i64, bool); N_EXTRAS] = [
+    (40, true),
+    (11, false),
+    (2, true),
+    (2, false),
+    (11, true),
+    (10, false),
+];
 
 /// Call levels: 0 none, 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz.
 pub const BLACK: u8 = 5;
@@ -256,7 +306,7 @@ fn check_int(
 }
 
 /// The fields of a summary before validation, as the Python constructor takes them
-/// (`re_extras` / `kontra_extras`: doppelkopf, fox, charlie).
+/// (`re_extras` / `kontra_extras`: the counts in the order of [`EXTRA_KEYS`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawSummary {
     pub contract: String,
@@ -264,8 +314,8 @@ pub struct RawSummary {
     pub re_tricks: Option<i64>,
     pub re_calls: i64,
     pub kontra_calls: i64,
-    pub re_extras: [i64; 3],
-    pub kontra_extras: [i64; 3],
+    pub re_extras: [i64; N_EXTRAS],
+    pub kontra_extras: [i64; N_EXTRAS],
     pub nines: bool,
 }
 
@@ -339,7 +389,7 @@ impl GameSummary {
         }
         // extras: each count in range (Re first, then Kontra)
         for (party, ex) in [("re", &raw.re_extras), ("kontra", &raw.kontra_extras)] {
-            for i in 0..3 {
+            for i in 0..N_EXTRAS {
                 check_int(
                     format!("extras.{party}.{}", EXTRA_KEYS[i]),
                     ex[i],
@@ -348,14 +398,14 @@ impl GameSummary {
                 )?;
             }
         }
-        let sum = |ex: &[i64; 3]| ex.iter().sum::<i64>();
+        let sum = |ex: &[i64; N_EXTRAS]| ex.iter().sum::<i64>();
         if contract.is_solo() && (sum(&raw.re_extras) != 0 || sum(&raw.kontra_extras) != 0) {
             return Err(err(
                 "extras_solo",
                 vec![("contract", Param::Repr(raw.contract.clone()))],
             ));
         }
-        for i in 0..3 {
+        for i in 0..N_EXTRAS {
             let both = raw.re_extras[i] + raw.kontra_extras[i];
             if both > EXTRA_MAX[i] {
                 return Err(err(
@@ -384,12 +434,9 @@ impl GameSummary {
             let tricks = raw
                 .re_tricks
                 .map(|t| if party == Party::Re { t } else { total - t });
-            let needs = [
-                (40 * ex[0], ex[0]),
-                (11 * ex[1], ex[1].min(1)),
-                (2 * ex[2], ex[2]),
-            ];
-            for (i, &(eyes_needed, tricks_needed)) in needs.iter().enumerate() {
+            for (i, &(per_eyes, own_trick)) in EXTRA_NEEDS.iter().enumerate() {
+                let eyes_needed = per_eyes * ex[i];
+                let tricks_needed = if own_trick { ex[i] } else { ex[i].min(1) };
                 let field = format!("extras.{}.{}", party.record_name(), EXTRA_KEYS[i]);
                 if eyes < eyes_needed {
                     return Err(err(
@@ -422,10 +469,13 @@ impl GameSummary {
             }
         }
         // every value is now in range: the conversions below cannot truncate
-        let extras = |ex: &[i64; 3]| Extras {
+        let extras = |ex: &[i64; N_EXTRAS]| Extras {
             doppelkopf: ex[0] as u8,
             fox: ex[1] as u8,
             charlie: ex[2] as u8,
+            charlie_caught: ex[3] as u8,
+            fox_last: ex[4] as u8,
+            dulle_caught: ex[5] as u8,
         };
         Ok(GameSummary {
             contract,
@@ -549,6 +599,10 @@ pub enum Reason {
     Doppelkopf,
     Fox,
     Charlie,
+    /// House rules `charlie_caught`, `fox_last_trick`, `dulle_caught` (further Sonderpunkte).
+    CharlieCaught,
+    FoxLast,
+    DulleCaught,
     /// House rule `re_kontra_double`: the party's Re/Kontra doubled the value.
     Doubled(Party),
 }
@@ -598,7 +652,9 @@ impl Reason {
             Reason::Reached(Party::Re, _) => "7.2.2 (e)",
             Reason::Reached(Party::Kontra, _) => "7.2.2 (f)",
             Reason::AgainstQueens | Reason::Doppelkopf | Reason::Fox | Reason::Charlie => "7.2.3",
-            Reason::Doubled(_) => "house rule",
+            Reason::Doubled(_) | Reason::CharlieCaught | Reason::FoxLast | Reason::DulleCaught => {
+                "house rule"
+            }
         }
     }
 
@@ -615,6 +671,9 @@ impl Reason {
             Reason::Doppelkopf => "score.item.doppelkopf",
             Reason::Fox => "score.item.fox",
             Reason::Charlie => "score.item.charlie",
+            Reason::CharlieCaught => "score.item.charlie_caught",
+            Reason::FoxLast => "score.item.fox_last",
+            Reason::DulleCaught => "score.item.dulle_caught",
             Reason::Doubled(_) => "score.item.doubled",
         }
     }
@@ -629,7 +688,10 @@ impl Reason {
             | Reason::AgainstQueens
             | Reason::Doppelkopf
             | Reason::Fox
-            | Reason::Charlie => ItemParams::of(&[]),
+            | Reason::Charlie
+            | Reason::CharlieCaught
+            | Reason::FoxLast
+            | Reason::DulleCaught => ItemParams::of(&[]),
             Reason::Under(limit) => ItemParams::of(&[("limit", Int(i32::from(limit)))]),
             Reason::Announced(p) | Reason::Doubled(p) => {
                 ItemParams::of(&[("party", ItemParam::Party(p))])
@@ -655,9 +717,10 @@ pub struct LineItem {
 }
 
 /// The most line items one game can have: (a) 1 + 4 (only one side can hold the other under
-/// 90 or schwarz), (b) 2, (c)+(d) 8, (e)+(f) 8, 7.2.3 1 + 6, the house-rule doublings 2.
-/// `every_summary_scores` in the tests checks the bound over every checked summary.
-pub const MAX_ITEMS: usize = 32;
+/// 90 or schwarz), (b) 2, (c)+(d) 8, (e)+(f) 8, 7.2.3 1 + 6, the further Sonderpunkte of the
+/// house rules 6, the house-rule doublings 2. `every_summary_scores` in the tests checks the
+/// bound over every checked summary.
+pub const MAX_ITEMS: usize = 38;
 
 /// The scored game (`doko.engine.scoring.Score`). `value >= 0` is the netted game value,
 /// credited to the party whose per-player score is positive (before the solo factor 3);
@@ -775,6 +838,10 @@ pub fn score(g: &GameSummary, re_kontra_double: bool) -> Score {
             s.add(party, i32::from(ex.doppelkopf), Reason::Doppelkopf);
             s.add(party, i32::from(ex.fox), Reason::Fox);
             s.add(party, i32::from(ex.charlie), Reason::Charlie);
+            // the further Sonderpunkte (house rules; 0 unless the game's rules play them)
+            s.add(party, i32::from(ex.charlie_caught), Reason::CharlieCaught);
+            s.add(party, i32::from(ex.fox_last), Reason::FoxLast);
+            s.add(party, i32::from(ex.dulle_caught), Reason::DulleCaught);
         }
     }
     let mut net: i32 = s
@@ -815,8 +882,8 @@ mod tests {
             re_tricks: None,
             re_calls: 0,
             kontra_calls: 0,
-            re_extras: [0; 3],
-            kontra_extras: [0; 3],
+            re_extras: [0; N_EXTRAS],
+            kontra_extras: [0; N_EXTRAS],
             nines: true,
         }
     }
@@ -930,7 +997,7 @@ mod tests {
     fn example_13_sonderpunkte_net_to_zero() {
         // TSR 7.2.3: Re wins (1), Kontra caught a fox (1): value 0, both items listed
         let g = GameSummary::new(&RawSummary {
-            kontra_extras: [0, 1, 0],
+            kontra_extras: [0, 1, 0, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap();
@@ -988,6 +1055,9 @@ mod tests {
             (Reason::Doppelkopf, "score.item.doppelkopf", vec![]),
             (Reason::Fox, "score.item.fox", vec![]),
             (Reason::Charlie, "score.item.charlie", vec![]),
+            (Reason::CharlieCaught, "score.item.charlie_caught", vec![]),
+            (Reason::FoxLast, "score.item.fox_last", vec![]),
+            (Reason::DulleCaught, "score.item.dulle_caught", vec![]),
             (
                 Reason::Doubled(RE),
                 "score.item.doubled",
@@ -1051,20 +1121,20 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.key, "tricks_eyes");
         let e = GameSummary::new(&RawSummary {
-            re_extras: [1, 0, 0],
+            re_extras: [1, 0, 0, 0, 0, 0],
             ..raw("solo", 130)
         })
         .unwrap_err();
         assert_eq!(e.key, "extras_solo");
         let e = GameSummary::new(&RawSummary {
-            re_extras: [0, 0, 1],
-            kontra_extras: [0, 0, 1],
+            re_extras: [0, 0, 1, 0, 0, 0],
+            kontra_extras: [0, 0, 1, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap_err();
         assert_eq!(e.key, "extras_both");
         let e = GameSummary::new(&RawSummary {
-            kontra_extras: [3, 0, 0],
+            kontra_extras: [3, 0, 0, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap_err();
@@ -1118,11 +1188,16 @@ mod tests {
                             if !contract.contains("solo") && contract != "silent_marriage" {
                                 let re_dk = (eyes / 40).min(6);
                                 let ko_dk = ((240 - eyes) / 40).min(6 - re_dk);
-                                r.re_extras = [re_dk, 1, 1];
-                                r.kontra_extras = [ko_dk, 1, 0];
+                                // with the house rules' Sonderpunkte too
+                                r.re_extras = [re_dk, 1, 1, 2, 1, 1];
+                                r.kontra_extras = [ko_dk, 1, 0, 0, 0, 1];
                                 if GameSummary::new(&r).is_err() {
-                                    r.re_extras = [re_dk, 0, 0];
-                                    r.kontra_extras = [ko_dk, 0, 0];
+                                    r.re_extras = [re_dk, 1, 1, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 1, 0, 0, 0, 0];
+                                }
+                                if GameSummary::new(&r).is_err() {
+                                    r.re_extras = [re_dk, 0, 0, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 0, 0, 0, 0, 0];
                                 }
                             }
                             for double in [false, true] {

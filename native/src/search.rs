@@ -87,11 +87,7 @@ fn summary(g: &GameState, re_calls: u8, kontra_calls: u8) -> GameSummary {
         _ => SummaryContract::Normal,
     };
     let x = g.sonderpunkte();
-    let extras = |p: usize| Extras {
-        doppelkopf: x[p][0] as u8,
-        fox: x[p][1] as u8,
-        charlie: x[p][2] as u8,
-    };
+    let extras = |p: usize| Extras::from_counts(x[p]);
     GameSummary {
         contract,
         re_eyes: g.re_eyes() as u8,

@@ -466,7 +466,7 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver for card order `order_index` (0..9, as `doko.engine.contracts.ORDERS`), the
+    /// A solver for card order `order_index` (0..13, as `doko.engine.contracts.ORDERS`), the
     /// parties `is_re` and the Dulle rule (0 the first wins, 1 the second, 2 the second except
     /// in the last trick). `table_size`: transposition-table entries (rounded down to a power
     /// of two, at least 16, at most [`MAX_TABLE_SIZE`]).
@@ -1974,7 +1974,7 @@ mod tests {
             sv.future_value([0, 0, 0, 0], 4, &[], None),
             Err(SolveError::Invalid(_))
         ));
-        assert!(Solver::new(10, [true; 4], 0, 16).is_err());
+        assert!(Solver::new(crate::order::N_ORDERS, [true; 4], 0, 16).is_err());
         assert!(Solver::new(0, [true; 4], 3, 16).is_err());
         assert!(Solver::new(0, [true; 4], 0, MAX_TABLE_SIZE + 1).is_err());
         assert_eq!(sv.future_value([0, 0, 0, 0], 0, &[], None), Ok(0));

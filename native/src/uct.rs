@@ -189,11 +189,7 @@ pub fn seat_scores(g: &GameState) -> [i32; 4] {
         _ => SummaryContract::Solo,
     };
     let x = g.sonderpunkte();
-    let extras = |e: [u32; 3]| Extras {
-        doppelkopf: e[0] as u8,
-        fox: e[1] as u8,
-        charlie: e[2] as u8,
-    };
+    let extras = Extras::from_counts;
     let level = g.level();
     let summary = GameSummary {
         contract,

@@ -416,11 +416,7 @@ pub fn seat_scores(g: &GameState) -> Result<[i32; 4], String> {
     // the summary of `result.summary_of`, built directly: a finished game is a valid one
     // (GameSummary::new's checks hold; the differential tests compare with Python's scores)
     let x = g.sonderpunkte();
-    let ext = |e: [u32; 3]| Extras {
-        doppelkopf: e[0] as u8,
-        fox: e[1] as u8,
-        charlie: e[2] as u8,
-    };
+    let ext = Extras::from_counts;
     let contract = SummaryContract::from_record_name(g.summary_contract())
         .ok_or_else(|| format!("no contract {:?}", g.summary_contract()))?;
     let level = g.level();

@@ -391,6 +391,10 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         dulle_moves = False
         soloist_leads = False
         nines = True
+        solo_dullen = True
+        charlie_caught = False
+        fox_last_trick = False
+        dulle_caught = False
 
     opts = Options()
     assert cls.deal(4, rules=opts).tricks_total == 12

@@ -50,6 +50,9 @@ rule_sets = st.none() | st.builds(
     soloist_leads=st.booleans(),
     nines=st.booleans(),
     bock=bock_rules,
+    charlie_caught=st.booleans(),
+    fox_last_trick=st.booleans(),
+    dulle_caught=st.booleans(),
 )
 
 # -- summaries ------------------------------------------------------------------------------------
@@ -83,8 +86,17 @@ def summaries(draw: st.DrawFn) -> GameSummary:
         re_foxes = draw(st.integers(0, foxes))
         own = [eyes, 240 - eyes]
         dk = [draw(st.integers(0, min(6, own[p] // 40))) for p in (0, 1)]
-        re_x = Extras(dk[0], re_foxes, int(charlie == 0))
-        ko_x = Extras(dk[1], foxes - re_foxes, int(charlie == 1))
+        # the further Sonderpunkte (house rules): Karlchen gefangen, Fuchs im letzten Stich,
+        # Dulle gefangen, to the party that won the last trick (the first two) or either
+        caught = draw(st.integers(0, 2)) if charlie is not None else 0
+        fox_last = int(charlie is None and draw(st.booleans()))
+        last = draw(st.integers(0, 1))
+        dulle = draw(st.integers(0, 2))
+        re_dulle = draw(st.integers(0, dulle))
+        re_x = Extras(dk[0], re_foxes, int(charlie == 0), caught if charlie == 0 else 0,
+                      fox_last if last == 0 else 0, re_dulle)
+        ko_x = Extras(dk[1], foxes - re_foxes, int(charlie == 1), caught if charlie == 1 else 0,
+                      fox_last if last == 1 else 0, dulle - re_dulle)
     try:
         return GameSummary(contract, eyes, tricks, calls[0], calls[1], re_x, ko_x, nines)
     except ScoringInputError:
@@ -94,8 +106,16 @@ def summaries(draw: st.DrawFn) -> GameSummary:
 @settings(max_examples=600, deadline=None)
 @given(summaries(), rule_sets)
 def test_native_score_equals_python(g: GameSummary, rules: Rules | None) -> None:
-    """TSR 7.1/7.2 and the house rule re_kontra_double: the same Score, line items included."""
-    want = score(g, rules)
+    """TSR 7.1/7.2 and the house rules re_kontra_double and the further Sonderpunkte: the same
+    Score, line items included; a Sonderpunkt of a house rule not played refused by both."""
+    try:
+        want = score(g, rules)
+    except ScoringInputError as e:
+        assert e.key == "extras_rule"
+        with pytest.raises(ScoringInputError) as got_e:
+            score_native(g, rules)
+        assert (got_e.value.key, got_e.value.params) == (e.key, e.params)
+        return
     got = score_native(g, rules)
     assert got == want
     assert got.to_json() == want.to_json()
@@ -221,15 +241,20 @@ raw_fields = st.fixed_dictionaries({
     "re_tricks": st.none() | _mostly(0, 12, -1, 13),
     "re_calls": _mostly(0, 5, -1, 6),
     "kontra_calls": _mostly(0, 5, -1, 6),
-    "re_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2)),
-    "kontra_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2)),
+    # the three of TSR 7.2.3, or with the further Sonderpunkte of the house rules
+    "re_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2))
+    | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3)),
+    "kontra_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2))
+    | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3)),
     "nines": st.booleans(),
 })
 
 
 def _fields(contract: str = "normal", re_eyes: int = 130, re_tricks: int | None = None,
-            re_calls: int = 0, kontra_calls: int = 0, re_extras: tuple[int, int, int] = (0, 0, 0),
-            kontra_extras: tuple[int, int, int] = (0, 0, 0), nines: bool = True
+            re_calls: int = 0, kontra_calls: int = 0, re_extras: tuple[int, ...] = (0, 0, 0),
+            kontra_extras: tuple[int, ...] = (0, 0, 0), nines: bool = True
             ) -> dict[str, Any]:
     return {"contract": contract, "re_eyes": re_eyes, "re_tricks": re_tricks,
             "re_calls": re_calls, "kontra_calls": kontra_calls, "re_extras": re_extras,
@@ -258,6 +283,16 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     ("extras_eyes", _fields(re_eyes=100, re_extras=(3, 0, 0))),
     ("extras_eyes", _fields(re_eyes=240, re_tricks=11, kontra_extras=(0, 0, 1))),
     ("extras_eyes", _fields(re_eyes=230, kontra_extras=(0, 1, 0))),
+    # the further Sonderpunkte (house rules): Karlchen gefangen, Fuchs im letzten Stich, Dulle
+    # gefangen
+    ("out_of_range", _fields(re_extras=(0, 0, 0, 3, 0, 0))),
+    ("out_of_range", _fields(kontra_extras=(0, 0, 0, 0, 2, 0))),
+    ("extras_both", _fields(re_extras=(0, 0, 0, 0, 1, 0), kontra_extras=(0, 0, 0, 0, 1, 0))),
+    ("extras_both", _fields(re_extras=(0, 0, 0, 0, 0, 2), kontra_extras=(0, 0, 0, 0, 0, 1))),
+    ("extras_both", _fields(re_extras=(0, 0, 0, 2, 0, 0), kontra_extras=(0, 0, 0, 1, 0, 0))),
+    ("extras_eyes", _fields(re_eyes=235, kontra_extras=(0, 0, 0, 0, 1, 0))),
+    ("extras_eyes", _fields(re_eyes=15, re_extras=(0, 0, 0, 0, 0, 2))),
+    ("extras_solo", _fields(contract="solo", re_extras=(0, 0, 0, 0, 0, 1))),
     # (extras_tricks cannot happen once Augen and tricks agree: a trick holds at most 44 Augen)
     ("ok", _fields(re_eyes=0, re_tricks=1, kontra_calls=5)),
     ("ok", _fields(contract="solo", re_eyes=240, re_tricks=10, nines=False, re_calls=5)),
@@ -277,6 +312,10 @@ def test_each_refusal_matches(key: str, fields: dict[str, Any]) -> None:
         assert got == want
 
 
+#: Every further Sonderpunkt (house rules) played.
+_ALL_SONDERPUNKTE = Rules(charlie_caught=True, fox_last_trick=True, dulle_caught=True)
+
+
 @settings(max_examples=1500, deadline=None)
 @given(raw_fields)
 def test_native_checks_refuse_what_python_refuses(fields: dict[str, Any]) -> None:
@@ -286,7 +325,8 @@ def test_native_checks_refuse_what_python_refuses(fields: dict[str, Any]) -> Non
     got = _native_outcome(fields)
     if isinstance(want, GameSummary):
         assert isinstance(got, dict), got
-        assert score_from_native(got) == score(want)
+        # doko_native.score leaves the rules check (check_house_extras) to its adapter
+        assert score_from_native(got) == score(want, _ALL_SONDERPUNKTE)
     else:
         assert got == want
 

@@ -51,6 +51,9 @@ RULES = (
     Rules(dulle="second", dulle_moves=True),
     Rules(dulle="second_except_last", dulle_moves=True),
     Rules(nines=False),
+    # house rule: Farbsoli without the Dullen (card orders 10 to 13)
+    Rules(solo_dullen=False),
+    Rules(dulle="second", solo_dullen=False),
 )
 
 
@@ -225,7 +228,7 @@ def test_values_equal_hypothesis(seed: int, left: int) -> None:
 
 def test_bad_input_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="card order"):
-        doko_native.Solver(10, [True, False, True, False])
+        doko_native.Solver(len(ORDERS), [True, False, True, False])
     with pytest.raises(ValueError, match="Dulle rule"):
         doko_native.Solver(0, [True, False, True, False], 3)
     with pytest.raises(ValueError, match="four seats"):

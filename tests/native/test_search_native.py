@@ -42,7 +42,11 @@ from doko.engine.view import view  # noqa: E402
 
 #: The rule sets of the tests: the TSR and each house rule that changes the card play.
 RULES = (Rules(), Rules(dulle="second"), Rules(dulle="second_except_last"),
-         Rules(dulle_moves=True), Rules(nines=False), Rules(soloist_leads=True))
+         Rules(dulle_moves=True), Rules(nines=False), Rules(soloist_leads=True),
+         # house rules of docs/rules.md: Farbsoli without the Dullen, the further Sonderpunkte
+         # (the rules player's card play weighs them)
+         Rules(solo_dullen=False, dulle="second", dulle_caught=True, charlie_caught=True,
+               fox_last_trick=True))
 
 KINDS = ("normal", "marriage", "silent_marriage", *SOLO_NAMES)
 

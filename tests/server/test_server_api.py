@@ -46,7 +46,7 @@ def test_pages_and_static_files(client: TestClient) -> None:
 def test_meta(client: TestClient) -> None:
     m = client.get("/api/meta").json()
     assert "random" in m["players"] and m["default_level"] in m["players"]
-    assert m["presets"] == ["tsr", "hausregeln"]
+    assert m["presets"] == ["tsr", "hausregeln", "erweitert"]
 
 
 def test_meta_names_the_levels_from_the_catalogue(client: TestClient) -> None:

@@ -20,9 +20,12 @@ What it does:
   their side takes the trick), minus what the card is worth later (trumps by the unseen higher
   trumps, plain tops a little), plus Sonderpunkte: the own Fuchs is protected and the
   opponents' one caught, Doppelkopf tricks go to the own side, Karlchen is saved for the last
-  trick. From this follow the usual rules: fat cards on a partner's sure trick, the cheapest
-  winning card, aces of fresh suits first, no leads into a void, Dullen kept for fat tricks;
-  the soloist trumps out. The weights were tuned by duplicate self-play (``doko arena``).
+  trick; under the house rules of docs/rules.md a ♥10 is guarded and caught like a Fuchs
+  (Dulle gefangen), and in trick 11 a ♣J is not kept for the last trick where an opponent may
+  catch it (Karlchen gefangen), a ♦A kept where it may win it (Fuchs im letzten Stich). From
+  this follow the usual rules: fat cards on a partner's sure trick, the cheapest winning card,
+  aces of fresh suits first, no leads into a void, Dullen kept for fat tricks; the soloist
+  trumps out. The weights were tuned by duplicate self-play (``doko arena``).
 * **Calls.** Re or Kontra when a fitted model gives the own party at least a 62% chance
   (higher as a reply), the soloist says Re unless the first tricks went wrong, keine 90 only
   with a dominating hand; after a concession Kontra makes every call it has won (TSR 5.4.7).
@@ -64,7 +67,7 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
-from doko.engine.cards import AD, EYES, JC, QC
+from doko.engine.cards import AD, EYES, JC, QC, TH
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import (
     ORDERS,
@@ -193,7 +196,10 @@ class _Know:
 
     __slots__ = (
         "avg",
+        "ccaught",
+        "dcaught",
         "dulle2",
+        "foxlast",
         "hoch",
         "last",
         "me",
@@ -230,6 +236,12 @@ class _Know:
     last: bool
     tleft: int
     dulle2: int
+    #: house rule "Dulle gefangen" (``Rules.dulle_caught``): a ♥10 caught is a Sonderpunkt
+    dcaught: bool
+    #: house rules "Karlchen gefangen" and "Fuchs im letzten Stich" (``Rules.charlie_caught``,
+    #: ``Rules.fox_last_trick``)
+    ccaught: bool
+    foxlast: bool
 
 
 class _Pub:
@@ -332,6 +344,9 @@ def _build(
     prm: Params,
     dulle_rule: int = 0,
     callers: int = 0,
+    dulle_caught: bool = False,
+    charlie_caught: bool = False,
+    fox_last_trick: bool = False,
 ) -> _Know:
     """``parties``: -1 unknown, 0 Re, 1 Kontra per seat, as the seat knows them."""
     oi = _oinfo(order)
@@ -367,6 +382,9 @@ def _build(
     kn.tleft = total_tricks - ntricks
     # house rule: the second Dulle beats the first (1), except in the last trick (2)
     kn.dulle2 = order.dulle if dulle_rule == 1 or (dulle_rule == 2 and not kn.last) else -1
+    kn.dcaught = dulle_caught
+    kn.ccaught = charlie_caught
+    kn.foxlast = fox_last_trick
     ucls = [0, 0, 0, 0, 0]
     ueyes = [0, 0, 0, 0, 0]
     for k in range(24):
@@ -538,6 +556,27 @@ def _higher(kn: _Know) -> list[int]:
     return out
 
 
+def _last_card_worth(kn: _Know, c: int, higher: list[int]) -> float:
+    """In trick 11 of a game with "Karlchen gefangen" or "Fuchs im letzten Stich" (house
+    rules): what keeping the other card for the last trick is worth, in Sonderpunkte. A kept ♣J
+    is lost if an opponent holds a higher trump (Karlchen gefangen); a kept ♦A scores if no seat
+    holds a higher trump (Fuchs im letzten Stich)."""
+    rest = next((k for k in range(24) if kn.mine[k] - (k == c) > 0), -1)
+    if rest == JC and kn.ccaught:
+        p_kept = 1.0
+        for s in range(4):
+            if s != kn.me:
+                p_kept *= 1.0 - (1.0 - kn.pp[s]) * _hold(kn, s, TRUMP, higher[JC])
+        return p_kept - 1.0
+    if rest == AD and kn.foxlast:
+        p_win = 1.0
+        for s in range(4):
+            if s != kn.me:
+                p_win *= 1.0 - _hold(kn, s, TRUMP, higher[AD])
+        return p_win
+    return 0.0
+
+
 def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
     if len(legal) == 1:
         return legal[0]
@@ -649,6 +688,16 @@ def _choose(kn: _Know, legal: list[int], prm: Params = DEFAULT_PARAMS) -> int:
                     val += SP * (w * (1.0 - po) - (1.0 - w) * po)
             if c == AD:
                 val -= SP * (1.0 - w)
+            if kn.dcaught:  # house rule "Dulle gefangen": a ♥10 is a second kind of Fuchs
+                for s, k in trick:
+                    if k == TH:
+                        po = pp[s]
+                        val += SP * (w * (1.0 - po) - (1.0 - w) * po)
+                if c == TH:
+                    val -= SP * (1.0 - w)
+            if kn.tleft == 2 and (kn.ccaught or kn.foxlast):
+                # house rules of the last trick: the card not played now is played in it
+                val += SP * _last_card_worth(kn, c, higher)
             if total >= 40.0:
                 val += (2.0 * w - 1.0) * SP * (1.0 if not after else 0.6)
             if kn.last and c == JC and nbs == me:
@@ -702,7 +751,8 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     nh = [h.bit_count() for h in game.hands]
     return _build(seat, _counts(game.hands[seat]), order, pub, n, trick, nh,
                   mode, soloist, hoch, parties, game.rules.nines, game.tricks_total, prm,
-                  game.dulle_rule, _callers(game.calls))
+                  game.dulle_rule, _callers(game.calls), game.rules.dulle_caught,
+                  game.rules.charlie_caught, game.rules.fox_last_trick)
 
 
 def _silent_public(game: Game) -> bool:
@@ -790,7 +840,8 @@ def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     n = len(v.tricks)
     return _build(seat, mine, order, _pub(order, v.tricks, n), n, list(v.trick),
                   list(v.hand_sizes), mode, soloist, hoch, parties, v.rules.nines,
-                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle), _callers(v.calls))
+                  v.rules.hand_size, prm, DULLE_RULES.index(v.rules.dulle), _callers(v.calls),
+                  v.rules.dulle_caught, v.rules.charlie_caught, v.rules.fox_last_trick)
 
 
 # ------------------------------------------------------------------------------ hand evaluation
@@ -925,7 +976,7 @@ def evaluate_solos(
     ``leads``: the soloist leads trick 1 (a Pflichtsolo)."""
     out: dict[str, float] = {}
     for i, name in enumerate(SOLO_NAMES):
-        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves)]
+        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves, rules.solo_dullen)]
         x = (1.0, 1.0 if leads else 0.0, *_solo_features(mine, order))
         z = sum(a * b for a, b in zip(_SOLO_WEIGHTS[_SOLO_GROUP[name]], x, strict=True))
         out[name] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -10,6 +10,7 @@ import json
 import sys
 
 from doko.engine.errors import json_params, json_problem
+from doko.engine.rules import PRESETS, preset
 from doko.engine.scoring import GameSummary, ScoringInputError, format_score, score
 from doko.engine.texts import text
 from doko.session.files import read_problem
@@ -29,6 +30,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the item labels and messages (default: de)")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
+                   help="rule preset the game was played under (default: tsr); its house "
+                   "rules of scoring count (Re/Kontra doubling, the further Sonderpunkte)")
     p.set_defaults(func=run)
 
 
@@ -40,7 +44,7 @@ def run(ns: argparse.Namespace) -> int:
         else:
             with open(ns.file, encoding="utf-8") as fh:
                 raw = fh.read()
-        result = score(GameSummary.from_json(json.loads(raw)))
+        result = score(GameSummary.from_json(json.loads(raw)), preset(ns.rules))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ScoringInputError) as exc:
         if isinstance(exc, (OSError, UnicodeDecodeError)):
             msg = text("files.unreadable", ns.lang, path=_name(ns.file),

@@ -1,8 +1,9 @@
 """Game kinds and their card order (TSR 2.3).
 
-Every game is played in one of seven card orders. For each order this module precomputes, per
-card kind, its *effective suit* (0..3 for a plain suit, :data:`TRUMP` for trump) and its power
-(higher beats lower; every trump beats every plain card).
+Every game is played in one of seven card orders (and the house rules' variants of the
+Farbsoli: the moving Dulle, Farbsoli without the Dullen). For each order this module
+precomputes, per card kind, its *effective suit* (0..3 for a plain suit, :data:`TRUMP` for
+trump) and its power (higher beats lower; every trump beats every plain card).
 
 >>> order = ORDERS[NORMAL_ORDER]
 >>> [card_code(k) for k in order.trumps]
@@ -62,14 +63,26 @@ QUEENS_ORDER, JACKS_ORDER, MEATLESS_ORDER = 4, 5, 6
 
 #: The card orders of the house rule "the Dulle moves with the trump suit".
 _MOVED_ORDERS: dict[int, int] = {SOLO_DIAMONDS: 7, SOLO_SPADES: 8, SOLO_CLUBS: 9}
+#: The card orders of the house rule "Farbsoli without the Dullen" (``Rules.solo_dullen``).
+_NO_DULLE_ORDERS: dict[int, int] = {SOLO_DIAMONDS: 10, SOLO_HEARTS: 11, SOLO_SPADES: 12,
+                                    SOLO_CLUBS: 13}
 
 
-def order_of(contract: int, dulle_moves: bool = False) -> int:
+def order_of(contract: int, dulle_moves: bool = False, solo_dullen: bool = True) -> int:
     """The card order a contract is played in (both Hochzeit kinds use the normal order).
 
     ``dulle_moves``: the house rule where in a declared Karo, Pik or Kreuz solo the ten of the
-    trump suit replaces the ♥10 as top trump.
+    trump suit replaces the ♥10 as top trump. ``solo_dullen=False``: the house rule where in a
+    declared Farbsolo the ♥10 are no top trumps (plain hearts, or in a Herz-Solo the ten of the
+    trump suit); it goes before ``dulle_moves`` (no ten is on top then).
+
+    >>> order_of(SOLO_HEARTS), order_of(SOLO_HEARTS, solo_dullen=False)
+    (1, 11)
     """
+    if not solo_dullen:
+        plain = _NO_DULLE_ORDERS.get(contract)
+        if plain is not None:
+            return plain
     if dulle_moves:
         moved = _MOVED_ORDERS.get(contract)
         if moved is not None:
@@ -145,7 +158,11 @@ def _make_order(name: str, trumps: list[int], plain_ranks: tuple[int, ...]) -> C
     return CardOrder(name, tuple(trumps), tuple(eff), tuple(power), tuple(follow), tuple(sort_key))
 
 
-def _suit_trumps(suit: int, dulle_moves: bool = False) -> list[int]:
+def _suit_trumps(suit: int, dulle_moves: bool = False, dullen: bool = True) -> list[int]:
+    if not dullen:  # house rule: a Farbsolo without the Dullen; the ♥10 by its suit
+        top = [kind(s, QUEEN) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+        top += [kind(s, JACK) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+        return top + [kind(suit, r) for r in (ACE, TEN, KING, NINE)]
     if dulle_moves and suit != HEARTS:  # house rule: the trump suit's ten is the Dulle
         top = [kind(suit, TEN)]
         top += [kind(s, QUEEN) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
@@ -173,8 +190,17 @@ ORDERS: tuple[CardOrder, ...] = (
     _make_order("diamonds_moved", _suit_trumps(DIAMONDS, True), (NINE, KING, TEN, ACE)),
     _make_order("spades_moved", _suit_trumps(SPADES, True), (NINE, KING, TEN, ACE)),
     _make_order("clubs_moved", _suit_trumps(CLUBS, True), (NINE, KING, TEN, ACE)),
+    # house rule "Farbsoli without the Dullen" (docs/rules.md "Weitere Soli"): Karo, Herz,
+    # Pik, Kreuz solo with the ♥10 by its suit
+    _make_order("diamonds_no_dulle", _suit_trumps(DIAMONDS, dullen=False),
+                (NINE, KING, TEN, ACE)),
+    _make_order("hearts_no_dulle", _suit_trumps(HEARTS, dullen=False), (NINE, KING, TEN, ACE)),
+    _make_order("spades_no_dulle", _suit_trumps(SPADES, dullen=False), (NINE, KING, TEN, ACE)),
+    _make_order("clubs_no_dulle", _suit_trumps(CLUBS, dullen=False), (NINE, KING, TEN, ACE)),
 )
 DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
+DIAMONDS_NO_DULLE_ORDER, HEARTS_NO_DULLE_ORDER = 10, 11
+SPADES_NO_DULLE_ORDER, CLUBS_NO_DULLE_ORDER = 12, 13
 
 
 #: The rule for two Dullen (♥10) in one trick: the first wins (TSR 5.3.3), or as house rules

@@ -56,6 +56,7 @@ from doko.engine.cards import (
     JC,
     KIND_MASK,
     QC,
+    TH,
     card_code,
     deck,
     hand_count,
@@ -112,6 +113,9 @@ SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
 #: Latest moment for each call level: the caller holds at least this many cards
 #: (TSR 6.2.2, 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
 CALL_MIN_CARDS = (99, 11, 10, 9, 8, 7)
+
+#: The Sonderpunkte :meth:`Game.sonderpunkte` counts (the fields of ``scoring.Extras``).
+_EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "dulle_caught")
 
 # How a finished game ended.
 ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
@@ -918,7 +922,7 @@ class Game(GameQueries):
 
     def _start_play(self, contract: Contract, seat: int) -> None:
         self.contract = contract
-        self.order = ORDERS[order_of(contract, self.rules.dulle_moves)]
+        self.order = ORDERS[order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen)]
         self.phase = PLAY
         self.naming_queue = []
         if contract == NORMAL:
@@ -984,25 +988,35 @@ class Game(GameQueries):
         return rest
 
     def sonderpunkte(self) -> tuple[dict[str, int], dict[str, int]]:
-        """Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3).
+        """Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), and the further
+        Sonderpunkte of the house rules that ``rules`` play (Karlchen gefangen, Fuchs im letzten
+        Stich, Dulle gefangen; 0 when off): the keys of :class:`doko.engine.scoring.Extras`.
 
         Counted only where Sonderpunkte exist: a Normalspiel, also an announced Hochzeit that
         stayed one. Parties are the final ones, tricks before the Klärungsstich included.
         """
-        extras = ({"doppelkopf": 0, "fox": 0, "charlie": 0},
-                  {"doppelkopf": 0, "fox": 0, "charlie": 0})
+        extras = ({k: 0 for k in _EXTRA_COUNTS}, {k: 0 for k in _EXTRA_COUNTS})
         if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
             return extras
         is_re = self.is_re
+        rules = self.rules
         for i, (leader, cards, w) in enumerate(self.tricks):
             wp = RE if is_re[w] else KONTRA
+            last = i == self.tricks_total - 1
             if sum(EYES[k] for k in cards) >= 40:
                 extras[wp]["doppelkopf"] += 1
             for j, k in enumerate(cards):
-                if k == AD and (RE if is_re[(leader + j) & 3] else KONTRA) != wp:
+                theirs = (RE if is_re[(leader + j) & 3] else KONTRA) != wp
+                if k == AD and theirs:
                     extras[wp]["fox"] += 1
-            if i == self.tricks_total - 1 and cards[(w - leader) & 3] == JC:
+                elif theirs and k == JC and last and rules.charlie_caught:
+                    extras[wp]["charlie_caught"] += 1
+                elif theirs and k == TH and rules.dulle_caught:
+                    extras[wp]["dulle_caught"] += 1
+            if last and cards[(w - leader) & 3] == JC:
                 extras[wp]["charlie"] += 1
+            if last and cards[(w - leader) & 3] == AD and rules.fox_last_trick:
+                extras[wp]["fox_last"] += 1
         return extras
 
     def result(self) -> Score:

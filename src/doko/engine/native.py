@@ -79,7 +79,9 @@ class _NativeGameMixin(GameQueries, _NativeBase):
         return Rules(
             marriage_shift=r.marriage_shift, re_kontra_double=r.re_kontra_double,
             dulle=DULLE_RULES[r.dulle], dulle_moves=r.dulle_moves,
-            soloist_leads=r.soloist_leads, nines=r.nines,
+            soloist_leads=r.soloist_leads, nines=r.nines, solo_dullen=r.solo_dullen,
+            charlie_caught=r.charlie_caught, fox_last_trick=r.fox_last_trick,
+            dulle_caught=r.dulle_caught,
         )
 
     @property
@@ -172,7 +174,9 @@ def native_rules(rules: object) -> object:
     return require_native().Rules(
         marriage_shift=rules.marriage_shift, re_kontra_double=rules.re_kontra_double,
         dulle=DULLE_RULES.index(rules.dulle), dulle_moves=rules.dulle_moves,
-        soloist_leads=rules.soloist_leads, nines=rules.nines,
+        soloist_leads=rules.soloist_leads, nines=rules.nines, solo_dullen=rules.solo_dullen,
+        charlie_caught=rules.charlie_caught, fox_last_trick=rules.fox_last_trick,
+        dulle_caught=rules.dulle_caught,
     )
 
 

@@ -88,6 +88,11 @@ def _random_rules(rng: random.Random) -> Rules:
         dulle_moves=rng.random() < 0.5,
         soloist_leads=rng.random() < 0.5,
         nines=rng.random() < 0.7,
+        solo_dullen=rng.random() < 0.6,  # False: Farbsoli without the Dullen
+        # the further Sonderpunkte (house rules)
+        charlie_caught=rng.random() < 0.5,
+        fox_last_trick=rng.random() < 0.5,
+        dulle_caught=rng.random() < 0.5,
     )
 
 

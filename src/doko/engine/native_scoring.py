@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, cast
 
 from doko.engine.backend import require_native
 from doko.engine.scoring import (
+    EXTRA_KEYS,
     Extras,
     GameSummary,
     ItemParams,
     Score,
     ScoringInputError,
+    check_house_extras,
     line_item,
 )
 
@@ -29,8 +31,8 @@ if TYPE_CHECKING:
     from doko.engine.rules import Rules
 
 
-def _counts(ex: Extras) -> tuple[int, int, int]:
-    return ex.doppelkopf, ex.fox, ex.charlie
+def _counts(ex: Extras) -> tuple[int, ...]:
+    return tuple(getattr(ex, key) for key in EXTRA_KEYS)
 
 
 def score_native(summary: GameSummary, rules: Rules | None = None) -> Score:
@@ -40,6 +42,7 @@ def score_native(summary: GameSummary, rules: Rules | None = None) -> Score:
     :class:`~doko.engine.scoring.ScoringInputError` (key and parameters) as the Python checks.
     """
     native = require_native()
+    check_house_extras(summary, rules)  # the same check as the Python scorer's, first
     try:
         out = native.score(
             summary.contract,

@@ -17,8 +17,8 @@ message in English (``str``) and German (``text("de")``)::
     ...     preset("skat")
     ... except RulesError as e:
     ...     print(e); print(e.text("de"))
-    unknown rules preset 'skat'; known: hausregeln, tsr
-    unbekannte Regel-Voreinstellung 'skat'; bekannt: hausregeln, tsr
+    unknown rules preset 'skat'; known: erweitert, hausregeln, tsr
+    unbekannte Regel-Voreinstellung 'skat'; bekannt: erweitert, hausregeln, tsr
 """
 
 from __future__ import annotations
@@ -32,6 +32,12 @@ from doko.engine.texts import lang_of, text
 #: which the loser had called Re or Kontra; Re and Kontra both called.
 BOCK_TRIGGERS = ("tie_120", "solo_lost", "called_game_lost", "re_and_kontra")
 DULLE_RULES = ("first", "second", "second_except_last")
+#: The options of the further Sonderpunkte (house rules) and the ``Extras`` key each one counts.
+SONDERPUNKT_OPTIONS = {
+    "charlie_caught": "charlie_caught",
+    "fox_last_trick": "fox_last",
+    "dulle_caught": "dulle_caught",
+}
 
 
 class RulesError(ValueError):
@@ -98,6 +104,17 @@ class Rules:
     nines: bool = True
     #: Bockrunden (house rule); None: off.
     bock: BockRules | None = field(default=None)
+    #: False: in a declared Farbsolo (Karo, Herz, Pik, Kreuz) the ♥10 are no top trumps but
+    #: plain hearts (in a Herz-Solo the ten of the trump suit); house rule "Farbsolo ohne
+    #: Dullen", goes before ``dulle_moves``.
+    solo_dullen: bool = True
+    # -- Weitere Sonderpunkte (house rules; like TSR 7.2.3 only in a Normalspiel) -----------
+    #: "Karlchen gefangen": each ♣J of the other party in the last trick, won by a party: 1.
+    charlie_caught: bool = False
+    #: "Fuchs im letzten Stich": a ♦A wins the last trick: 1 to the party that played it.
+    fox_last_trick: bool = False
+    #: "Dulle gefangen": each ♥10 of the other party in a trick won by a party: 1.
+    dulle_caught: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
@@ -146,7 +163,7 @@ class Rules:
             raise RulesError("unknown_options", keys=", ".join(sorted(unknown)))
         changes: dict[str, Any] = {k: v for k, v in obj.items() if k != "name"}
         for key in ("marriage_shift", "re_kontra_double", "dulle_moves", "soloist_leads",
-                    "nines"):
+                    "nines", "solo_dullen", *SONDERPUNKT_OPTIONS):
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
         if "bock" in changes and changes["bock"] is not None:
@@ -180,7 +197,15 @@ HAUSREGELN = Rules(
     bock=BockRules(),
 )
 
-PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN}
+#: The home rules and the further house rules of docs/rules.md that many private tables and
+#: online platforms add: the Sonderpunkte Karlchen gefangen, Fuchs im letzten Stich and Dulle
+#: gefangen, and Farbsoli without the Dullen.
+ERWEITERT = replace(
+    HAUSREGELN, name="erweitert", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
+    solo_dullen=False,
+)
+
+PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 
 
 def preset(name: str) -> Rules:

@@ -122,17 +122,36 @@ class Extras:
     doppelkopf: int = 0  # tricks of >= 40 Augen won by the party
     fox: int = 0  # ♦A of the OTHER party caught by this party
     charlie: int = 0  # 1: a ♣J of this party won the last trick
+    # the further Sonderpunkte (house rules, ``Rules.charlie_caught`` ..., docs/rules.md):
+    charlie_caught: int = 0  # ♣J of the OTHER party in the last trick, won by this party
+    fox_last: int = 0  # 1: a ♦A of this party won the last trick
+    dulle_caught: int = 0  # ♥10 of the OTHER party caught by this party
 
     def total(self) -> int:
-        return self.doppelkopf + self.fox + self.charlie
+        return sum(getattr(self, k) for k in EXTRA_KEYS)
 
     def to_json(self) -> dict[str, object]:
-        return {"doppelkopf": self.doppelkopf, "fox": self.fox, "charlie": self.charlie}
+        """The three TSR Sonderpunkte always, a house rule's only when it counted."""
+        out: dict[str, object] = {
+            "doppelkopf": self.doppelkopf, "fox": self.fox, "charlie": self.charlie,
+        }
+        for key in HOUSE_EXTRA_KEYS:
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        return out
 
 
-_EXTRA_KEYS = tuple(f.name for f in fields(Extras))
+#: The Sonderpunkte (the fields of :class:`Extras`), in the order the native core counts them.
+EXTRA_KEYS = tuple(f.name for f in fields(Extras))
+#: The Sonderpunkte of house rules (each counts only when its option in ``Rules`` is on).
+HOUSE_EXTRA_KEYS = ("charlie_caught", "fox_last", "dulle_caught")
 #: Most of each Sonderpunkt in one game, for one party and for both together.
-_EXTRA_MAX = {"doppelkopf": 6, "fox": 2, "charlie": 1}
+_EXTRA_MAX = {"doppelkopf": 6, "fox": 2, "charlie": 1, "charlie_caught": 2, "fox_last": 1,
+              "dulle_caught": 2}
+#: Per Sonderpunkt: Augen the party's tricks hold at least per count, and whether each count
+#: needs a trick of its own (else one trick is enough for all).
+_EXTRA_NEEDS = {"doppelkopf": (40, True), "fox": (11, False), "charlie": (2, True),
+                "charlie_caught": (2, False), "fox_last": (11, True), "dulle_caught": (10, False)}
 _SUMMARY_KEYS = (
     "contract", "re_eyes", "re_tricks", "re_calls", "kontra_calls", "extras", "nines"
 )
@@ -195,7 +214,7 @@ class GameSummary:
                 _check_int(f"extras.{party}.{key}", getattr(ex, key), 0, most)
         if self.solo and (self.re_extras.total() or self.kontra_extras.total()):
             raise ScoringInputError("extras_solo", contract=repr(self.contract))
-        for key in ("doppelkopf", "fox", "charlie"):
+        for key in EXTRA_KEYS:
             both = getattr(self.re_extras, key) + getattr(self.kontra_extras, key)
             if both > _EXTRA_MAX[key]:
                 raise ScoringInputError("extras_both", key=key, both=both,
@@ -204,11 +223,11 @@ class GameSummary:
             ex, eyes, tricks, name = (
                 self.extras(party), self.eyes(party), self.tricks(party), _label(party)
             )
-            for key, count, eyes_needed, tricks_needed in (
-                ("doppelkopf", ex.doppelkopf, 40 * ex.doppelkopf, ex.doppelkopf),
-                ("fox", ex.fox, 11 * ex.fox, min(ex.fox, 1)),
-                ("charlie", ex.charlie, 2 * ex.charlie, ex.charlie),
-            ):
+            for key in EXTRA_KEYS:
+                count = getattr(ex, key)
+                per_eyes, own_trick = _EXTRA_NEEDS[key]
+                eyes_needed = per_eyes * count
+                tricks_needed = count if own_trick else min(count, 1)
                 if eyes < eyes_needed:
                     raise ScoringInputError(
                         "extras_eyes", field=f"extras.{party}.{key}", count=count,
@@ -305,11 +324,11 @@ def _extras_from_json(party: str, value: object) -> Extras:
         return Extras()
     if not isinstance(value, Mapping):
         raise ScoringInputError("not_extras_object", field=f"extras.{party}", value=repr(value))
-    bad = [str(k) for k in value if k not in _EXTRA_KEYS]
+    bad = [str(k) for k in value if k not in EXTRA_KEYS]
     if bad:
         raise ScoringInputError("unknown_key", field=f"extras.{party}.{bad[0]}",
-                                allowed=", ".join(_EXTRA_KEYS))
-    counts = {k: value.get(k, 0) for k in _EXTRA_KEYS}
+                                allowed=", ".join(EXTRA_KEYS))
+    counts = {k: value.get(k, 0) for k in EXTRA_KEYS}
     for key, count in counts.items():  # type check here so the message names the party
         _check_int(f"extras.{party}.{key}", count, 0, _EXTRA_MAX[key])
     return Extras(**counts)
@@ -450,12 +469,36 @@ def winner(g: GameSummary) -> str | None:
     return met[0] if met else None
 
 
+def check_house_extras(g: GameSummary, rules: Rules | None) -> None:
+    """Raise :class:`ScoringInputError` if ``g`` lists a house rule's Sonderpunkt (Karlchen
+    gefangen, Fuchs im letzten Stich, Dulle gefangen) that ``rules`` do not play (``None``: the
+    TSR). Both backends' scorers check this first.
+
+    >>> check_house_extras(GameSummary("normal", 130, re_extras=Extras(fox_last=1)), None)
+    Traceback (most recent call last):
+    ...
+    doko.engine.scoring.ScoringInputError: extras.re.fox_last: 1, but the rules do not play \
+'fox_last_trick'
+    """
+    from doko.engine.rules import SONDERPUNKT_OPTIONS
+
+    for option, key in SONDERPUNKT_OPTIONS.items():
+        if rules is not None and getattr(rules, option):
+            continue
+        for party in PARTIES:
+            count = getattr(g.extras(party), key)
+            if count:
+                raise ScoringInputError("extras_rule", field=f"extras.{party}.{key}",
+                                        count=count, option=option)
+
+
 def score(g: GameSummary, rules: Rules | None = None) -> Score:
     """Score a game by TSR 7.2: line items, netted into per-player scores.
 
     With ``rules.re_kontra_double`` (house rule) "Re" and "Kontra" each double the netted game
     value instead of adding 2 points; the doubling shows as an item worth the value before it.
     """
+    check_house_extras(g, rules)
     double = rules is not None and rules.re_kontra_double
     win = winner(g)
     items: list[LineItem] = []
@@ -496,6 +539,8 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
             add(party, ex.doppelkopf, "7.2.3", "doppelkopf")
             add(party, ex.fox, "7.2.3", "fox")
             add(party, ex.charlie, "7.2.3", "charlie")
+            for key in HOUSE_EXTRA_KEYS:  # the further Sonderpunkte (house rules)
+                add(party, getattr(ex, key), "house rule", key)
     net = sum(i.points if i.party == RE else -i.points for i in items)
     if double:  # house rule: each of Re and Kontra doubles the value
         for party in PARTIES:

@@ -3879,6 +3879,38 @@ asks before every card of the others.""",
         "Stark",
         "strong",
     ),
+    # further Sonderpunkte (house rules of issue 21: Karlchen gefangen, Fuchs im letzten Stich,
+    # Dulle gefangen; docs/rules.md "Weitere Sonderpunkte")
+    "score.item.charlie_caught": (
+        "Karlchen gefangen",
+        "Karlchen (opponents' ♣J) caught in the last trick",
+    ),
+    "score.item.fox_last": (
+        "Fuchs macht den letzten Stich",
+        "Fuchs (♦A) won the last trick",
+    ),
+    "score.item.dulle_caught": (
+        "Dulle gefangen",
+        "Dulle (opponents' ♥10) caught",
+    ),
+    "score_input.why_charlie_caught": (
+        "es gibt zwei ♣J",
+        "there are two ♣J",
+    ),
+    "score_input.why_fox_last": (
+        "nur eine Partei gewinnt den letzten Stich",
+        "only one party wins the last trick",
+    ),
+    "score_input.why_dulle_caught": (
+        "es gibt zwei ♥10",
+        "there are two ♥10",
+    ),
+    "score_input.extras_rule": (
+        "{field}: {count}, aber die Regeln spielen {option!r} nicht",
+        "{field}: {count}, but the rules do not play {option!r}",
+    ),
+    "web.ui.rules_extended": ("Erweiterte Hausregeln", "Extended house rules"),
+    # end of the further Sonderpunkte texts
 }
 
 
