@@ -51,6 +51,8 @@ pub const NO30: u8 = 39;
 pub const BLACK: u8 = 40;
 pub const CONCEDE: u8 = 41;
 pub const CLAIM: u8 = 42;
+/// Take back one's Vorbehalt while TSR 4.1.2 allows it.
+pub const WITHDRAW: u8 = 43;
 
 /// How a finished game ended (`Game.ended`): not yet, played out, conceded, claimed.
 pub const ENDED_NONE: u8 = 0;
@@ -209,13 +211,15 @@ impl Refusal {
 
 // ------------------------------------------------------------------ the state
 
-/// The longest history a game can have. The Vorbehaltsabfrage is 4 answers; naming is at most
+/// The longest history a game can have. The Vorbehaltsabfrage is 4 answers and at most 4
+/// withdrawals (TSR 4.1.2: each seat once, right after its own Vorbehalt); naming is at most
 /// 2 actions (only the one seat holding both ♣Q may pass, once, and the next seat asked holds
-/// no pair, so it must name a solo); at most 48 card plays; each party calls at most 5 times
+/// no pair, so it must name a solo), and 2 namings need 2 Vorbehalte left, so withdrawals and
+/// namings together are at most 4; at most 48 card plays; each party calls at most 5 times
 /// (every call raises its level, which goes up to 5: 10 calls), and a game ends at most once
-/// by a concession or claim. 4 + 2 + 48 + 10 + 1 = 65 (`max_history_is_reached_and_not_passed`
+/// by a concession or claim. 4 + 4 + 48 + 10 + 1 = 67 (`max_history_is_reached_and_not_passed`
 /// checks that no legal sequence is longer).
-pub const MAX_HISTORY: usize = 65;
+pub const MAX_HISTORY: usize = 67;
 
 /// Most calls in one game: 5 per party.
 pub const MAX_CALLS: usize = 10;
@@ -773,22 +777,24 @@ impl GameState {
                     }
                 }
             }
-            QUERY => {
+            QUERY | NAMING => {
                 let s = self.to_move as u8;
-                if seat.is_some() && seat != Some(s) {
-                    return;
+                let w = self.withdraw_seat();
+                if seat.is_none() || seat == Some(s) {
+                    if self.phase == QUERY {
+                        out.push(encode(s, HEALTHY));
+                        out.push(encode(s, RESERVATION));
+                    } else {
+                        let (codes, n) = self.naming_codes(s);
+                        for &c in &codes[..n] {
+                            out.push(encode(s, c));
+                        }
+                    }
                 }
-                out.push(encode(s, HEALTHY));
-                out.push(encode(s, RESERVATION));
-            }
-            NAMING => {
-                let s = self.to_move as u8;
-                if seat.is_some() && seat != Some(s) {
-                    return;
-                }
-                let (codes, n) = self.naming_codes(s);
-                for &c in &codes[..n] {
-                    out.push(encode(s, c));
+                if let Some(w) = w {
+                    if seat.is_none() || seat == Some(w) {
+                        out.push(encode(w, WITHDRAW));
+                    }
                 }
             }
             _ => {
@@ -828,6 +834,31 @@ impl GameState {
         if self.phase == PLAY {
             push_plays(out, self.to_move as u8, self.play_mask());
         }
+    }
+
+    /// The seat that may take back its Vorbehalt now (TSR 4.1.2), as `Game.withdraw_seat`:
+    /// in the query the seat just before the one on turn (positions 1 to 3, until the next
+    /// player has answered); in the naming the dealer (position 4) until the first naming.
+    pub fn withdraw_seat(&self) -> Option<u8> {
+        if self.phase == QUERY {
+            let s = self.to_move as u8 & 3;
+            if s == (self.dealer + 1) & 3 {
+                return None;
+            }
+            let prev = (s + 3) & 3;
+            return (self.answers >> (4 + prev) & 1 != 0).then_some(prev);
+        }
+        if self.phase == NAMING
+            && self.naming_stage != FORCED
+            && self.answers >> (4 + self.dealer) & 1 != 0
+        {
+            let named = self
+                .history()
+                .iter()
+                .any(|&a| (SOLO_BASE..=PASS).contains(&(a & 63)));
+            return (!named).then_some(self.dealer);
+        }
+        None
     }
 
     fn naming_codes(&self, s: u8) -> ([u8; 8], usize) {
@@ -981,6 +1012,8 @@ impl GameState {
             self.verify_call(seat, code)
         } else if code <= CLAIM {
             self.verify_shortening(seat, code)
+        } else if code == WITHDRAW {
+            self.verify_withdraw(seat, code)
         } else {
             refuse(
                 Refusal::new("bad_action", None, None)
@@ -1057,6 +1090,19 @@ impl GameState {
             );
         }
         Ok(())
+    }
+
+    fn verify_withdraw(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase == FINISHED {
+            return refuse(self.phase_error(code));
+        }
+        if self.withdraw_seat() == Some(seat) {
+            return Ok(());
+        }
+        if self.answers >> (4 + seat) & 1 == 0 {
+            return refuse(Refusal::at("no_reservation", "4.1.2", seat));
+        }
+        refuse(Refusal::at("withdraw_closed", "4.1.2", seat))
     }
 
     fn naming_error(&self, seat: u8) -> Refusal {
@@ -1280,8 +1326,10 @@ impl GameState {
             }
             self.frozen_set = true;
             self.finish(ENDED_CONCEDED);
-        } else {
+        } else if code == CLAIM {
             self.finish(ENDED_CLAIMED);
+        } else {
+            self.do_withdraw(seat);
         }
         Ok(())
     }
@@ -1370,6 +1418,24 @@ impl GameState {
             self.to_move = nxt as i8;
             return;
         }
+        self.end_query();
+    }
+
+    /// TSR 4.1.2: the seat counts as having said "gesund"; at position 4 (in the naming) the
+    /// query's outcome is decided again without its Vorbehalt.
+    fn do_withdraw(&mut self, seat: u8) {
+        self.answers &= !(1 << (4 + seat));
+        if self.phase == NAMING {
+            self.nq_len = 0;
+            self.nq_pos = 0;
+            self.naming_stage = SINGLE;
+            self.end_query();
+        }
+    }
+
+    /// Every seat has answered: all healthy, one Vorbehalt or several (TSR 4.1.3 to 4.1.7).
+    fn end_query(&mut self) {
+        let first = (self.dealer + 1) & 3;
         let mut holders = [0u8; 4];
         let mut nh = 0;
         for i in 0..4 {

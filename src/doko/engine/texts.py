@@ -3879,6 +3879,53 @@ asks before every card of the others.""",
         "Stark",
         "strong",
     ),
+    # the Vorbehalt withdrawn and the impossible Hochzeit summaries (issue 21, TSR 4.1.2, 4.4.3)
+    "action.withdraw": (
+        "Vorbehalt zurückgenommen",
+        "Vorbehalt withdrawn",
+    ),
+    "score_input.marriage_no_trick": (
+        "eine Hochzeit, die ein Normalspiel blieb, mit 0 Stichen für Re ist unmöglich: der "
+        "Partner des Hochzeiters gewann den Klärungsstich (TSR 4.4.3)",
+        "a Hochzeit that stayed a Normalspiel with 0 tricks for Re is impossible: the "
+        "Hochzeiter's partner won the Klärungsstich (TSR 4.4.3)",
+    ),
+    "round.marriage_solo_tricks": (
+        "eine Hochzeit, die ein Karo-Solo wurde, mit {tricks} Stichen für den Solospieler ist "
+        "unmöglich: der Hochzeiter gewann die Stiche 1 bis 3",
+        "a Hochzeit that became a Karo solo with {tricks} tricks for the soloist is "
+        "impossible: the Hochzeiter won tricks 1 to 3",
+    ),
+    "error.what.withdraw": (
+        "den Vorbehalt zurücknehmen",
+        "withdrawing the Vorbehalt",
+    ),
+    "error.verb.withdraw": ("den Vorbehalt zurücknehmen", "withdraw the Vorbehalt"),
+    "error.no_reservation": (
+        "{seat} hat keinen Vorbehalt angemeldet, den er zurücknehmen könnte (TSR 4.1.2)",
+        "{seat} has announced no Vorbehalt to withdraw (TSR 4.1.2)",
+    ),
+    "error.you.no_reservation": (
+        "du hast keinen Vorbehalt angemeldet, den du zurücknehmen könntest (TSR 4.1.2)",
+        "you have announced no Vorbehalt to withdraw (TSR 4.1.2)",
+    ),
+    "error.withdraw_closed": (
+        "{seat} kann den Vorbehalt nicht mehr zurücknehmen: an Position 1 bis 3 nur, bis der "
+        "nächste Spieler sich geäußert hat, an Position 4 nur, bis die Abfrage weitergeht oder "
+        "getauft ist (TSR 4.1.2)",
+        "{seat} can no longer withdraw the Vorbehalt: at positions 1 to 3 only until the next "
+        "player has spoken, at position 4 only until the query goes on or it is named "
+        "(TSR 4.1.2)",
+    ),
+    "error.you.withdraw_closed": (
+        "du kannst deinen Vorbehalt nicht mehr zurücknehmen: an Position 1 bis 3 nur, bis der "
+        "nächste Spieler sich geäußert hat, an Position 4 nur, bis die Abfrage weitergeht oder "
+        "getauft ist (TSR 4.1.2)",
+        "you can no longer withdraw your Vorbehalt: at positions 1 to 3 only until the next "
+        "player has spoken, at position 4 only until the query goes on or it is named "
+        "(TSR 4.1.2)",
+    ),
+    # end of the Vorbehalt-withdrawal texts
 }
 
 
