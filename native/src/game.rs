@@ -1784,19 +1784,95 @@ mod tests {
     }
 
     #[test]
+    fn withdrawal_windows_of_every_position() {
+        // TSR 4.1.2: positions 1 to 3 until the next player has spoken; position 4 (the
+        // dealer) until the query goes on (4.1.6) or the Vorbehalt is named
+        let hands = deal(&mut Rng::new(5), 2, true);
+        for pos in 0..3u8 {
+            let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+            let s = (3 + pos) & 3;
+            for _ in 0..pos {
+                let t = g.to_move().unwrap();
+                g.apply(encode(t, HEALTHY) as i64).unwrap();
+            }
+            assert_eq!(g.withdraw_seat(), None);
+            g.apply(encode(s, RESERVATION) as i64).unwrap();
+            assert_eq!(g.withdraw_seat(), Some(s));
+            assert!(legal(&mut g).contains(&encode(s, WITHDRAW)));
+            let mut open = g;
+            open.apply(encode(s, WITHDRAW) as i64).unwrap();
+            assert_eq!(open.answers()[s as usize], Some(false));
+            assert_eq!(open.to_move(), Some((s + 1) & 3));
+            // a second withdrawal has nothing to take back
+            let e = open.apply(encode(s, WITHDRAW) as i64).unwrap_err();
+            assert_eq!((e.key, e.rule), ("no_reservation", Some("4.1.2")));
+            // the next seat speaks: the window is closed
+            g.apply(encode((s + 1) & 3, HEALTHY) as i64).unwrap();
+            let e = g.apply(encode(s, WITHDRAW) as i64).unwrap_err();
+            assert_eq!((e.key, e.rule), ("withdraw_closed", Some("4.1.2")));
+        }
+        // position 4 alone: open in the naming, the game is then found as if it were healthy
+        let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+        for s in [3, 0, 1] {
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        g.apply(encode(2, RESERVATION) as i64).unwrap();
+        assert_eq!((g.phase, g.withdraw_seat()), (NAMING, Some(2)));
+        let mut named = g;
+        named.apply(encode(2, SOLO_BASE) as i64).unwrap();
+        let e = named.apply(encode(2, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "withdraw_closed");
+        g.apply(encode(2, WITHDRAW) as i64).unwrap();
+        assert_eq!(g.phase, PLAY);
+        assert!(g.contract == NORMAL || g.contract == SILENT_MARRIAGE);
+        // position 4 among several: open until the first seat asked answers
+        let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+        for (s, c) in [
+            (3, RESERVATION),
+            (0, HEALTHY),
+            (1, HEALTHY),
+            (2, RESERVATION),
+        ] {
+            g.apply(encode(s, c) as i64).unwrap();
+        }
+        assert_eq!((g.to_move(), g.withdraw_seat()), (Some(3), Some(2)));
+        let mut b = ActionBuf::new();
+        g.legal_actions(Some(2), &mut b);
+        assert_eq!(b.as_slice(), &[encode(2, WITHDRAW)]);
+        let mut w = g;
+        w.apply(encode(2, WITHDRAW) as i64).unwrap();
+        assert_eq!(
+            (w.phase, w.naming_stage(), w.to_move()),
+            (NAMING, SINGLE, Some(3))
+        );
+        g.apply(encode(3, SOLO_BASE + 4) as i64).unwrap();
+        let e = g.apply(encode(2, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "withdraw_closed");
+        // a Vorführung has no query and nothing to withdraw (TSR 4.1.9)
+        let mut g = GameState::new(hands, 2, [true; 4], Some(3), Rules::TSR).unwrap();
+        assert_eq!(g.withdraw_seat(), None);
+        let e = g.apply(encode(3, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "no_reservation");
+    }
+
+    #[test]
     fn max_history_is_reached_and_not_passed() {
-        // the longest game: 4 answers, a pass and a solo, 5 calls per party, 48 cards
+        // the longest game: 4 answers, 2 withdrawals (TSR 4.1.2), a pass and a solo, 5 calls
+        // per party, 48 cards
         let mut rng = Rng::new(11);
         let hands = deal_with_both_queens(&mut rng, 0, 1);
         let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
         for (s, code) in [
             (1, RESERVATION),
             (2, RESERVATION),
-            (3, HEALTHY),
-            (0, HEALTHY),
+            (3, RESERVATION),
+            (3, WITHDRAW),
+            (0, RESERVATION),
+            (0, WITHDRAW),
         ] {
             g.apply(encode(s, code) as i64).unwrap();
         }
+        assert_eq!((g.phase, g.to_move()), (NAMING, Some(1)));
         // TSR 4.1.6: seat 1 (both ♣Q) is asked first and may pass; seat 2 must name a solo
         assert!(legal(&mut g).contains(&encode(1, PASS)));
         g.apply(encode(1, PASS) as i64).unwrap();
@@ -1814,7 +1890,7 @@ mod tests {
             let k = pick_card(&g, false);
             g.apply(encode(s, k) as i64).unwrap();
         }
-        assert_eq!(g.history().len(), 64);
+        assert_eq!(g.history().len(), 66);
         assert!(g.history().len() <= MAX_HISTORY);
         // nothing more can happen: no calls left, the game is over
         assert!(legal(&mut g).is_empty());

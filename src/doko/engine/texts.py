@@ -3925,6 +3925,23 @@ asks before every card of the others.""",
         "player has spoken, at position 4 only until the query goes on or it is named "
         "(TSR 4.1.2)",
     ),
+    "web.ui.withdraw": ("Vorbehalt zurücknehmen", "Withdraw the Vorbehalt"),
+    "tui.prompt_withdraw": (
+        "Deinen Vorbehalt zurücknehmen (TSR 4.1.2)? zurück = ja, Enter = behalten",
+        "Withdraw your Vorbehalt (TSR 4.1.2)? withdraw = yes, Enter = keep it",
+    ),
+    "tui.type_withdraw": (
+        "zurück",
+        "withdraw",
+    ),
+    "tui.ev_withdraw": (
+        "{name}: Vorbehalt zurückgenommen",
+        "{name}: Vorbehalt withdrawn",
+    ),
+    "tui.withdrawn": (
+        "zurückgenommen",
+        "withdrawn",
+    ),
     # end of the Vorbehalt-withdrawal texts
 }
 
