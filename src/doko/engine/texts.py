@@ -2486,7 +2486,8 @@ TEXTS: dict[str, tuple[str, str]] = {
   damen buben fleischlos karo herz pik kreuz       ein Solo taufen
   hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
   aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
-  zurück                      die letzte Karte zurücknehmen (mit --take-back)
+  zurück                      den Vorbehalt zurücknehmen (TSR 4.1.2); die letzte Karte
+                              zurücknehmen (mit --take-back)
   last (letzter)              den vorigen Stich zeigen (TSR 5.3.5)
   liste                       die Spielliste (in einer Runde)
   quit (ende)                 beenden; eine Runde bleibt gespeichert
@@ -2503,7 +2504,8 @@ Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
   queens jacks meatless diamonds hearts spades clubs   name a solo
   marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
   concede  claim              soloist only (TSR 5.4)
-  undo                        take your last card back (with --take-back)
+  undo (withdraw)             take your Vorbehalt back (TSR 4.1.2); take your last card
+                              back (with --take-back)
   last                        show the previous trick (TSR 5.3.5)
   sheet                       the score sheet (in a round)
   quit                        stop; a round stays saved
@@ -3928,11 +3930,11 @@ asks before every card of the others.""",
     "web.ui.withdraw": ("Vorbehalt zurücknehmen", "Withdraw the Vorbehalt"),
     "tui.prompt_withdraw": (
         "Deinen Vorbehalt zurücknehmen (TSR 4.1.2)? zurück = ja, Enter = behalten",
-        "Withdraw your Vorbehalt (TSR 4.1.2)? withdraw = yes, Enter = keep it",
+        "Take your Vorbehalt back (TSR 4.1.2)? undo = yes, Enter = keep it",
     ),
     "tui.type_withdraw": (
         "zurück",
-        "withdraw",
+        "undo",
     ),
     "tui.ev_withdraw": (
         "{name}: Vorbehalt zurückgenommen",

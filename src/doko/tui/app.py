@@ -705,7 +705,11 @@ class GameTable:
             if self.term.interactive:
                 self.term.ask(tr(lang, "prompt_continue"))
         elif name == "undo":
-            self._take_back()
+            if self.game.withdraw_seat() == self.human:  # the Vorbehalt (TSR 4.1.2)
+                self.game.apply(encode(self.human, WITHDRAW))
+                self._update()
+            else:
+                self._take_back()
         elif name == "hint":
             self._say(hint_line(self.game, self.human, lang, self.opts.seed))
         elif name == "analysis":

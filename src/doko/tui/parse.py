@@ -84,8 +84,8 @@ _WORDS: dict[str, int] = {
     "passe": PASS, "pass": PASS, "passen": PASS, "weiter": PASS,
     "aufgeben": CONCEDE, "concede": CONCEDE, "aufgabe": CONCEDE,
     "abkürzen": CLAIM, "abkuerzen": CLAIM, "claim": CLAIM,
-    "zurück": WITHDRAW, "zurueck": WITHDRAW, "zurücknehmen": WITHDRAW,
-    "zuruecknehmen": WITHDRAW, "withdraw": WITHDRAW,
+    # "zurück" is the command "undo": it takes back the Vorbehalt while TSR 4.1.2 allows it
+    "zurückziehen": WITHDRAW, "zurueckziehen": WITHDRAW, "withdraw": WITHDRAW,
     "damen": _solo("queens"), "damensolo": _solo("queens"), "queens": _solo("queens"),
     "buben": _solo("jacks"), "bubensolo": _solo("jacks"), "jacks": _solo("jacks"),
     "fleischlos": _solo("meatless"), "fleischloser": _solo("meatless"),
