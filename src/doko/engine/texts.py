@@ -3928,6 +3928,7 @@ asks before every card of the others.""",
         "(TSR 4.1.2)",
     ),
     "web.ui.withdraw": ("Vorbehalt zurücknehmen", "Withdraw the Vorbehalt"),
+    "web.ui.withdrawn": ("Vorbehalt zurückgenommen", "Vorbehalt withdrawn"),
     "tui.prompt_withdraw": (
         "Deinen Vorbehalt zurücknehmen (TSR 4.1.2)? zurück = ja, Enter = behalten",
         "Take your Vorbehalt back (TSR 4.1.2)? undo = yes, Enter = keep it",
