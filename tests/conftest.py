@@ -30,6 +30,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     code_of,
     encode,
     seat_of,
@@ -438,7 +439,9 @@ def choose_action(g: Game, rng: random.Random, kn: Knobs) -> int | None:
         return encode(s, RESERVATION if rng.random() < kn.p_reserve else HEALTHY)
     if g.phase == NAMING:  # a pass or a Hochzeit when possible half of the time
         special = [a for a in legal if code_of(a) in (PASS, MARRIAGE)]
-        return special[0] if special and rng.random() < 0.5 else rng.choice(legal)
+        # a Vorbehalt is not taken back here (TSR 4.1.2; callers that want it choose it)
+        named = [a for a in legal if code_of(a) != WITHDRAW]
+        return special[0] if special and rng.random() < 0.5 else rng.choice(named)
     if g.phase == FINISHED:  # after a concession: Kontra's late calls (TSR 5.4.7)
         return rng.choice(legal) if rng.random() < 0.5 else None
     claims = [a for a in legal if code_of(a) == CLAIM]

@@ -27,6 +27,7 @@ from doko.engine.actions import (
     CLAIM,
     CONCEDE,
     NO90,
+    WITHDRAW,
     call_code_for,
     code_of,
     encode,
@@ -395,6 +396,6 @@ def test_call_deadline_agrees_with_legality() -> None:
                 g.apply(rng.choice(calls))
             else:
                 g.apply(rng.choice([a for a in legal if not CALL_RE <= code_of(a) <= BLACK
-                                    and code_of(a) not in (CLAIM, CONCEDE)]))
+                                    and code_of(a) not in (CLAIM, CONCEDE, WITHDRAW)]))
     # both sides of the deadline met for the Ansage and the first Absagen
     assert {(lv, ok) for lv in (0, 1, 2) for ok in (True, False)} <= seen

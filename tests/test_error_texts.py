@@ -371,10 +371,10 @@ def test_action_format_error_in_both_languages() -> None:
     assert e.text("de") == (
         "'call' muss einer der Werte re, kontra, no90, no60, no30, black sein, nicht 'no120'")
     with pytest.raises(ActionFormatError) as info:
-        to_dict(Action(43))
-    assert info.value.key == "no_code" and info.value.params == {"code": 43}
-    assert str(info.value) == "no action has code 43"
-    assert info.value.text("de") == "keine Aktion hat den Code 43"
+        to_dict(Action(44))
+    assert info.value.key == "no_code" and info.value.params == {"code": 44}
+    assert str(info.value) == "no action has code 44"
+    assert info.value.text("de") == "keine Aktion hat den Code 44"
     with pytest.raises(ActionFormatError, match="no action has code 50"):
         code_text(50)
 

@@ -29,6 +29,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     code_of,
     encode,
     seat_of,
@@ -74,6 +75,20 @@ class Model:
             return holders[0]
         asked = [s for s in holders if self.owes[s]] + [s for s in holders if not self.owes[s]]
         return next(s for s in asked if s not in self.passed)
+
+    def withdraw_seat(self) -> int:
+        """Who may take back its Vorbehalt now (TSR 4.1.2), or -1: positions 1-3 until the next
+        player has spoken; position 4 until the query goes on (4.1.6) or it is named."""
+        if self.vorfuehrung is not None:
+            return -1
+        order = self.query_order()
+        n = len(self.answers)
+        if 1 <= n <= 3:
+            prev = order[n - 1]
+            return prev if self.answers[prev] else -1
+        if n == 4 and self.answers[order[3]] and not self.passed and self.named is None:
+            return order[3]
+        return -1
 
     def naming_codes(self, seat: int) -> set[int]:
         codes = set(range(SOLO_BASE, SOLO_BASE + 7))
@@ -160,12 +175,16 @@ def check_state(m: Model, g: Game, rng: random.Random) -> None:
             assert g.can_apply(a) == (a in legal_set), (seat, code, g.history)
     # the independent model
     if g.phase == QUERY:
-        assert legal_set == {encode(g.to_move, HEALTHY), encode(g.to_move, RESERVATION)}
+        w = m.withdraw_seat()
+        assert legal_set == {encode(g.to_move, HEALTHY), encode(g.to_move, RESERVATION)} | (
+            {encode(w, WITHDRAW)} if w >= 0 else set())
         assert g.to_move == m.query_order()[len(m.answers)]
     elif g.phase == NAMING:
         s = m.expected_namer()
         assert g.to_move == s
-        assert legal_set == {encode(s, c) for c in m.naming_codes(s)}
+        w = m.withdraw_seat()
+        assert legal_set == {encode(s, c) for c in m.naming_codes(s)} | (
+            {encode(w, WITHDRAW)} if w >= 0 else set())
     else:
         so = expected_soloist(m, g)
         assert g.soloist == so
@@ -186,7 +205,7 @@ def check_state(m: Model, g: Game, rng: random.Random) -> None:
             assert plays == legal_plays(g, g.to_move)
             assert all(seat_of(a) == g.to_move for a in legal_set if code_of(a) < 24)
     # an illegal action is refused and changes nothing
-    illegal = [encode(s, c) for s in range(4) for c in range(43) if encode(s, c) not in legal_set]
+    illegal = [encode(s, c) for s in range(4) for c in range(44) if encode(s, c) not in legal_set]
     before = snapshot(g)
     for a in rng.sample(illegal, min(3, len(illegal))):
         try:
@@ -207,6 +226,8 @@ def after_action(m: Model, g: Game, a: int, n_before: int) -> None:
     seat, code = seat_of(a), code_of(a)
     if code in (HEALTHY, RESERVATION):
         m.answers[seat] = code == RESERVATION
+    elif code == WITHDRAW:  # TSR 4.1.2: as if the seat had said "gesund"
+        m.answers[seat] = False
     elif code == PASS:
         m.passed.add(seat)
     elif SOLO_BASE <= code < SOLO_BASE + 7 or code == MARRIAGE:
@@ -318,8 +339,11 @@ def play_out(g: Game, m: Model, kn: Knobs, rng: random.Random,
             check_start_of_play(m, g)
             started = True
         check_state(m, g, rng)
+        withdraw = [a for a in g.legal_actions() if code_of(a) == WITHDRAW]
         if g.phase == QUERY and reserve is not None:
             a = encode(g.to_move, RESERVATION if g.to_move in reserve else HEALTHY)
+        elif withdraw and reserve is None and rng.random() < 0.3:
+            a = withdraw[0]  # a Vorbehalt taken back (TSR 4.1.2)
         elif greedy and (a := greedy_hochzeiter(g)) is not None:
             pass
         else:

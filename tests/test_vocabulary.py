@@ -64,7 +64,7 @@ def test_the_scan_finds_action_arithmetic_but_not_card_masks() -> None:
 
 
 def test_encoding_round_trips_over_every_action() -> None:
-    assert NUM_CODES == 43
+    assert NUM_CODES == 44
     seen = set()
     for seat in range(4):
         for code in range(NUM_CODES):

@@ -8,7 +8,7 @@
 use crate::game::encode;
 use crate::game::{
     ActionBuf, GameState, Rules, CALL_RE, CLAIM, CONCEDE, ENDED_CLAIMED, ENDED_CONCEDED, HEALTHY,
-    MARRIAGE, NAMING, PASS, PLAY, QUERY, RESERVATION,
+    MARRIAGE, NAMING, PASS, PLAY, QUERY, RESERVATION, WITHDRAW,
 };
 
 /// A small, fast pseudo-random generator (wyrand).
@@ -180,7 +180,8 @@ impl Policy {
                 let mut solos = [0u8; 8];
                 let mut ns = 0;
                 for &a in actions {
-                    if code(a) != MARRIAGE && code(a) != PASS {
+                    // a Vorbehalt is never withdrawn (TSR 4.1.2): random games name it
+                    if code(a) != MARRIAGE && code(a) != PASS && code(a) != WITHDRAW {
                         solos[ns] = a;
                         ns += 1;
                     }

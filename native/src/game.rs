@@ -51,6 +51,8 @@ pub const NO30: u8 = 39;
 pub const BLACK: u8 = 40;
 pub const CONCEDE: u8 = 41;
 pub const CLAIM: u8 = 42;
+/// Take back one's Vorbehalt while TSR 4.1.2 allows it.
+pub const WITHDRAW: u8 = 43;
 
 /// How a finished game ended (`Game.ended`): not yet, played out, conceded, claimed.
 pub const ENDED_NONE: u8 = 0;
@@ -226,13 +228,15 @@ impl Refusal {
 
 // ------------------------------------------------------------------ the state
 
-/// The longest history a game can have. The Vorbehaltsabfrage is 4 answers; naming is at most
+/// The longest history a game can have. The Vorbehaltsabfrage is 4 answers and at most 4
+/// withdrawals (TSR 4.1.2: each seat once, right after its own Vorbehalt); naming is at most
 /// 2 actions (only the one seat holding both ♣Q may pass, once, and the next seat asked holds
-/// no pair, so it must name a solo); at most 48 card plays; each party calls at most 5 times
+/// no pair, so it must name a solo), and 2 namings need 2 Vorbehalte left, so withdrawals and
+/// namings together are at most 4; at most 48 card plays; each party calls at most 5 times
 /// (every call raises its level, which goes up to 5: 10 calls), and a game ends at most once
-/// by a concession or claim. 4 + 2 + 48 + 10 + 1 = 65 (`max_history_is_reached_and_not_passed`
+/// by a concession or claim. 4 + 4 + 48 + 10 + 1 = 67 (`max_history_is_reached_and_not_passed`
 /// checks that no legal sequence is longer).
-pub const MAX_HISTORY: usize = 65;
+pub const MAX_HISTORY: usize = 67;
 
 /// Most calls in one game: 5 per party.
 pub const MAX_CALLS: usize = 10;
@@ -790,22 +794,24 @@ impl GameState {
                     }
                 }
             }
-            QUERY => {
+            QUERY | NAMING => {
                 let s = self.to_move as u8;
-                if seat.is_some() && seat != Some(s) {
-                    return;
+                let w = self.withdraw_seat();
+                if seat.is_none() || seat == Some(s) {
+                    if self.phase == QUERY {
+                        out.push(encode(s, HEALTHY));
+                        out.push(encode(s, RESERVATION));
+                    } else {
+                        let (codes, n) = self.naming_codes(s);
+                        for &c in &codes[..n] {
+                            out.push(encode(s, c));
+                        }
+                    }
                 }
-                out.push(encode(s, HEALTHY));
-                out.push(encode(s, RESERVATION));
-            }
-            NAMING => {
-                let s = self.to_move as u8;
-                if seat.is_some() && seat != Some(s) {
-                    return;
-                }
-                let (codes, n) = self.naming_codes(s);
-                for &c in &codes[..n] {
-                    out.push(encode(s, c));
+                if let Some(w) = w {
+                    if seat.is_none() || seat == Some(w) {
+                        out.push(encode(w, WITHDRAW));
+                    }
                 }
             }
             _ => {
@@ -845,6 +851,31 @@ impl GameState {
         if self.phase == PLAY {
             push_plays(out, self.to_move as u8, self.play_mask());
         }
+    }
+
+    /// The seat that may take back its Vorbehalt now (TSR 4.1.2), as `Game.withdraw_seat`:
+    /// in the query the seat just before the one on turn (positions 1 to 3, until the next
+    /// player has answered); in the naming the dealer (position 4) until the first naming.
+    pub fn withdraw_seat(&self) -> Option<u8> {
+        if self.phase == QUERY {
+            let s = self.to_move as u8 & 3;
+            if s == (self.dealer + 1) & 3 {
+                return None;
+            }
+            let prev = (s + 3) & 3;
+            return (self.answers >> (4 + prev) & 1 != 0).then_some(prev);
+        }
+        if self.phase == NAMING
+            && self.naming_stage != FORCED
+            && self.answers >> (4 + self.dealer) & 1 != 0
+        {
+            let named = self
+                .history()
+                .iter()
+                .any(|&a| (SOLO_BASE..=PASS).contains(&(a & 63)));
+            return (!named).then_some(self.dealer);
+        }
+        None
     }
 
     fn naming_codes(&self, s: u8) -> ([u8; 8], usize) {
@@ -998,6 +1029,8 @@ impl GameState {
             self.verify_call(seat, code)
         } else if code <= CLAIM {
             self.verify_shortening(seat, code)
+        } else if code == WITHDRAW {
+            self.verify_withdraw(seat, code)
         } else {
             refuse(
                 Refusal::new("bad_action", None, None)
@@ -1074,6 +1107,19 @@ impl GameState {
             );
         }
         Ok(())
+    }
+
+    fn verify_withdraw(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase == FINISHED {
+            return refuse(self.phase_error(code));
+        }
+        if self.withdraw_seat() == Some(seat) {
+            return Ok(());
+        }
+        if self.answers >> (4 + seat) & 1 == 0 {
+            return refuse(Refusal::at("no_reservation", "4.1.2", seat));
+        }
+        refuse(Refusal::at("withdraw_closed", "4.1.2", seat))
     }
 
     fn naming_error(&self, seat: u8) -> Refusal {
@@ -1297,8 +1343,10 @@ impl GameState {
             }
             self.frozen_set = true;
             self.finish(ENDED_CONCEDED);
-        } else {
+        } else if code == CLAIM {
             self.finish(ENDED_CLAIMED);
+        } else {
+            self.do_withdraw(seat);
         }
         Ok(())
     }
@@ -1387,6 +1435,24 @@ impl GameState {
             self.to_move = nxt as i8;
             return;
         }
+        self.end_query();
+    }
+
+    /// TSR 4.1.2: the seat counts as having said "gesund"; at position 4 (in the naming) the
+    /// query's outcome is decided again without its Vorbehalt.
+    fn do_withdraw(&mut self, seat: u8) {
+        self.answers &= !(1 << (4 + seat));
+        if self.phase == NAMING {
+            self.nq_len = 0;
+            self.nq_pos = 0;
+            self.naming_stage = SINGLE;
+            self.end_query();
+        }
+    }
+
+    /// Every seat has answered: all healthy, one Vorbehalt or several (TSR 4.1.3 to 4.1.7).
+    fn end_query(&mut self) {
+        let first = (self.dealer + 1) & 3;
         let mut holders = [0u8; 4];
         let mut nh = 0;
         for i in 0..4 {
@@ -1749,19 +1815,95 @@ mod tests {
     }
 
     #[test]
+    fn withdrawal_windows_of_every_position() {
+        // TSR 4.1.2: positions 1 to 3 until the next player has spoken; position 4 (the
+        // dealer) until the query goes on (4.1.6) or the Vorbehalt is named
+        let hands = deal(&mut Rng::new(5), 2, true);
+        for pos in 0..3u8 {
+            let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+            let s = (3 + pos) & 3;
+            for _ in 0..pos {
+                let t = g.to_move().unwrap();
+                g.apply(encode(t, HEALTHY) as i64).unwrap();
+            }
+            assert_eq!(g.withdraw_seat(), None);
+            g.apply(encode(s, RESERVATION) as i64).unwrap();
+            assert_eq!(g.withdraw_seat(), Some(s));
+            assert!(legal(&mut g).contains(&encode(s, WITHDRAW)));
+            let mut open = g;
+            open.apply(encode(s, WITHDRAW) as i64).unwrap();
+            assert_eq!(open.answers()[s as usize], Some(false));
+            assert_eq!(open.to_move(), Some((s + 1) & 3));
+            // a second withdrawal has nothing to take back
+            let e = open.apply(encode(s, WITHDRAW) as i64).unwrap_err();
+            assert_eq!((e.key, e.rule), ("no_reservation", Some("4.1.2")));
+            // the next seat speaks: the window is closed
+            g.apply(encode((s + 1) & 3, HEALTHY) as i64).unwrap();
+            let e = g.apply(encode(s, WITHDRAW) as i64).unwrap_err();
+            assert_eq!((e.key, e.rule), ("withdraw_closed", Some("4.1.2")));
+        }
+        // position 4 alone: open in the naming, the game is then found as if it were healthy
+        let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+        for s in [3, 0, 1] {
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        g.apply(encode(2, RESERVATION) as i64).unwrap();
+        assert_eq!((g.phase, g.withdraw_seat()), (NAMING, Some(2)));
+        let mut named = g;
+        named.apply(encode(2, SOLO_BASE) as i64).unwrap();
+        let e = named.apply(encode(2, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "withdraw_closed");
+        g.apply(encode(2, WITHDRAW) as i64).unwrap();
+        assert_eq!(g.phase, PLAY);
+        assert!(g.contract == NORMAL || g.contract == SILENT_MARRIAGE);
+        // position 4 among several: open until the first seat asked answers
+        let mut g = GameState::new(hands, 2, [false; 4], None, Rules::TSR).unwrap();
+        for (s, c) in [
+            (3, RESERVATION),
+            (0, HEALTHY),
+            (1, HEALTHY),
+            (2, RESERVATION),
+        ] {
+            g.apply(encode(s, c) as i64).unwrap();
+        }
+        assert_eq!((g.to_move(), g.withdraw_seat()), (Some(3), Some(2)));
+        let mut b = ActionBuf::new();
+        g.legal_actions(Some(2), &mut b);
+        assert_eq!(b.as_slice(), &[encode(2, WITHDRAW)]);
+        let mut w = g;
+        w.apply(encode(2, WITHDRAW) as i64).unwrap();
+        assert_eq!(
+            (w.phase, w.naming_stage(), w.to_move()),
+            (NAMING, SINGLE, Some(3))
+        );
+        g.apply(encode(3, SOLO_BASE + 4) as i64).unwrap();
+        let e = g.apply(encode(2, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "withdraw_closed");
+        // a Vorführung has no query and nothing to withdraw (TSR 4.1.9)
+        let mut g = GameState::new(hands, 2, [true; 4], Some(3), Rules::TSR).unwrap();
+        assert_eq!(g.withdraw_seat(), None);
+        let e = g.apply(encode(3, WITHDRAW) as i64).unwrap_err();
+        assert_eq!(e.key, "no_reservation");
+    }
+
+    #[test]
     fn max_history_is_reached_and_not_passed() {
-        // the longest game: 4 answers, a pass and a solo, 5 calls per party, 48 cards
+        // the longest game: 4 answers, 2 withdrawals (TSR 4.1.2), a pass and a solo, 5 calls
+        // per party, 48 cards
         let mut rng = Rng::new(11);
         let hands = deal_with_both_queens(&mut rng, 0, 1);
         let mut g = GameState::new(hands, 0, [false; 4], None, Rules::TSR).unwrap();
         for (s, code) in [
             (1, RESERVATION),
             (2, RESERVATION),
-            (3, HEALTHY),
-            (0, HEALTHY),
+            (3, RESERVATION),
+            (3, WITHDRAW),
+            (0, RESERVATION),
+            (0, WITHDRAW),
         ] {
             g.apply(encode(s, code) as i64).unwrap();
         }
+        assert_eq!((g.phase, g.to_move()), (NAMING, Some(1)));
         // TSR 4.1.6: seat 1 (both ♣Q) is asked first and may pass; seat 2 must name a solo
         assert!(legal(&mut g).contains(&encode(1, PASS)));
         g.apply(encode(1, PASS) as i64).unwrap();
@@ -1779,7 +1921,7 @@ mod tests {
             let k = pick_card(&g, false);
             g.apply(encode(s, k) as i64).unwrap();
         }
-        assert_eq!(g.history().len(), 64);
+        assert_eq!(g.history().len(), 66);
         assert!(g.history().len() <= MAX_HISTORY);
         // nothing more can happen: no calls left, the game is over
         assert!(legal(&mut g).is_empty());

@@ -677,6 +677,10 @@ impl PyGame {
     fn game_type_settled(&self) -> bool {
         self.g.game_type_settled()
     }
+    /// The seat that may take back its Vorbehalt now (TSR 4.1.2), or -1.
+    fn withdraw_seat(&self) -> i8 {
+        self.g.withdraw_seat().map_or(-1, |s| s as i8)
+    }
     /// The rules object the game was made with.
     #[getter]
     fn rules(&self, py: Python<'_>) -> PyObject {

@@ -26,7 +26,7 @@ use crate::batch::Rng;
 use crate::cards::{hand_count, QC};
 use crate::game::{
     encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PLAY, QUERY, RE,
-    RESERVATION, SOLO_BASE,
+    RESERVATION, SOLO_BASE, WITHDRAW,
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
@@ -144,9 +144,15 @@ pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
             }
         }
         QUERY | NAMING => {
+            // a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
             let s = g.to_move();
             g.legal_actions(s, buf);
-            out.extend_from_slice(buf.as_slice());
+            out.extend(
+                buf.as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|&a| a & 63 != WITHDRAW),
+            );
         }
         _ => {}
     }
@@ -170,10 +176,15 @@ fn rollout_step(g: &mut GameState, rng: &mut Rng, buf: &mut ActionBuf) -> bool {
         QUERY | NAMING => {
             let s = g.to_move();
             g.legal_actions(s, buf);
-            if buf.is_empty() {
+            // the withdrawal (TSR 4.1.2) comes last in the list and is never drawn
+            let mut n = buf.len();
+            if n > 0 && buf.as_slice()[n - 1] & 63 == WITHDRAW {
+                n -= 1;
+            }
+            if n == 0 {
                 return false;
             }
-            let a = buf.as_slice()[rng.below(buf.len())];
+            let a = buf.as_slice()[rng.below(n)];
             g.apply(a as i64).is_ok()
         }
         _ => false,

@@ -10,13 +10,13 @@ use crate::claims::beaters;
 use crate::game::{
     encode, ActionBuf, GameState, Rules, BLACK, CALL_RE, CLAIM, ENDED_CONCEDED, FINISHED, HEALTHY,
     KONTRA, MARRIAGE_C, NAMING, NORMAL, PLAY, QUERY, RE, RESERVATION, SILENT_MARRIAGE, SOLO_BASE,
-    SOLO_DIAMONDS,
+    SOLO_DIAMONDS, WITHDRAW,
 };
 use crate::order::TRUMP;
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
-/// The action codes 0..42.
-pub const NUM_CODES: usize = 43;
+/// The action codes 0..43.
+pub const NUM_CODES: usize = 44;
 /// Width of an action mask (the `Discrete(64)` action space).
 pub const MASK_SIZE: usize = 64;
 
@@ -241,6 +241,10 @@ pub fn encode_observation(
             out[PLAYED + r * 24 + code as usize] += 1.0;
         } else if code == HEALTHY || code == RESERVATION {
             out[ANSWERS + r * 2 + (code - HEALTHY) as usize] = 1.0;
+        } else if code == WITHDRAW {
+            // a Vorbehalt taken back counts as "gesund" (TSR 4.1.2)
+            out[ANSWERS + r * 2] = 1.0;
+            out[ANSWERS + r * 2 + 1] = 0.0;
         } else if (CALL_RE..=BLACK).contains(&code) {
             if let Some(c) = g.calls().get(call_i) {
                 out[CALLS + r * 5 + c.level as usize - 1] = 1.0;

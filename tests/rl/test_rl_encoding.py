@@ -15,7 +15,7 @@ np = pytest.importorskip("numpy")
 
 from rl_helpers import other_deal, random_game  # noqa: E402
 
-from doko.engine.actions import CALL_RE, HEALTHY, encode  # noqa: E402
+from doko.engine.actions import CALL_RE, HEALTHY, NUM_CODES, encode  # noqa: E402
 from doko.engine.backend import native_available  # noqa: E402
 from doko.engine.cards import QC, card_code, hand_kinds  # noqa: E402
 from doko.engine.game import Game, deal_hands  # noqa: E402
@@ -140,7 +140,7 @@ def test_native_encoder_equals_the_python_one_on_random_games() -> None:
                 doko_native.encode_observation(ng, s, y, m)
                 x = observation(view(g, s))
                 assert np.array_equal(x, y), (seed, len(g.history), s)
-                assert np.array_equal(m[:43], as_dict(x)["legal"].astype(np.int8))
+                assert np.array_equal(m[:NUM_CODES], as_dict(x)["legal"].astype(np.int8))
             if g.is_over:
                 break
             a = p.choose(g)
@@ -158,3 +158,44 @@ def test_the_docs_describe_every_field_with_its_size() -> None:
 def test_a_spectator_has_no_observation() -> None:
     with pytest.raises(ValueError, match="spectator"):
         observation(view(Game.deal(1), None))
+
+
+@pytest.mark.skipif(not native_available(), reason="the native core is not built")
+def test_native_encoder_equals_the_python_one_with_vorbehalte_taken_back() -> None:
+    """TSR 4.1.2: a Vorbehalt taken back is encoded as "gesund" by both encoders; the dealer's
+    withdrawal (code 43) is in its mask while it may."""
+    import doko_native
+
+    from doko.engine.actions import RESERVATION, WITHDRAW, code_of, seat_of
+    from doko.engine.game import QUERY
+    from doko.engine.native import native_game_class
+
+    seen = 0
+    for seed in range(30):
+        g = Game.deal(seed, dealer=seed % 4)
+        ng = native_game_class().deal(seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not g.is_over:
+            for s in range(4):
+                y = np.zeros(OBS_SIZE, np.float32)
+                m = np.zeros(64, np.int8)
+                doko_native.encode_observation(ng, s, y, m)
+                x = observation(view(g, s))
+                assert np.array_equal(x, y), (seed, len(g.history), s)
+                assert np.array_equal(m[:NUM_CODES], as_dict(x)["legal"].astype(np.int8))
+            legal = g.legal_actions()
+            withdraw = [a for a in legal if code_of(a) == WITHDRAW]
+            if withdraw and rng.random() < 0.5:
+                a = withdraw[0]
+                seen += 1
+            elif g.phase == QUERY:
+                a = encode(g.to_move, RESERVATION if rng.random() < 0.6 else HEALTHY)
+            else:
+                a = rng.choice([b for b in g.legal_actions(g.to_move) if code_of(b) != WITHDRAW])
+            g.apply(a)
+            ng.apply(a)
+            if code_of(a) == WITHDRAW:  # the next seat sees it answered "gesund"
+                who = seat_of(a)
+                d = as_dict(observation(view(g, (who + 1) & 3)))
+                assert d["answers"][(who - (who + 1)) & 3].tolist() == [1, 0]
+    assert seen > 10

@@ -40,6 +40,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SEAT_OF,
+    WITHDRAW,
     Action,
     code_of,
 )
@@ -142,7 +143,8 @@ class RandomPolicy:
                 return actions[codes.index(MARRIAGE)]
             if PASS in codes and r < self.p_pass:
                 return actions[codes.index(PASS)]
-            solos = [a for a in actions if code_at[a] not in (MARRIAGE, PASS)]
+            # a Vorbehalt is never withdrawn (TSR 4.1.2): random games name it
+            solos = [a for a in actions if code_at[a] not in (MARRIAGE, PASS, WITHDRAW)]
             return solos[int(self._random() * len(solos))]
         return actions[int(r * len(actions))]
 

@@ -1144,6 +1144,8 @@ class RulesPlayer(Player):
         if seat is None or not legal:
             return None
         phase = v.phase
+        if phase in (QUERY, NAMING) and not v.to_play:
+            return None  # its Vorbehalt was meant: it never takes one back (TSR 4.1.2)
         if phase == QUERY:
             plan = self.plan(v)[0]
             return encode(seat, RESERVATION if plan in ("solo", "marriage") else HEALTHY)

@@ -55,6 +55,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     Action,
     call_level,
     code_of,
@@ -387,11 +388,12 @@ class SearchPlayer(Player):
                 if list(view.hand).count(QC) == 2:
                     out.append((reserve[0], MARRIAGE))
             return out
-        # naming: the likeliest solos, Hochzeit, pass
+        # naming: the likeliest solos, Hochzeit, pass (a Vorbehalt it made is meant: it is
+        # never taken back, TSR 4.1.2)
         kinds = set(self._solo_codes(view))
         return [(a, -1) for a in legal
-                if code_of(a) != CONCEDE and not (SOLO_BASE <= code_of(a) < SOLO_BASE + 7
-                                                  and code_of(a) not in kinds)]
+                if code_of(a) not in (CONCEDE, WITHDRAW)
+                and not (SOLO_BASE <= code_of(a) < SOLO_BASE + 7 and code_of(a) not in kinds)]
 
     def _solo_codes(self, view: SeatView) -> list[int]:
         """The naming codes of the ``solo_kinds`` solos the ``rules`` player's hand evaluation

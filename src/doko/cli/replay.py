@@ -191,6 +191,10 @@ def game_json(game: Game) -> dict[str, Any]:
     settled = _settled(game)
     re_eyes, kontra_eyes, re_tricks, kontra_tricks = party_totals(game)
     re_seats = game.re_seats() if settled else []
+    # a Hochzeit before its Klärungsstich: only the Hochzeiter's party is known (TSR 4.4.3,
+    # 5.5.1); the other three are still open, not Kontra
+    undecided = settled and game.contract == C_MARRIAGE and not game.klaerung
+    open_seats = [s for s in range(4) if s not in re_seats] if undecided else []
     calls = []
     ci = 0
     for i, a in enumerate(game.history):
@@ -210,7 +214,9 @@ def game_json(game: Game) -> dict[str, Any]:
         "ended": game.ended,
         "contract": game.contract_name if settled else None,
         "re": re_seats,
-        "kontra": [s for s in range(4) if s not in re_seats] if settled else [],
+        "kontra": [s for s in range(4) if s not in re_seats] if settled and not undecided
+        else [],
+        "open": open_seats,
         "re_eyes": re_eyes,
         "kontra_eyes": kontra_eyes,
         "re_tricks": re_tricks,

@@ -17,6 +17,7 @@ phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Cod
 37..40     the Absagen ``no90`` ``no60`` ``no30`` ``black`` (lower levels implied)
 41         ``concede`` (the soloist gives up the rest, TSR 5.4.6)
 42         ``claim`` (the soloist takes all remaining tricks, TSR 5.4.4)
+43         ``withdraw``: take back one's Vorbehalt while TSR 4.1.2 allows it
 =========  =====================================================================
 
 >>> a = encode(2, PLAY_BASE + parse_card("QC"))
@@ -52,6 +53,7 @@ CALL_KONTRA = 36
 NO90, NO60, NO30, BLACK = 37, 38, 39, 40
 CONCEDE = 41
 CLAIM = 42
+WITHDRAW = 43
 
 #: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
@@ -66,8 +68,8 @@ CALL_NAMES = (
 #: other ints (make them with :func:`encode` or :data:`ACTIONS`).
 Action = NewType("Action", int)
 
-#: Number of action codes (0..42).
-NUM_CODES = CLAIM + 1
+#: Number of action codes (0..43).
+NUM_CODES = WITHDRAW + 1
 
 
 def encode(seat: int, code: int) -> Action:
@@ -85,7 +87,7 @@ def code_of(action: Action) -> int:
     return action & 63
 
 
-#: ``ACTIONS[seat][code]``: the action, for hot loops (seats 0..3, codes 0..42).
+#: ``ACTIONS[seat][code]``: the action, for hot loops (seats 0..3, codes 0..43).
 ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(encode(seat, code) for code in range(NUM_CODES)) for seat in range(4)
 )
@@ -143,6 +145,7 @@ _SIMPLE = {
     PASS: "pass",
     CONCEDE: "concede",
     CLAIM: "claim",
+    WITHDRAW: "withdraw",
 }
 _SIMPLE_BY_NAME = {v: k for k, v in _SIMPLE.items()}
 
@@ -213,6 +216,7 @@ _SIMPLE_KEYS = {
     PASS: "action.pass",
     CONCEDE: "action.concede",
     CLAIM: "action.claim",
+    WITHDRAW: "action.withdraw",
 }
 
 

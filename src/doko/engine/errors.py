@@ -38,7 +38,7 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
-from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION
+from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION, WITHDRAW
 from doko.engine.cards import card_symbol
 from doko.engine.claims import Line, explain
 from doko.engine.texts import TEXTS, lang_of
@@ -120,6 +120,8 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
             else "query"
     elif code <= PASS:
         kind = "naming"
+    elif code == WITHDRAW:
+        kind = "withdraw"
     else:
         kind = "concede" if code == CONCEDE else "claim"
     return _text(prefix + kind, lang)

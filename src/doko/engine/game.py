@@ -44,6 +44,7 @@ from doko.engine.actions import (
     RESERVATION,
     SEAT_OF,
     SOLO_BASE,
+    WITHDRAW,
     Action,
     call_level,
     code_of,
@@ -524,15 +525,24 @@ class Game(GameQueries):
         if phase == QUERY:
             s = self.to_move
             if seat is not None and seat != s:
-                return []
+                w = self.withdraw_seat()
+                return [ACTIONS[w][WITHDRAW]] if w == seat else []
             acts = ACTIONS[s]
-            return [acts[HEALTHY], acts[RESERVATION]]
+            out = [acts[HEALTHY], acts[RESERVATION]]
+            w = self.withdraw_seat()
+            if w >= 0 and seat is None:
+                out.append(ACTIONS[w][WITHDRAW])
+            return out
         if phase == NAMING:
             s = self.to_move
+            w = self.withdraw_seat()
             if seat is not None and seat != s:
-                return []
+                return [ACTIONS[w][WITHDRAW]] if w == seat else []
             acts = ACTIONS[s]
-            return [acts[c] for c in self._naming_codes(s)]
+            out = [acts[c] for c in self._naming_codes(s)]
+            if w >= 0 and (seat is None or seat == w):
+                out.append(ACTIONS[w][WITHDRAW])
+            return out
         # FINISHED: after a concession Kontra may still call (TSR 5.4.7)
         out = []
         if self.ended == ENDED_CONCEDED:
@@ -555,6 +565,28 @@ class Game(GameQueries):
                 m = f
         t = _PLAYS[s]
         return list(t[0][m & 4095] + t[1][m >> 12])
+
+    def withdraw_seat(self) -> int:
+        """The seat that may take back its Vorbehalt now (TSR 4.1.2), or -1.
+
+        At positions 1 to 3 (counted from the dealer's left neighbour) a Vorbehalt can be taken
+        back until the next player has answered: in the query, the seat just before the one on
+        turn. At position 4 (the dealer) until the query goes on by 4.1.6, a card is led or a
+        call is made: here, until the first naming (a solo, a Hochzeit or a pass) is said, as
+        every card and call comes after it. No query, no withdrawal: a Vorführung (4.1.9).
+        """
+        if self.phase == QUERY:
+            s = self.to_move
+            if s == (self.dealer + 1) & 3:
+                return -1
+            prev = (s + 3) & 3
+            return prev if self.answers[prev] else -1
+        if self.phase == NAMING and self.naming_stage != FORCED and self.answers[self.dealer]:
+            for a in self.history:
+                if SOLO_BASE <= CODE_OF[a] <= PASS:
+                    return -1
+            return self.dealer
+        return -1
 
     def _naming_codes(self, s: int) -> list[int]:
         both = hand_count(self.initial_hands[s], QC) == 2
@@ -632,6 +664,8 @@ class Game(GameQueries):
             self._verify_call(seat, code)
         elif code <= CLAIM:
             self._verify_shortening(seat, code)
+        elif code == WITHDRAW:
+            self._verify_withdraw(seat, code)
         else:
             raise IllegalActionError("bad_action", field="code", value=code)
 
@@ -680,6 +714,15 @@ class Game(GameQueries):
         if seat != self.to_move:
             raise IllegalActionError("not_your_turn", "4.1.2", seat, to_move=self.to_move,
                                      action=code)
+
+    def _verify_withdraw(self, seat: int, code: int) -> None:
+        if self.phase == FINISHED:
+            raise self._phase_error(code)
+        if self.withdraw_seat() == seat:
+            return
+        if not self.answers[seat]:
+            raise IllegalActionError("no_reservation", "4.1.2", seat)
+        raise IllegalActionError("withdraw_closed", "4.1.2", seat)
 
     def _naming_error(self, seat: int) -> IllegalActionError:
         if self.naming_stage == FORCED:
@@ -835,8 +878,10 @@ class Game(GameQueries):
         elif code == CONCEDE:
             self.frozen_sizes = [h.bit_count() for h in self.hands]
             self._finish(ENDED_CONCEDED)
-        else:
+        elif code == CLAIM:
             self._finish(ENDED_CLAIMED)
+        else:
+            self._do_withdraw(seat)
 
     def _complete_trick(self) -> None:
         trick = self.trick
@@ -878,6 +923,19 @@ class Game(GameQueries):
         if nxt != (self.dealer + 1) & 3:
             self.to_move = nxt
             return
+        self._end_query()
+
+    def _do_withdraw(self, seat: int) -> None:
+        # TSR 4.1.2: the seat counts as having said "gesund"; at position 4 (in the naming)
+        # the query's outcome is decided again without its Vorbehalt
+        self.answers[seat] = False
+        if self.phase == NAMING:
+            self.naming_queue = []
+            self.naming_stage = SINGLE
+            self._end_query()
+
+    def _end_query(self) -> None:
+        """Every seat has answered: all healthy, one Vorbehalt or several (TSR 4.1.3 to 4.1.7)."""
         order = [(self.dealer + 1 + i) & 3 for i in range(4)]
         holders = [s for s in order if self.answers[s]]
         if not holders:  # all healthy (TSR 4.1.3); both ♣Q in one hand: stille Hochzeit 4.4.5

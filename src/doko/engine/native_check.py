@@ -33,6 +33,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SEAT_OF,
+    WITHDRAW,
 )
 from doko.engine.cards import QC, hand_count, hand_kinds
 from doko.engine.errors import IllegalActionError
@@ -49,7 +50,7 @@ __all__ = ["KINDS", "Mismatch", "Scenario", "compare_games", "run_game", "scenar
 
 #: The kinds of scenario, cycled through by :func:`compare_games`.
 KINDS = ("tsr", "hausregeln", "options", "hochzeit", "pflicht", "vorfuehrung", "shortening",
-         "no_nines")
+         "no_nines", "withdraw")
 
 
 class Mismatch(AssertionError):
@@ -76,6 +77,8 @@ class Scenario:
     p_claim: float = 0.3
     p_concede: float = 0.004
     p_illegal: float = 0.03
+    #: the chance of taking back a Vorbehalt whenever TSR 4.1.2 allows it
+    p_withdraw: float = 0.1
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -146,6 +149,13 @@ def scenario(seed: int, kind: str) -> Scenario:
         kw = {"p_concede": 0.03, "p_claim": 0.5}
     elif kind == "shortening":
         kw = {"p_reservation": 0.5, "p_concede": 0.04, "p_claim": 0.9, "p_call": 0.1}
+    elif kind == "withdraw":
+        # many Vorbehalte, often taken back (TSR 4.1.2), at every position, with Pflichtsoli
+        # owed and a seat holding both ♣Q now and then
+        owes = (rng.random() < 0.3, rng.random() < 0.3, rng.random() < 0.3, rng.random() < 0.3)
+        if rng.random() < 0.5:
+            hands = _both_queens_to(hands, rng.randrange(4))
+        kw = {"p_reservation": 0.6, "p_reservation_queens": 0.7, "p_withdraw": 0.5}
     elif kind in ("options", "no_nines"):
         kw = {"p_reservation": rng.choice((0.05, 0.3)), "p_call": rng.choice((0.05, 0.2))}
     return Scenario(kind=kind, seed=seed, dealer=dealer, hands=tuple(hands),  # type: ignore[arg-type]
@@ -168,7 +178,7 @@ def _full_state(g: Game | NativeGame) -> tuple[object, ...]:
         g.is_over, g.answers, g.naming_queue, g.naming_stage, g.contract_name,
         g.game_type_settled, g.is_solo_game, [g.cards_in_hand(s) for s in range(4)],
         g.re_eyes(), g.kontra_eyes(), g.re_tricks(), g.kontra_tricks(), g.sonderpunkte(),
-        g.order.name, g.legal_plays(),
+        g.order.name, g.legal_plays(), g.withdraw_seat(),
     )
 
 
@@ -285,6 +295,9 @@ def run_game(sc: Scenario, rng: random.Random | None = None) -> dict[str, int]:
         out["pflichtsolo"] = 1
     if py.marriage_solo:
         out["marriage_solo"] = 1
+    withdrawn = sum(1 for a in py.history if CODE_OF[a] == WITHDRAW)
+    if withdrawn:
+        out["withdrawn"] = withdrawn
     return out
 
 
@@ -292,6 +305,8 @@ def _choose(sc: Scenario, rng: random.Random, acts: list[Any], phase: int) -> in
     """The lock-step policy: uniform card play, calls/claims/concessions with the scenario's
     probabilities, reservations and namings as the scenario asks."""
     codes = [CODE_OF[a] for a in acts]
+    if WITHDRAW in codes and phase in (QUERY, NAMING) and rng.random() < sc.p_withdraw:
+        return int(acts[codes.index(WITHDRAW)])
     if phase == QUERY:
         seat = SEAT_OF[acts[0]]
         p = sc.p_reservation_queens if hand_count(sc.hands[seat], QC) == 2 else sc.p_reservation
@@ -303,7 +318,7 @@ def _choose(sc: Scenario, rng: random.Random, acts: list[Any], phase: int) -> in
         if PASS in codes and rng.random() < sc.p_pass:
             return int(acts[codes.index(PASS)])
         return int(rng.choice([a for a, c in zip(acts, codes, strict=True)
-                               if c not in (MARRIAGE, PASS)]))
+                               if c not in (MARRIAGE, PASS, WITHDRAW)]))
     if phase == PLAY or phase == FINISHED:
         plays = [a for a, c in zip(acts, codes, strict=True) if c < 24]
         rest = [a for a, c in zip(acts, codes, strict=True) if c >= 24]

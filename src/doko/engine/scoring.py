@@ -203,6 +203,9 @@ class GameSummary:
                 "tricks_eyes", tricks=self.re_tricks, cards=4 * self.re_tricks, eyes=self.re_eyes,
                 other_tricks=total - self.re_tricks, other_eyes=240 - self.re_eyes,
             )
+        if self.contract == Contract.MARRIAGE.record_name and self.re_tricks == 0:
+            # Re owns the Klärungsstich: the partner is the one who won it (TSR 4.4.3 a)
+            raise ScoringInputError("marriage_no_trick")
         self._check_extras()
 
     def _check_extras(self) -> None:

@@ -2486,7 +2486,8 @@ TEXTS: dict[str, tuple[str, str]] = {
   damen buben fleischlos karo herz pik kreuz       ein Solo taufen
   hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
   aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
-  zurück                      die letzte Karte zurücknehmen (mit --take-back)
+  zurück                      den Vorbehalt zurücknehmen (TSR 4.1.2); die letzte Karte
+                              zurücknehmen (mit --take-back)
   last (letzter)              den vorigen Stich zeigen (TSR 5.3.5)
   liste                       die Spielliste (in einer Runde)
   quit (ende)                 beenden; eine Runde bleibt gespeichert
@@ -2503,7 +2504,8 @@ Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
   queens jacks meatless diamonds hearts spades clubs   name a solo
   marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
   concede  claim              soloist only (TSR 5.4)
-  undo                        take your last card back (with --take-back)
+  undo (withdraw)             take your Vorbehalt back (TSR 4.1.2); take your last card
+                              back (with --take-back)
   last                        show the previous trick (TSR 5.3.5)
   sheet                       the score sheet (in a round)
   quit                        stop; a round stays saved
@@ -3911,6 +3913,71 @@ asks before every card of the others.""",
     ),
     "web.ui.rules_extended": ("Erweiterte Hausregeln", "Extended house rules"),
     # end of the further Sonderpunkte texts
+    # the Vorbehalt withdrawn and the impossible Hochzeit summaries (issue 21, TSR 4.1.2, 4.4.3)
+    "action.withdraw": (
+        "Vorbehalt zurückgenommen",
+        "Vorbehalt withdrawn",
+    ),
+    "score_input.marriage_no_trick": (
+        "eine Hochzeit, die ein Normalspiel blieb, mit 0 Stichen für Re ist unmöglich: der "
+        "Partner des Hochzeiters gewann den Klärungsstich (TSR 4.4.3)",
+        "a Hochzeit that stayed a Normalspiel with 0 tricks for Re is impossible: the "
+        "Hochzeiter's partner won the Klärungsstich (TSR 4.4.3)",
+    ),
+    "round.marriage_solo_tricks": (
+        "eine Hochzeit, die ein Karo-Solo wurde, mit {tricks} Stichen für den Solospieler ist "
+        "unmöglich: der Hochzeiter gewann die Stiche 1 bis 3",
+        "a Hochzeit that became a Karo solo with {tricks} tricks for the soloist is "
+        "impossible: the Hochzeiter won tricks 1 to 3",
+    ),
+    "error.what.withdraw": (
+        "den Vorbehalt zurücknehmen",
+        "withdrawing the Vorbehalt",
+    ),
+    "error.verb.withdraw": ("den Vorbehalt zurücknehmen", "withdraw the Vorbehalt"),
+    "error.no_reservation": (
+        "{seat} hat keinen Vorbehalt angemeldet, der sich zurücknehmen ließe (TSR 4.1.2)",
+        "{seat} has announced no Vorbehalt to withdraw (TSR 4.1.2)",
+    ),
+    "error.you.no_reservation": (
+        "du hast keinen Vorbehalt angemeldet, den du zurücknehmen könntest (TSR 4.1.2)",
+        "you have announced no Vorbehalt to withdraw (TSR 4.1.2)",
+    ),
+    "error.withdraw_closed": (
+        "{seat} kann den Vorbehalt nicht mehr zurücknehmen: an Position 1 bis 3 nur, bis der "
+        "nächste Spieler sich geäußert hat, an Position 4 nur, bis die Abfrage weitergeht oder "
+        "getauft ist (TSR 4.1.2)",
+        "{seat} can no longer withdraw the Vorbehalt: at positions 1 to 3 only until the next "
+        "player has spoken, at position 4 only until the query goes on or it is named "
+        "(TSR 4.1.2)",
+    ),
+    "error.you.withdraw_closed": (
+        "du kannst deinen Vorbehalt nicht mehr zurücknehmen: an Position 1 bis 3 nur, bis der "
+        "nächste Spieler sich geäußert hat, an Position 4 nur, bis die Abfrage weitergeht oder "
+        "getauft ist (TSR 4.1.2)",
+        "you can no longer withdraw your Vorbehalt: at positions 1 to 3 only until the next "
+        "player has spoken, at position 4 only until the query goes on or it is named "
+        "(TSR 4.1.2)",
+    ),
+    "web.ui.withdraw": ("Vorbehalt zurücknehmen", "Withdraw the Vorbehalt"),
+    "web.ui.withdrawn": ("Vorbehalt zurückgenommen", "Vorbehalt withdrawn"),
+    "tui.prompt_withdraw": (
+        "Deinen Vorbehalt zurücknehmen (TSR 4.1.2)? zurück = ja, Enter = behalten",
+        "Take your Vorbehalt back (TSR 4.1.2)? undo = yes, Enter = keep it",
+    ),
+    "tui.type_withdraw": (
+        "zurück",
+        "undo",
+    ),
+    "tui.ev_withdraw": (
+        "{name}: Vorbehalt zurückgenommen",
+        "{name}: Vorbehalt withdrawn",
+    ),
+    "tui.withdrawn": (
+        "zurückgenommen",
+        "withdrawn",
+    ),
+    # end of the Vorbehalt-withdrawal texts
 }
 
 

@@ -41,7 +41,7 @@ answers            8     4 x (answered gesund, answered Vorbehalt) in the Vorbeh
 owes_pflichtsolo   4     relative seat still owes a Pflichtsolo in the round (TSR 4.2.1)
 vorfuehrung        4     relative seat is vorgeführt this game (TSR 4.2.3)
 round              2     [0] a whole round is played, [1] games played / games of the round
-legal              43    the action codes 0..42 the seat may take now (``doko.engine.actions``)
+legal              44    the action codes 0..43 the seat may take now (``doko.engine.actions``)
 rules              8     nines, marriage shift, Re/Kontra double, Dulle moves, soloist leads,
                          Dulle rule (3, one-hot)
 =================  ====  ==========================================================================
@@ -51,7 +51,7 @@ rules              8     nines, marriage shift, Re/Kontra double, Dulle moves, s
 >>> g = Game.deal(seed=7)
 >>> x = observation(view(g, 1))
 >>> x.shape, x.dtype, OBS_SIZE
-((376,), dtype('float32'), 376)
+((377,), dtype('float32'), 377)
 >>> d = as_dict(x)
 >>> int(d["hand"].sum()), int(d["legal"][24]), int(d["legal"][25])  # 12 cards; gesund, Vorbehalt
 (12, 1, 1)
@@ -72,6 +72,7 @@ from doko.engine.actions import (
     NUM_CODES,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     code_of,
     seat_of,
 )
@@ -135,9 +136,9 @@ def _offsets() -> dict[str, tuple[int, int]]:
 OFFSETS = _offsets()
 #: Length of the flat observation.
 OBS_SIZE = sum(size for _, size in FIELDS)
-#: Actions of the public history the information state holds (a game has at most 65).
+#: Actions of the public history the information state holds (a game has at most 67).
 HISTORY_SLOTS = 72
-#: One history slot: the acting relative seat (4, one-hot) and the action code (43, one-hot).
+#: One history slot: the acting relative seat (4, one-hot) and the action code (44, one-hot).
 SLOT_SIZE = 4 + NUM_CODES
 #: Length of the information-state tensor: the observation, the dealt hand (24 counts) and the
 #: history slots.
@@ -191,6 +192,9 @@ def observation(v: SeatView, out: Array | None = None, *,
             played_n[seat] += 1
         elif code in (HEALTHY, RESERVATION):
             x[o["answers"] + r * 2 + (code - HEALTHY)] = 1.0
+        elif code == WITHDRAW:  # a Vorbehalt taken back counts as "gesund" (TSR 4.1.2)
+            x[o["answers"] + r * 2] = 1.0
+            x[o["answers"] + r * 2 + 1] = 0.0
         elif code == MARRIAGE:
             hochzeiter = seat
         elif SOLO_BASE <= code < SOLO_BASE + 7:

@@ -17,7 +17,7 @@ a pure-Python loop gives the same numbers, only slower.
 >>> env = VectorEnv(4, opponents="random", seed=1, backend="python")
 >>> obs, mask = env.reset()
 >>> obs.shape, mask.shape
-((4, 376), (4, 64))
+((4, 377), (4, 64))
 >>> actions = mask.argmax(axis=1)  # the first legal action of each game
 >>> obs, mask, rewards, dones = env.step(actions)
 >>> rewards.dtype, dones.dtype
@@ -40,6 +40,7 @@ from doko.engine.actions import (
     MARRIAGE,
     PASS,
     RESERVATION,
+    WITHDRAW,
     Action,
     code_of,
     encode,
@@ -155,7 +156,8 @@ def random_pick(rng: WyRand, actions: Sequence[Action], phase: int) -> Action:
             return actions[codes.index(MARRIAGE)]
         if PASS in codes and r < _P_PASS:
             return actions[codes.index(PASS)]
-        solos = [a for a in actions if code_of(a) not in (MARRIAGE, PASS)]
+        # a Vorbehalt is never taken back (TSR 4.1.2), as RandomPolicy
+        solos = [a for a in actions if code_of(a) not in (MARRIAGE, PASS, WITHDRAW)]
         return solos[int(rng.random() * len(solos))]
     return actions[int(r * len(actions))]
 

@@ -26,6 +26,10 @@ from doko.session import RoundError
 if TYPE_CHECKING:
     from doko.server.table import Table
 
+#: While a person at the table may still take back the Vorbehalt just announced (TSR 4.1.2),
+#: the next computer player answers no sooner than this (on tables with a bot delay at all).
+WITHDRAW_WAIT_MS = 2500
+
 log = logging.getLogger("doko.server")
 
 
@@ -180,7 +184,11 @@ async def step(t: Table) -> bool:
     started = time.monotonic()
     result = await t.hub.think(t.code, jobs)
     if on_turn_bot is not None and t.data.bot_delay_ms > 0:
-        rest = t.data.bot_delay_ms / 1000 - (time.monotonic() - started)
+        delay_ms = t.data.bot_delay_ms
+        w = g.withdraw_seat()
+        if w >= 0 and t.controller(w) == "human":
+            delay_ms = max(delay_ms, WITHDRAW_WAIT_MS)
+        rest = delay_ms / 1000 - (time.monotonic() - started)
         if rest > 0:
             await asyncio.sleep(rest)
     async with t.lock:

@@ -283,7 +283,7 @@ class Strict(BaseModel):
 
 
 ACTION_NAMES = ("play", "solo", "call", "healthy", "reservation", "marriage", "pass",
-                "concede", "claim")
+                "concede", "claim", "withdraw")
 
 
 class ActionBody(Strict):

@@ -681,6 +681,9 @@ class Round:
             raise RoundError.of("solo_fields", contract=contract)
         if marriage_solo and (pflicht or solo_kind not in (None, "diamonds")):
             raise RoundError.of("marriage_solo", "4.4.3")
+        if marriage_solo and summary.re_tricks is not None and summary.re_tricks < 3:
+            # the Hochzeiter became the soloist by winning tricks 1 to 3 (TSR 4.4.3 b)
+            raise RoundError.of("marriage_solo_tricks", "4.4.3", tricks=summary.re_tricks)
         if contract == "solo" and not marriage_solo:
             assert soloist is not None
             pflicht = self._solo_is_pflicht(soloist, pflicht)

@@ -39,6 +39,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     call_code_for,
     call_level,
     code_of,
@@ -258,6 +259,7 @@ class GameTable:
         self.pending: int | None = None
         self.drawn: int | None = None  # history length at the last full screen (non-TTY)
         self.offered = -1  # history length when the bots were last offered a call
+        self.withdraw_offered = -1  # history length when the human was last asked to withdraw
         #: the label typed for each of the human's card plays, by history index
         self.chosen: dict[int, int] = {}
         self.resumed = resumed
@@ -367,6 +369,8 @@ class GameTable:
             elif code == CLAIM:
                 key = "ev_claim_you" if seat == self.human else "ev_claim"
                 self._event(tr(lang, key, name=who))
+            elif code == WITHDRAW:
+                self._event(tr(lang, "ev_withdraw", name=who))
         self.seen = len(g.history)
         prev = self.prev
         for n in range(len(prev.tricks), len(v.tricks)):
@@ -442,6 +446,8 @@ class GameTable:
                         continue
                 self._human_turn()
                 continue
+            if self._offer_withdraw():
+                continue
             if self.opts.ask_calls and self._call_codes() and self._offer_human_call():
                 continue
             seat = g.to_move
@@ -467,6 +473,21 @@ class GameTable:
     def _call_codes(self) -> list[int]:
         return [c for c in map(code_of, self.game.legal_actions(self.human))
                 if CALL_RE <= c <= BLACK]
+
+    def _offer_withdraw(self) -> bool:
+        """Before the next player answers, ask whether the human takes back the Vorbehalt it
+        just announced (TSR 4.1.2; at position 4 until the naming goes on); not when it named
+        its solo already in the query (then it is meant). True if the human withdrew."""
+        g = self.game
+        if (g.withdraw_seat() != self.human or self.pending is not None
+                or self.withdraw_offered == len(g.history)):
+            return False
+        self.withdraw_offered = len(g.history)
+        before = len(g.history)
+        line = self.ask(tr(self.lang, "prompt_withdraw"))
+        if line:
+            self._handle(line)
+        return len(g.history) > before
 
     def _offer_human_call(self, conceded: bool = False) -> bool:
         """Ask "Ansage?" out of turn; True if the human made a call."""
@@ -501,6 +522,8 @@ class GameTable:
                 words.append(tr(lang, "type_marriage"))
             if PASS in codes:
                 words.append(tr(lang, "type_pass"))
+            if WITHDRAW in codes:
+                words.append(tr(lang, "type_withdraw"))
             options = ", ".join(words)
             key = {FORCED: "prompt_forced", ASK_PFLICHT: "prompt_pflicht",
                    ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
@@ -682,7 +705,11 @@ class GameTable:
             if self.term.interactive:
                 self.term.ask(tr(lang, "prompt_continue"))
         elif name == "undo":
-            self._take_back()
+            if self.game.withdraw_seat() == self.human:  # the Vorbehalt (TSR 4.1.2)
+                self.game.apply(encode(self.human, WITHDRAW))
+                self._update()
+            else:
+                self._take_back()
         elif name == "hint":
             self._say(hint_line(self.game, self.human, lang, self.opts.seed))
         elif name == "analysis":

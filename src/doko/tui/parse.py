@@ -43,6 +43,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
 )
 from doko.engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, CardError, kind, parse_card
 from doko.engine.contracts import SOLO_NAMES
@@ -83,6 +84,8 @@ _WORDS: dict[str, int] = {
     "passe": PASS, "pass": PASS, "passen": PASS, "weiter": PASS,
     "aufgeben": CONCEDE, "concede": CONCEDE, "aufgabe": CONCEDE,
     "abkürzen": CLAIM, "abkuerzen": CLAIM, "claim": CLAIM,
+    # "zurück" is the command "undo": it takes back the Vorbehalt while TSR 4.1.2 allows it
+    "zurückziehen": WITHDRAW, "zurueckziehen": WITHDRAW, "withdraw": WITHDRAW,
     "damen": _solo("queens"), "damensolo": _solo("queens"), "queens": _solo("queens"),
     "buben": _solo("jacks"), "bubensolo": _solo("jacks"), "jacks": _solo("jacks"),
     "fleischlos": _solo("meatless"), "fleischloser": _solo("meatless"),

@@ -18,6 +18,7 @@ from doko.engine.actions import (
     CONCEDE,
     HEALTHY,
     RESERVATION,
+    WITHDRAW,
     call_code_for,
     code_of,
     seat_of,
@@ -70,6 +71,8 @@ def _answers(v: SeatView) -> dict[int, str]:
         code = code_of(a)
         if code in (HEALTHY, RESERVATION):
             out[seat_of(a)] = "healthy" if code == HEALTHY else "reservation"
+        elif code == WITHDRAW:  # a Vorbehalt taken back counts as "gesund" (TSR 4.1.2)
+            out[seat_of(a)] = "withdrawn"
     return out
 
 

@@ -573,7 +573,9 @@
       }
       if (v.phase === "query" || v.phase === "naming") {
         const said = v.history.filter((a) => a.seat === seat && a.action !== "play");
-        if (said.length) badges.push(h("span", { class: "badge say" }, actionText(said[said.length - 1])));
+        const last = said[said.length - 1];
+        // a Vorbehalt taken back (TSR 4.1.2): the badge says so, not the button's words
+        if (last) badges.push(h("span", { class: "badge say" }, last.action === "withdraw" ? t("withdrawn") : actionText(last)));
       }
       if (!g.closed) badges.push(h("span", { class: "badge" }, v.hand_sizes[seat] === 1 ? t("cards_1") : t("cards_n", v.hand_sizes[seat])));
     }
