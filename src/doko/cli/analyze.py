@@ -25,12 +25,11 @@ from typing import TextIO
 
 from doko.analysis.game_analysis import analyze
 from doko.analysis.report import format_analysis
-from doko.cli.args import positive_float
+from doko.cli.args import positive_float, read_input
 from doko.engine.backend import BACKENDS, BackendError, resolve
 from doko.engine.errors import RecordError
 from doko.engine.record import loads, replay, start_of
 from doko.engine.texts import texts_of
-from doko.session.files import read_problem
 
 
 def _seat(text: str) -> int:
@@ -107,15 +106,8 @@ def run(ns: argparse.Namespace) -> int:
     lang: str = ns.lang
     t = texts_of("cli.analyze", lang)
     name = "<stdin>" if ns.file == "-" else ns.file
-    try:
-        if ns.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(ns.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"doko analyze: {t('cannot_read', file=name, why=read_problem(e, lang))}",
-              file=sys.stderr)
+    text = read_input(ns.file, "analyze", lang)
+    if text is None:
         return 2
     try:
         backend = resolve(ns.backend)

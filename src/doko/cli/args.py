@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from doko.engine.texts import lang_of, text
+from doko.session.files import read_problem
 
 
 def type_error(key: str, **params: object) -> argparse.ArgumentTypeError:
@@ -106,3 +108,18 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, text("cli.args.line", Parser.lang, prog=self.prog,
                           msg=usage_error(message, Parser.lang)) + "\n")
+
+
+def read_input(file: str, command: str, lang: str) -> str | None:
+    """The text of ``file`` (``-``: standard input), or None after saying on standard error, in
+    ``lang``, that ``doko COMMAND`` cannot read it and why."""
+    name = "<stdin>" if file == "-" else file
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        with open(file, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = text(f"cli.{command}.cannot_read", lang, file=name, why=read_problem(e, lang))
+        print(f"doko {command}: {why}", file=sys.stderr)
+        return None

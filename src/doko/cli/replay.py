@@ -21,6 +21,7 @@ import json
 import sys
 from typing import Any
 
+from doko.cli.args import read_input
 from doko.engine.actions import (
     CALL_RE,
     CLAIM,
@@ -40,7 +41,6 @@ from doko.engine.game import FINISHED, PLAY, QUERY, Game
 from doko.engine.record import FORMAT, loads, start_of
 from doko.engine.texts import texts_of
 from doko.engine.vocab import CallLevel, Party
-from doko.session.files import read_problem
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,15 +70,8 @@ def run(ns: argparse.Namespace) -> int:
     lang: str = ns.lang
     t = texts_of("cli.replay", lang)
     name = "<stdin>" if ns.file == "-" else ns.file
-    try:
-        if ns.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(ns.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"doko replay: {t('cannot_read', file=name, why=read_problem(e, lang))}",
-              file=sys.stderr)
+    text = read_input(ns.file, "replay", lang)
+    if text is None:
         return 2
     try:
         backend = resolve(ns.backend)
