@@ -15,11 +15,12 @@ from doko.bots.base import Player, make_player, play_game, step
 from doko.bots.rules_player import RulesPlayer, evaluate_solos, initial_counts, rules_card
 from doko.engine.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
 from doko.engine.backend import native_available
-from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove
+from doko.engine.cards import QC, hand_count
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import NAMING, PLAY, QUERY, Game
 from doko.engine.rules import ERWEITERT, HAUSREGELN, Rules
 from doko.engine.view import view
+from hidden_cards import swapped
 
 PLAYERS = ("random", "rules")
 
@@ -224,30 +225,6 @@ def test_rules_card_with_player_options() -> None:
 # ---------------------------------------------------------------------------- hidden information
 
 
-def _swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
-    """The same public history and the same hand of ``seat``, but two other seats exchange
-    an unplayed card of the same effective suit (no ♣Q, so the parties stay as they are)."""
-    others = [s for s in range(4) if s != seat]
-    rng.shuffle(others)
-    a, b = others[0], others[1]
-    eff = g.order.eff_suit
-    ka = [k for k in hand_kinds(g.hands[a]) if k != QC]
-    kb = [k for k in hand_kinds(g.hands[b]) if k != QC]
-    pairs = [(x, y) for x in ka for y in kb if x != y and eff[x] == eff[y]]
-    if not pairs:
-        return None
-    x, y = rng.choice(pairs)
-    hands = list(g.initial_hands)
-    ha, hb = hand_remove(hands[a], x), hand_remove(hands[b], y)
-    hands[a] = ha | (1 << (y + 24) if ha >> y & 1 else 1 << y)
-    hands[b] = hb | (1 << (x + 24) if hb >> x & 1 else 1 << x)
-    h = Game(hands, g.dealer, owes_pflichtsolo=g.owes_pflichtsolo, vorfuehrung=g.vorfuehrung,
-             rules=g.rules)
-    for act in g.history:
-        h.apply(act)
-    return h
-
-
 def test_rules_does_not_read_hidden_cards() -> None:
     """The same view gives the same action, whatever the other hands hold."""
     rng = random.Random(5)
@@ -258,7 +235,7 @@ def test_rules_does_not_read_hidden_cards() -> None:
         while not g.is_over:
             if g.phase == PLAY and rng.random() < 0.35:
                 s = g.to_move
-                h = _swapped(g, s, rng)
+                h = swapped(g, s, rng)
                 if h is not None:
                     assert h.hands[s] == g.hands[s] and h.hands != g.hands
                     v1, v2 = view(g, s), view(h, s)
@@ -364,7 +341,7 @@ def test_search_does_not_read_hidden_cards() -> None:
         while not g.is_over:
             if g.phase == PLAY and len(g.tricks) >= 2 and rng.random() < 0.2:
                 s = g.to_move
-                h = _swapped(g, s, rng)
+                h = swapped(g, s, rng)
                 if h is not None:
                     v1, v2 = view(g, s), view(h, s)
                     assert v1 == v2

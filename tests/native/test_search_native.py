@@ -34,11 +34,12 @@ from doko.engine.actions import (  # noqa: E402
     SOLO_BASE,
     encode,
 )
-from doko.engine.cards import QC, hand_count, hand_kinds, hand_remove  # noqa: E402
+from doko.engine.cards import QC, hand_count  # noqa: E402
 from doko.engine.contracts import SOLO_NAMES  # noqa: E402
 from doko.engine.game import NAMING, PLAY, QUERY, Game  # noqa: E402
 from doko.engine.rules import Rules  # noqa: E402
 from doko.engine.view import view  # noqa: E402
+from hidden_cards import swapped  # noqa: E402
 
 #: The rule sets of the tests: the TSR and each house rule that changes the card play.
 RULES = (Rules(), Rules(dulle="second"), Rules(dulle="second_except_last"),
@@ -212,30 +213,6 @@ def _native_search(seed: int, worlds: int = 3) -> SearchPlayer:
     return SearchPlayer(seed=seed, budget_ms=None, worlds=worlds, backend="native")
 
 
-def _swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
-    """The same public history and the same hand of ``seat``, but two other seats exchange an
-    unplayed card of the same effective suit (no ♣Q, so the parties stay as they are)."""
-    others = [s for s in range(4) if s != seat]
-    rng.shuffle(others)
-    a, b = others[0], others[1]
-    eff = g.order.eff_suit
-    ka = [k for k in hand_kinds(g.hands[a]) if k != QC]
-    kb = [k for k in hand_kinds(g.hands[b]) if k != QC]
-    pairs = [(x, y) for x in ka for y in kb if x != y and eff[x] == eff[y]]
-    if not pairs:
-        return None
-    x, y = rng.choice(pairs)
-    hands = list(g.initial_hands)
-    ha, hb = hand_remove(hands[a], x), hand_remove(hands[b], y)
-    hands[a] = ha | (1 << (y + 24) if ha >> y & 1 else 1 << y)
-    hands[b] = hb | (1 << (x + 24) if hb >> x & 1 else 1 << x)
-    h = Game(hands, g.dealer, owes_pflichtsolo=g.owes_pflichtsolo, vorfuehrung=g.vorfuehrung,
-             rules=g.rules)
-    for act in g.history:
-        h.apply(act)
-    return h
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_native_search_is_legal_and_reads_no_hidden_cards(kind: str) -> None:
     """In games of every kind the native search's action is legal, and the same view with
@@ -253,7 +230,7 @@ def test_native_search_is_legal_and_reads_no_hidden_cards(kind: str) -> None:
                 v1 = view(g, s)
                 a = _native_search(j).decide(v1)
                 assert a is None or a in v1.legal_actions
-                h = _swapped(g, s, rng)
+                h = swapped(g, s, rng)
                 if h is not None:
                     v2 = view(h, s)
                     assert v1 == v2
