@@ -62,6 +62,7 @@ from doko.engine.actions import (
     MARRIAGE,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     Action,
     code_of,
     encode,
@@ -133,7 +134,8 @@ def tree_actions(g: Game) -> list[Action]:
                 break
         return out
     if phase in (QUERY, NAMING):
-        return list(g.legal_actions(g.to_move))
+        # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
+        return [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
     return []
 
 
@@ -271,7 +273,8 @@ def _rollout_step(g: Game, rng: WyRand) -> None:
         plays = g.legal_plays()
         g.apply(plays[rng.below(len(plays))])
     else:
-        acts = g.legal_actions(g.to_move)
+        # never the withdrawal of a Vorbehalt (TSR 4.1.2), as in the native rollouts
+        acts = [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
         g.apply(acts[rng.below(len(acts))])
 
 
