@@ -64,6 +64,12 @@ def test_hint_and_analysis_view(browser: Any, tmp_path: Path,
                         "() => /^(Tipp|Hint): /.test("
                         "document.getElementById('an-hint-text').textContent)", timeout=30000)
                     hinted = True
+                    # a hint to play a card marks that card in the hand (one, and that one)
+                    card = page.get_attribute("#an-hint-text", "data-card")
+                    if card:
+                        page.locator(f'#hand .card.an-hinted[data-card="{card}"]').wait_for(
+                            timeout=5000)
+                        assert page.locator("#hand .card.an-hinted").count() == 1
                 for sel in ('#actions button[data-act="healthy"]',
                             '#actions button[data-act="done"]', ".hand.myturn .card.legal"):
                     loc = page.locator(sel)

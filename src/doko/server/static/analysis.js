@@ -39,6 +39,7 @@
   const CSS = `
 #an-hint { margin: .3rem .3rem 0; }
 #an-hint-text { margin: .2rem .4rem; font-size: .9rem; color: #fff; min-height: 1.1em; }
+#hand .card.an-hinted { outline: 3px solid #ffd54a; outline-offset: 2px; }
 #an-view { position: fixed; inset: 0; background: rgba(0,0,0,.45); z-index: 60; display: flex;
   align-items: center; justify-content: center; padding: .5rem; }
 #an-view .an-box { background: #fff; color: #1b1b1b; border-radius: 12px; max-width: 860px; width: 100%;
@@ -87,6 +88,13 @@
   // ------------------------------------------------------------------ hint button
 
   let hintFor = null;  // the history length the shown hint is for
+  let hintCard = null;  // the card the hint plays (marked in the hand while the hint holds)
+  function markHint() {
+    const marked = document.querySelectorAll("#hand .card.an-hinted");
+    const want = hintCard && document.querySelector(`#hand .card[data-card="${hintCard}"]`);
+    marked.forEach((c) => { if (c !== want) c.classList.remove("an-hinted"); });
+    if (want) want.classList.add("an-hinted");
+  }
   function ensureHintUI() {
     const controls = document.getElementById("controls");
     if (!controls || document.getElementById("an-hint")) return;
@@ -106,6 +114,10 @@
       const r = await get(`/api/tables/${s.code}/hint?lang=${lang()}`, { method: "POST" });
       hintFor = n;
       box.textContent = r.hint.text;
+      const a = r.hint.action || {};
+      hintCard = a.action === "play" && /^[0-9A-Z]{2}$/.test(a.card || "") ? a.card : null;
+      box.dataset.card = hintCard || "";
+      markHint();
     } catch (e) { box.textContent = e.message; }
   }
   const mySeat = () => { const s = S(); return s && s.state && s.state.you !== null && s.state.you !== undefined ? s.state.you : 0; };
@@ -137,7 +149,10 @@
     if (ab) ab.hidden = !(g && g.closed);
     const n = g ? g.view.history.length : -1;
     const box = document.getElementById("an-hint-text");
-    if (box && hintFor !== null && n !== hintFor) { box.textContent = ""; hintFor = null; }
+    if (box && hintFor !== null && n !== hintFor) {
+      box.textContent = ""; box.dataset.card = ""; hintFor = null; hintCard = null;
+    }
+    markHint();  // the hand may have been drawn anew
   }
 
   // ------------------------------------------------------------------ the overlay
