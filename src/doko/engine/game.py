@@ -1128,7 +1128,12 @@ def deal_hands(seed: int, dealer: int = 0, nines: bool = True) -> list[int]:
     rng.shuffle(cards)
     # the cutter lifts at least 3 cards and leaves at least 3 (TSR 3.3.5)
     cut = rng.randint(3, len(cards) - 3)
-    cards = cards[cut:] + cards[:cut]
+    return deal_out(cards[cut:] + cards[:cut], dealer, nines)
+
+
+def deal_out(cards: list[int], dealer: int, nines: bool = True) -> list[int]:
+    """The shuffled and cut ``cards`` (kinds) given out as four hands (bit sets): in rounds of
+    3 cards (3, 4 and 3 without nines) from the dealer's left neighbour on (TSR 3.3)."""
     hands = [0, 0, 0, 0]
     pos = 0
     for size in (3, 3, 3, 3) if nines else (3, 4, 3):

@@ -49,7 +49,7 @@ from doko.engine.actions import (
 from doko.engine.backend import native_module, resolve
 from doko.engine.cards import ACE, EYES, KIND_MASK, NUM_KINDS
 from doko.engine.contracts import DULLE_FIRST, DULLE_SECOND_EXCEPT_LAST, TRUMP, trick_winner
-from doko.engine.game import NAMING, PLAY, QUERY, Game
+from doko.engine.game import NAMING, PLAY, QUERY, Game, deal_out
 from doko.engine.result import seat_scores
 from doko.engine.rules import TSR, Rules
 from doko.engine.view import view
@@ -97,17 +97,7 @@ def deal(rng: WyRand, dealer: int, nines: bool = True) -> list[int]:
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     cut = 3 + rng.below(n - 5)
-    deck = deck[cut:] + deck[:cut]
-    hands = [0, 0, 0, 0]
-    pos = 0
-    for size in (3, 3, 3, 3) if nines else (3, 4, 3):
-        for i in range(4):
-            seat = (dealer + 1 + i) & 3
-            for k in deck[pos:pos + size]:
-                h = hands[seat]
-                hands[seat] = h | 1 << (k + 24) if h >> k & 1 else h | 1 << k
-            pos += size
-    return hands
+    return deal_out(deck[cut:] + deck[:cut], dealer, nines)
 
 
 _P_RESERVATION, _P_CALL, _P_MARRIAGE, _P_PASS, _P_CLAIM, _P_CONCEDE = (

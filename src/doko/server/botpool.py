@@ -583,14 +583,23 @@ class BotPool:
                 req.future.set_exception(BotPoolClosed("the bot pool was closed"))
             raise
         finally:
-            if req.state == "running":
-                req.state = "done"
-                self._release(req.table)
-            if slot.task is asyncio.current_task():
-                slot.task = slot.request = None
+            self._free(slot, req)
+        self._after(slot, restart=failure is not None)
+
+    def _free(self, slot: _Slot, req: _Request) -> None:
+        """A request's end, however it ended: its table's share back, the slot's task cleared."""
+        if req.state == "running":
+            req.state = "done"
+            self._release(req.table)
+        if slot.task is asyncio.current_task():
+            slot.task = slot.request = None
+
+    def _after(self, slot: _Slot, restart: bool) -> None:
+        """After a request: a failed worker replaced (``restart``), else the slot idle; the
+        queues served again (nothing once the pool is closing)."""
         if self._closed:
             return
-        if failure is not None:
+        if restart:
             self._restart(slot)
         else:
             slot.state = "idle"
@@ -709,18 +718,8 @@ class BotPool:
             if not req.future.done():
                 req.future.set_exception(e)
         finally:
-            if req.state == "running":
-                req.state = "done"
-                self._release(req.table)
-            if slot.task is asyncio.current_task():
-                slot.task = slot.request = None
-        if self._closed:
-            return
-        if failure in ("crash", "timeout"):
-            self._restart(slot)
-        else:
-            slot.state = "idle"
-        self._pump()
+            self._free(slot, req)
+        self._after(slot, restart=failure in ("crash", "timeout"))
 
     # ------------------------------------------------------------------ the operator
 
