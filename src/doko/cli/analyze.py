@@ -20,12 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from typing import TextIO
 
 from doko.analysis.game_analysis import analyze
 from doko.analysis.report import format_analysis
-from doko.cli.args import positive_float, read_input
+from doko.cli.args import ProgressBar, positive_float, read_input
 from doko.engine.backend import BACKENDS, BackendError, resolve
 from doko.engine.errors import RecordError
 from doko.engine.record import loads, replay, start_of
@@ -81,26 +79,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-class _Bar:
-    """A progress bar on a terminal."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        elapsed = time.perf_counter() - self.start
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                          f"{elapsed:.0f}s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * 60 + "\r")
-        self.stream.flush()
-
-
 def run(ns: argparse.Namespace) -> int:
     """Analyse ``ns.file``; 0 done, 2 an error."""
     lang: str = ns.lang
@@ -126,7 +104,7 @@ def run(ns: argparse.Namespace) -> int:
         print(f"doko analyze: {t('not_finished', file=name)}", file=sys.stderr)
         return 2
     seats = None if ns.seat is None else [ns.seat - 1]
-    bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
+    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     result = analyze(start, actions, seats=seats, worlds=ns.worlds, backend=backend,
                      open_budget=ns.open_budget, knowable_budget=ns.knowable_budget,
                      seed=ns.seed, progress=bar)

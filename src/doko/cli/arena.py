@@ -7,13 +7,12 @@ import argparse
 import json
 import math
 import sys
-import time
 from collections.abc import Iterable, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from doko.bots.arena import arena, equal_time
 from doko.bots.base import make_player, player_names
-from doko.cli.args import positive_float, positive_int
+from doko.cli.args import ProgressBar, positive_float, positive_int
 from doko.engine.backend import BACKENDS, BackendError, use
 from doko.engine.texts import texts_of
 
@@ -164,26 +163,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-class _Bar:
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                          f"~{left:.0f}s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * 60 + "\r")
-        self.stream.flush()
-
-
 def run(ns: argparse.Namespace) -> int:
     """Run the arena and print the report; 2 on bad players, options or backend."""
     t = texts_of("cli.arena", ns.lang)
@@ -207,7 +186,7 @@ def run(ns: argparse.Namespace) -> int:
     except (ValueError, TypeError) as e:
         print(t("bad_player", why=str(e)), file=sys.stderr)
         return 2
-    bar = _Bar(sys.stderr) if sys.stderr.isatty() else None
+    bar = ProgressBar(sys.stderr, eta=True) if sys.stderr.isatty() else None
     r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
               progress=bar, match=ns.match, budget_ms=ns.budget_ms,
               stop_when_clear=ns.stop_when_clear, target=ns.target, look_every=ns.look_every)

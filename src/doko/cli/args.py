@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from doko.engine.texts import lang_of, text
 from doko.session.files import read_problem
@@ -123,3 +124,29 @@ def read_input(file: str, command: str, lang: str) -> str | None:
         why = text(f"cli.{command}.cannot_read", lang, file=name, why=read_problem(e, lang))
         print(f"doko {command}: {why}", file=sys.stderr)
         return None
+
+
+class ProgressBar:
+    """A progress bar on a terminal (standard error): ``bar(done, total)`` redraws it with the
+    seconds so far, or with ``eta`` the estimated seconds left; ``close()`` wipes it."""
+
+    def __init__(self, stream: TextIO, eta: bool = False) -> None:
+        self.stream = stream
+        self.eta = eta
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        elapsed = time.perf_counter() - self.start
+        if self.eta:
+            rate = done / elapsed if elapsed > 0 else 0.0
+            when = f"~{(total - done) / rate if rate > 0 else 0.0:.0f}s"
+        else:
+            when = f"{elapsed:.0f}s"
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {when} ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * 60 + "\r")
+        self.stream.flush()
