@@ -26,8 +26,10 @@ from doko.engine.cards import parse_card
 from doko.engine.game import Game
 from doko.engine.view import view
 from doko.session import Round
-from doko.tui.app import GameTable, PlayOptions, Terminal, card_labels
+from doko.tui.app import card_labels
 from doko.tui.parse import InputError, parse
+from tui_table import said as _said
+from tui_table import table as _table
 
 ROOT = Path(__file__).resolve().parent.parent
 DOKO = Path(sys.executable).parent / "doko"
@@ -240,24 +242,6 @@ def test_bad_input_at_every_prompt_of_a_whole_game(monkeypatch: pytest.MonkeyPat
     assert "Befehle wie „?“ bitte allein eingeben." in out
     assert "ist nicht an der Reihe" in out  # a card out of turn at the Ansage? prompt
     assert "Spielwert" in out
-
-
-def _table(game: Game, human: int, monkeypatch: pytest.MonkeyPatch,
-           lang: str = "de") -> tuple[GameTable, io.StringIO]:
-    out = io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    opts = PlayOptions(level="random", lang=lang, fast=True)
-    table = GameTable(Terminal(lang, fast=True), game, human, [None] * 4,
-                      ["Du", "Anna", "Bert", "Clara"], opts, title="Test")
-    return table, out
-
-
-def _said(table: GameTable, out: io.StringIO, line: str) -> str:
-    before = len(out.getvalue())
-    history = list(table.game.history)
-    table._handle(line)
-    assert table.game.history == history, f"{line!r} changed the game"
-    return " ".join(out.getvalue()[before:].split())
 
 
 def _into_play(seed: int = 7) -> Game:

@@ -4,9 +4,6 @@ game is shown on request, and before the end it says there is none yet."""
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
 
 import doko.tui.analysis as tui_analysis
@@ -15,26 +12,9 @@ from doko.engine.actions import HEALTHY, encode
 from doko.engine.cards import card_symbol
 from doko.engine.game import Game
 from doko.engine.view import view
-from doko.tui.app import GameTable, PlayOptions, Terminal
 from doko.tui.parse import parse
-
-
-def _table(game: Game, human: int, monkeypatch: pytest.MonkeyPatch,
-           lang: str = "de") -> tuple[GameTable, io.StringIO]:
-    out = io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    opts = PlayOptions(level="random", lang=lang, fast=True)
-    table = GameTable(Terminal(lang, fast=True), game, human, [None] * 4,
-                      ["Du", "Anna", "Bert", "Clara"], opts, title="Test")
-    return table, out
-
-
-def _said(table: GameTable, out: io.StringIO, line: str) -> str:
-    before = len(out.getvalue())
-    history = list(table.game.history)
-    table._handle(line)
-    assert table.game.history == history, f"{line!r} changed the game"
-    return " ".join(out.getvalue()[before:].split())
+from tui_table import said as _said
+from tui_table import table as _table
 
 
 def test_commands_parse() -> None:
