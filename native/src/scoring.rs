@@ -387,6 +387,10 @@ impl GameSummary {
                 }
             }
         }
+        if contract == SummaryContract::Marriage && raw.re_tricks == Some(0) {
+            // Re owns the Klärungsstich: the partner is the one who won it (TSR 4.4.3 a)
+            return Err(err("marriage_no_trick", vec![]));
+        }
         // extras: each count in range (Re first, then Kontra)
         for (party, ex) in [("re", &raw.re_extras), ("kontra", &raw.kontra_extras)] {
             for i in 0..N_EXTRAS {
@@ -1120,6 +1124,13 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!(e.key, "tricks_eyes");
+        // a Hochzeit that stayed a Normalspiel: Re won the Klärungsstich (TSR 4.4.3 a)
+        let e = GameSummary::new(&RawSummary {
+            re_tricks: Some(0),
+            ..raw("marriage", 0)
+        })
+        .unwrap_err();
+        assert_eq!(e.key, "marriage_no_trick");
         let e = GameSummary::new(&RawSummary {
             re_extras: [1, 0, 0, 0, 0, 0],
             ..raw("solo", 130)

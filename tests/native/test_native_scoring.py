@@ -275,6 +275,8 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     ("no_set", _fields(re_eyes=239, nines=False)),
     ("tricks_eyes", _fields(re_eyes=1, re_tricks=0)),
     ("tricks_eyes", _fields(re_eyes=50, re_tricks=1)),
+    # a Hochzeit that stayed a Normalspiel: Re won the Klärungsstich (TSR 4.4.3 a)
+    ("marriage_no_trick", _fields(contract="marriage", re_eyes=0, re_tricks=0)),
     ("out_of_range", _fields(re_extras=(7, 0, 0))),
     ("out_of_range", _fields(kontra_extras=(0, 0, 2))),
     ("extras_solo", _fields(contract="silent_marriage", kontra_extras=(0, 1, 0))),
