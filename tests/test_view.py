@@ -203,3 +203,66 @@ def test_views_of_all_seats_at_once_equal_each_seat_s_view() -> None:
                 break
             g.apply(policy.choose(g))
     assert silent >= 5  # stille Hochzeiten (TSR 4.4.5) were among them
+
+
+def test_view_is_the_dataclass_and_its_fields_json_are_to_json() -> None:
+    # the views are made without the frozen dataclass's __init__ and hands are kept sorted
+    # across games: each must still equal the dataclass made of its fields, hash alike, hold
+    # the hand game.hand() gives, and field_json of each field is that field of to_json()
+    import dataclasses
+
+    from doko.bots.random_player import RandomPolicy
+    from doko.engine import view as view_module
+    from doko.engine.view import SeatView, field_json
+
+    names = [f.name for f in dataclasses.fields(SeatView)]
+    for seed in range(12):
+        g = Game.deal(seed, seed & 3)
+        policy = RandomPolicy(seed, p_reservation=0.3, p_call=0.1)
+        while True:
+            if len(g.history) % 5 == 0:
+                view_module._HANDS.clear()
+            for seat in (0, 1, 2, 3, None):
+                v = view(g, seat)
+                made = SeatView(**{name: getattr(v, name) for name in names})
+                assert v == made and hash(v) == hash(made)
+                assert v.hand == (() if seat is None else tuple(g.hand(seat)))
+                data = v.to_json()
+                assert list(data) == names
+                for name in names:
+                    assert field_json(name, getattr(v, name)) == data[name], name
+            if g.is_over:
+                break
+            g.apply(policy.choose(g))
+
+
+def test_deduce_closes_the_parties_by_counting() -> None:
+    # every set of known parties and size of Re: the same as counting again until nothing
+    # changes (the definition), e.g. two Re known make the others Kontra (TSR 5.5.1)
+    import itertools
+
+    from doko.engine.view import _deduce
+
+    def reference(known: dict[int, Party], re_size: int | None) -> dict[int, Party]:
+        known = dict(known)
+        while True:
+            before = dict(known)
+            res = [s for s in range(4) if known.get(s) == RE]
+            kos = [s for s in range(4) if known.get(s) == KONTRA]
+            unknown = [s for s in range(4) if s not in known]
+            if len(res) >= 2 or (re_size is not None and len(res) == re_size):
+                known.update(dict.fromkeys(unknown, KONTRA))
+            elif len(kos) == 3 or (re_size is not None and len(kos) == 4 - re_size):
+                known.update(dict.fromkeys(unknown, RE))
+            if known == before:
+                return known
+
+    filled = 0
+    for parties in itertools.product((None, RE, KONTRA), repeat=4):
+        for re_size in (None, 1, 2):
+            known = {s: p for s, p in enumerate(parties) if p is not None}
+            want = reference(known, re_size)
+            _deduce(known, re_size)
+            assert known == want, (parties, re_size)
+            filled += len(want) > sum(p is not None for p in parties)
+    assert filled > 50

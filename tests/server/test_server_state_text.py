@@ -9,6 +9,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from server_helpers import apply_update
 
 from doko.server.db import GameData, RoundData
@@ -179,3 +181,51 @@ def test_broadcast_sends_each_connection_its_state() -> None:
     # answer to the request and the broadcast after it
     assert kinds["state"] == len(conns) + 4, kinds
     assert kinds["update"] > 1000, kinds
+
+
+def test_hint_key_holds_everything_the_call_hint_reads() -> None:
+    """The call hints are kept by hint_key across tables: over random games with calls and
+    Vorbehalte, two states with the same key have the same hint (TSR 6.4), and hint_text is
+    call_hint encoded, with the cache cold and warm."""
+    from doko.bots.random_player import RandomPolicy
+    from doko.engine.actions import BLACK, CALL_RE, code_of
+    from doko.engine.game import Game
+    from doko.server import payloads
+    from doko.server.payloads import call_hint, dumps, hint_key, hint_text
+
+    seen: dict[Any, Any] = {}
+    hints = 0
+    for seed in range(40):
+        g = Game.deal(seed, seed & 3)
+        policy = RandomPolicy(seed, p_reservation=0.3, p_call=0.15)
+        while not g.is_over:
+            if seed % 3 == 0:
+                payloads._HINT_TEXTS.clear()
+            for seat in range(4):
+                codes = tuple(sorted({code_of(a) for a in g.legal_actions(seat)
+                                      if CALL_RE <= code_of(a) <= BLACK}))
+                if not codes:
+                    assert call_hint(g, seat) is None
+                    continue
+                key = hint_key(g, seat, codes)
+                hint = call_hint(g, seat)
+                assert seen.setdefault(key, hint) == hint, key
+                assert hint_text(g, seat, key) == dumps(hint)
+                hints += 1
+            g.apply(policy.choose(g))
+    assert hints > 1000 and len(seen) > 20
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=json_values)
+def test_dumps_is_compact_json_dumps(value: Any) -> None:
+    """The server's one encoder (made once, not per call) writes what json.dumps writes."""
+    from doko.server.payloads import dumps
+
+    assert dumps(value) == json.dumps(value, separators=(",", ":"))

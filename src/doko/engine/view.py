@@ -27,7 +27,7 @@ parties are :class:`~doko.engine.vocab.Party` members, call levels
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,32 +79,54 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict; cards as codes, actions in record form."""
-        return {
-            "seat": self.seat,
-            "phase": self.phase.record_name,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "contract": self.contract,
-            "soloist": self.soloist,
-            "hand": [card_code(k) for k in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "trick_leader": self.trick_leader,
-            "trick": [{"seat": s, "card": card_code(k)} for s, k in self.trick],
-            "tricks": [
-                {"leader": ld, "cards": [card_code(k) for k in cs], "winner": w}
-                for ld, cs, w in self.tricks
-            ],
-            "calls": [{"seat": s, "party": p.record_name, "level": int(lv)}
-                      for s, p, lv in self.calls],
-            "parties": [None if p is None else p.record_name for p in self.parties],
-            "partnerships_clarified": self.partnerships_clarified,
-            "legal_actions": [to_dict(a) for a in self.legal_actions],
-            "history": [to_dict(a) for a in self.history],
-            "rules": self.rules.to_json(),
-            "owes_pflichtsolo": list(self.owes_pflichtsolo),
-            "vorfuehrung": self.vorfuehrung,
-            "order": self.order,
-        }
+        values = self.__dict__
+        return {name: conv(values[name]) for name, conv in _FIELD_JSON.items()}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _cards(kinds: tuple[int, ...]) -> list[str]:
+    return [card_code(k) for k in kinds]
+
+
+#: How :meth:`SeatView.to_json` writes each field (in its order), for :func:`field_json`.
+_FIELD_JSON: dict[str, Callable[[Any], Any]] = {
+    "seat": _same,
+    "phase": lambda phase: phase.record_name,
+    "dealer": _same,
+    "to_move": _same,
+    "contract": _same,
+    "soloist": _same,
+    "hand": _cards,
+    "hand_sizes": list,
+    "trick_leader": _same,
+    "trick": lambda trick: [{"seat": s, "card": card_code(k)} for s, k in trick],
+    "tricks": lambda tricks: [{"leader": ld, "cards": [card_code(k) for k in cs], "winner": w}
+                              for ld, cs, w in tricks],
+    "calls": lambda calls: [{"seat": s, "party": p.record_name, "level": int(lv)}
+                            for s, p, lv in calls],
+    "parties": lambda parties: [None if p is None else p.record_name for p in parties],
+    "partnerships_clarified": _same,
+    "legal_actions": lambda actions: [to_dict(a) for a in actions],
+    "history": lambda actions: [to_dict(a) for a in actions],
+    "rules": lambda rules: rules.to_json(),
+    "owes_pflichtsolo": list,
+    "vorfuehrung": _same,
+    "order": _same,
+}
+
+
+def field_json(name: str, value: Any) -> Any:
+    """One field of a view as :meth:`SeatView.to_json` writes it (``value`` may also be a
+    slice of the ``history`` or the ``tricks``): for a front end that sends only the fields
+    that changed.
+
+    >>> field_json("hand", (0, 1)), field_json("phase", Phase.PLAY)
+    (['9C', 'JC'], 'play')
+    """
+    return _FIELD_JSON[name](value)
 
 
 def _silent_revealed(game: Game) -> bool:
@@ -158,18 +180,20 @@ def _public_facts(game: Game) -> dict[int, Party]:
 
 def _deduce(known: dict[int, Party], re_size: int | None) -> None:
     """Close ``known`` under counting: Re has ``re_size`` members when that is known."""
-    for _ in range(2):
-        res = [s for s in range(4) if known.get(s) == RE]
-        kos = [s for s in range(4) if known.get(s) == KONTRA]
-        unknown = [s for s in range(4) if s not in known]
-        if not unknown:
-            return
-        if len(res) >= 2 or (re_size is not None and len(res) == re_size):
-            for s in unknown:
-                known[s] = KONTRA
-        elif len(kos) == 3 or (re_size is not None and len(kos) == 4 - re_size):
-            for s in unknown:
-                known[s] = RE
+    if len(known) == 4:
+        return
+    parties = list(known.values())
+    res = parties.count(RE)
+    kos = len(parties) - res
+    if res >= 2 or (re_size is not None and res == re_size):
+        fill = KONTRA
+    elif kos == 3 or (re_size is not None and kos == 4 - re_size):
+        fill = RE
+    else:
+        return
+    for s in range(4):
+        if s not in known:
+            known[s] = fill
 
 
 def _claim_known(game: Game, seat: int) -> bool:
@@ -188,6 +212,14 @@ def _claim_known(game: Game, seat: int) -> bool:
             unseen |= (h | h >> 24) & 0xFFFFFF
     dulle = game.order.dulle if game.dulle_rule else -1
     return claim_certain(game.order, game.hands[seat], unseen, dulle)
+
+
+#: The index of each card order in ORDERS, by identity (a game's order is one of them).
+_ORDER_INDEX = {id(order): i for i, order in enumerate(ORDERS)}
+#: Sorted hands by (hand, order index): a broadcast sorts the same three hands again after
+#: each card; bounded (cleared when full).
+_HANDS: dict[tuple[int, int], tuple[int, ...]] = {}
+_HANDS_MAX = 8192
 
 
 def view(game: Game, seat: int | None) -> SeatView:
@@ -224,7 +256,9 @@ class _Public:
         self.tricks = tuple(game.tricks)
         self.calls = tuple((s, p, lv) for s, p, lv, _ in game.calls)
         self.history = tuple(game.history)
-        self.order = ORDERS.index(game.order)
+        order = game.order
+        index = _ORDER_INDEX.get(id(order))
+        self.order = index if index is not None and ORDERS[index] is order else ORDERS.index(order)
 
     def view(self, seat: int | None) -> SeatView:
         game = self.game
@@ -248,12 +282,21 @@ class _Public:
         hand: tuple[int, ...] = ()
         legal: tuple[Action, ...] = ()
         if seat is not None:
-            hand = tuple(game.hand(seat))
+            # the hand in the game's card order depends on nothing else: kept for all games
+            key = (game.hands[seat], self.order)
+            hand = _HANDS.get(key) or ()
+            if not hand and key[0]:
+                if len(_HANDS) >= _HANDS_MAX:
+                    _HANDS.clear()
+                hand = _HANDS[key] = tuple(game.hand(seat))
             legal = tuple(game.legal_actions(seat))
             if legal and code_of(legal[-1]) == CLAIM and not _claim_known(game, seat):
                 legal = legal[:-1]
         soloist = seat if self.silent_hidden and seat == game.soloist else self.soloist
-        return SeatView(
+        # made as the dataclass would, without its frozen __init__'s one call of
+        # object.__setattr__ per field (a broadcast makes a view per seat after each action)
+        v = object.__new__(SeatView)
+        v.__dict__.update(
             seat=seat,
             phase=game.phase,
             dealer=game.dealer,
@@ -275,3 +318,4 @@ class _Public:
             vorfuehrung=game.vorfuehrung,
             order=None if contract is None else self.order,
         )
+        return v

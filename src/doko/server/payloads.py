@@ -7,6 +7,7 @@ the seat's own (a seat's view is :func:`doko.engine.view.view`).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -18,7 +19,7 @@ from doko.engine.game import Game
 from doko.engine.record import replay
 from doko.engine.result import game_result
 from doko.engine.texts import LANGS
-from doko.engine.view import SeatView
+from doko.engine.view import SeatView, field_json
 from doko.server.db import GameData
 from doko.session import Round, sheet_json
 
@@ -41,6 +42,33 @@ def call_hint(game: Game, seat: int) -> dict[str, list[str]] | None:
         return None
     cards = game.cards_in_hand(seat)
     return {lang: hint_lines(hints, cards, lang) for lang in LANGS}
+
+
+#: Everything :func:`call_hint` reads of a game for one seat: the call codes it may make now,
+#: the cards in its hand, its party, both parties' call levels and the Hochzeit's shift.
+HintKey = tuple[tuple[int, ...], int, bool, tuple[int, ...], int]
+_HINT_TEXTS: dict[HintKey, str] = {}
+_HINT_CACHE_MAX = 4096
+
+
+def hint_key(game: Game, seat: int, codes: tuple[int, ...]) -> HintKey:
+    """The key of ``seat``'s call hint now (``codes``: the call codes it may make, sorted):
+    two game states with the same key have the same :func:`call_hint`."""
+    return (codes, game.cards_in_hand(seat), bool(game.is_re[seat]), tuple(game.level),
+            game.shift)
+
+
+def hint_text(game: Game, seat: int, key: HintKey | None) -> str:
+    """:func:`call_hint` of ``seat`` as JSON text, kept by its :func:`hint_key` (``key`` None:
+    no call, ``null``); the words of a hint are made once for all tables."""
+    if key is None:
+        return "null"
+    out = _HINT_TEXTS.get(key)
+    if out is None:
+        if len(_HINT_TEXTS) >= _HINT_CACHE_MAX:
+            _HINT_TEXTS.clear()
+        out = _HINT_TEXTS[key] = dumps(call_hint(game, seat))
+    return out
 
 
 def contract_labels(contract: str | None) -> dict[str, str] | None:
@@ -76,9 +104,27 @@ def result_json(game: Game) -> dict[str, Any]:
 _ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 
+def _not_json(obj: Any) -> Any:
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+
+
+# ``json.JSONEncoder.encode`` makes a new C encoder for every call, which costs more than
+# encoding the small parts of an update; this one is made once (no check for circular
+# references: the server's messages are trees). None where the C accelerator is missing.
+_make_encoder: Callable[..., Any] | None = getattr(json.encoder, "c_make_encoder", None)
+_C_ENCODE = None if _make_encoder is None else _make_encoder(
+    None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+_encode_str = json.encoder.encode_basestring_ascii
+
+
 def dumps(obj: Any) -> str:
-    """JSON as the server sends it: compact (no spaces)."""
-    return _ENCODER.encode(obj)
+    """JSON as the server sends it: compact (no spaces), ASCII; the same text as
+    ``json.dumps(obj, separators=(",", ":"))``."""
+    if type(obj) is str:
+        return _encode_str(obj)
+    if _C_ENCODE is None:  # pragma: no cover - CPython always has the accelerator
+        return _ENCODER.encode(obj)
+    return "".join(_C_ENCODE(obj, 0))
 
 
 def _light(v: SeatView) -> SeatView:
@@ -130,19 +176,19 @@ class _JsonCache:
     games: dict[int | None, str] = field(default_factory=dict)
 
 
-#: The keys of a seat's view that an ``update`` sends in full when they changed (``history``
-#: and ``tricks`` only grow within a game: an update carries what was added; ``rules`` do not
-#: change within a game).
-_GROWING_VIEW = ("history", "tricks")
+#: The fields of a seat's game besides ``number`` and ``view`` (the ``game`` of a state, see
+#: :meth:`doko.server.table.Table._game_json`), in the order an ``update`` lists them.
+GAME_FIELDS = ("contract_label", "calls", "call_hint", "over", "closed", "done_needed",
+               "result", "row")
+
+#: What a seat's calls are made of: (action, fewest cards it needs, cards in hand) per call.
+CallsKey = tuple[tuple[int, int, int], ...]
 
 
-def _sliced(v: SeatView, history_from: int, tricks_from: int) -> SeatView:
-    """``v`` with only the history and tricks from the given positions on (a shallow copy, as
-    :func:`_light`), so that its ``to_json`` encodes just what was added."""
-    out = object.__new__(type(v))
-    out.__dict__.update(v.__dict__, history=v.history[history_from:],
-                        tricks=v.tricks[tricks_from:])
-    return out
+def calls_text(calls: CallsKey) -> str:
+    """The ``calls`` of a seat's game as JSON text (each as :func:`call_deadline` writes it)."""
+    return dumps([{"action": to_dict(Action(a)), "need": need, "have": have}
+                  for a, need, have in calls])
 
 
 @dataclass
@@ -150,15 +196,17 @@ class _Snapshot:
     """What the connections of one seat (None: the spectators) were sent by the broadcast of
     ``version``: the next broadcast sends them only what changed
     (:meth:`doko.server.table.Table.broadcast`). ``number`` is None while there is no game.
-    ``view`` is the seat's view itself (its tuples are compared field by field: they hold
-    atomic values, which the garbage collector stops tracking, where JSON dicts and lists kept
-    until the table's next action would fill its younger generations)."""
+    ``game`` holds what each of :data:`GAME_FIELDS` is made of (atomic values and tuples of
+    them, or the field's text) and ``view`` is the seat's view itself (its tuples are compared
+    field by field). Neither holds JSON dicts or lists: tuples of atomic values are soon no
+    longer tracked by the garbage collector, where dicts and lists kept until the table's next
+    action would fill its younger generations."""
 
     version: int
     table: str
     thinking: str
     number: int | None
-    game: dict[str, Any]
+    game: tuple[Any, ...]
     view: SeatView | None
     history: int
     tricks: int
@@ -166,27 +214,37 @@ class _Snapshot:
     game_of: Game | None
 
 
-def view_parts(v: SeatView, history_from: int, tricks_from: int
-               ) -> tuple[dict[str, Any], list[Any], list[Any]]:
-    """``v.to_json()`` split for an update: the view without ``history``, ``tricks`` and
-    ``rules``; the history from ``history_from`` on; the tricks from ``tricks_from`` on."""
-    d = _sliced(v, history_from, tricks_from).to_json()
-    history = d.pop("history")
-    tricks = d.pop("tricks")
-    del d["rules"]
-    return d, history, tricks
+class Fragments:
+    """The JSON texts of the parts of one broadcast's updates, each encoded once however many
+    seats send it: a view's field with its value (most are public, the same in every seat's
+    view), the actions and tricks added, a contract's labels."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[str, Any], str] = {}
+
+    def field(self, name: str, value: Any) -> str:
+        """``"name":value`` of a view's field (:func:`doko.engine.view.field_json`)."""
+        key = (name, value)
+        out = self._texts.get(key)
+        if out is None:
+            out = self._texts[key] = f'"{name}":{dumps(field_json(name, value))}'
+        return out
+
+    def labels(self, contract: str | None) -> str:
+        key = ("\x00labels", contract)
+        out = self._texts.get(key)
+        if out is None:
+            out = self._texts[key] = dumps(contract_labels(contract))
+        return out
 
 
-#: The fields of a view that an update may change (``view_parts``' dict: all but the history,
-#: the tricks and the rules).
+#: The fields of a view that an update may change (all but the history and the tricks, which
+#: only grow within a game and are sent as what was added, and the rules, which do not
+#: change within a game).
 VIEW_FIELDS = tuple(f.name for f in fields(SeatView) if f.name not in ("history", "tricks",
                                                                        "rules"))
-
-
-def changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """The entries of ``new`` that ``old`` does not have with the same value."""
-    missing = object()
-    return {k: v for k, v in new.items() if old.get(k, missing) != v}
 
 
 def sheet_payload(r: Round, numbers: list[int], names: list[str]) -> dict[str, Any]:

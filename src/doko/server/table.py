@@ -47,19 +47,24 @@ from doko.server.payloads import (
     _MARK_TEXT,
     _MARKS,
     _SHARED_VIEW,
+    GAME_FIELDS,
     VIEW_FIELDS,
+    CallsKey,
+    Fragments,
+    HintKey,
     _Common,
     _JsonCache,
     _light,
     _Snapshot,
     call_deadline,
     call_hint,
-    changed,
+    calls_text,
     contract_labels,
     dumps,
+    hint_key,
+    hint_text,
     result_json,
     sheet_payload,
-    view_parts,
 )
 from doko.server.schema import (
     ActionBody,
@@ -535,11 +540,12 @@ class Table:
         common = self._common()
         # the views of every seat shown, their public part worked out once
         seen = views(self.game, {seat for seat, _ in targets}) if self.game is not None else {}
+        frags = Fragments()
         fresh: dict[int | None, tuple[_Snapshot, str | None]] = {}
         cache: dict[tuple[str, int | None, bool], str] = {}
         for seat, conn in targets:
             if seat not in fresh:
-                fresh[seat] = self._advance(seat, common, seen.get(seat))
+                fresh[seat] = self._advance(seat, common, frags, seen.get(seat))
             update = fresh[seat][1]
             old = self._snapshots.get(seat)
             with_sheet = conn.sheet_version != self.sheet_version
@@ -559,16 +565,16 @@ class Table:
             conn.send(text_)
         self._snapshots = {seat: snap for seat, (snap, _) in fresh.items()}
 
-    def _advance(self, seat: int | None, common: _Common, v: SeatView | None = None
-                 ) -> tuple[_Snapshot, str | None]:
+    def _advance(self, seat: int | None, common: _Common, frags: Fragments,
+                 v: SeatView | None = None) -> tuple[_Snapshot, str | None]:
         """The snapshot of ``seat`` now (``v``: its view, if made already), and the update
         from its previous snapshot (without the Spielliste and the closing brace; None if there
-        is no previous one)."""
+        is no previous one). Only what changed is turned into JSON: the view's fields are
+        compared on the view's tuples, the game's fields on what they are made of
+        (:meth:`_game_key`), and the texts that several seats send are made once (``frags``)."""
         old = self._snapshots.get(seat)
         g, gd = self.game, self.game_data
-        game: dict[str, Any] = {}
-        view_changes: dict[str, Any] = {}
-        added: tuple[list[Any], list[Any]] = ([], [])
+        game: tuple[Any, ...] = ()
         number: int | None = None
         same_game = False
         history = tricks = 0
@@ -579,18 +585,7 @@ class Table:
             history, tricks = len(v.history), len(v.tricks)
             same_game = (old is not None and old.number == number and old.game_of is g
                          and old.history <= history and old.tricks <= tricks)
-            start = (old.history, old.tricks) if old is not None and same_game else (0, 0)
-            view_, *rest = view_parts(v, *start)
-            view_changes = view_
-            if old is not None and same_game and old.view is not None:
-                # the fields of the view that changed, found on the view's tuples (the snapshot
-                # keeps the view itself: tuples of atomic values, which the garbage collector
-                # soon stops tracking, instead of JSON dicts and lists that would live until
-                # the table's next action)
-                view_changes = {f: view_[f] for f in VIEW_FIELDS
-                                if getattr(old.view, f) != getattr(v, f)}
-            added = (rest[0], rest[1])
-            game = self._game_small(seat, v, common)
+            game = self._game_key(seat, v, common)
         snap = _Snapshot(self.version, common.table, common.thinking, number, game, v,
                          history, tricks, g)
         if old is None:
@@ -606,41 +601,60 @@ class Table:
             if full is None:
                 full = common.games[seat] = self._game_text(seat, common)
             out += f',"game":{full}'
-        elif number is not None:
-            change: dict[str, Any] = {}
-            if game_changes := changed(old.game, game):
-                change["game"] = game_changes
-            if view_changes:
-                change["view"] = view_changes
-            if added[0]:
-                change["history"] = added[0]
-            if added[1]:
-                change["tricks"] = added[1]
-            if change:
-                out += f',"change":{dumps(change)}'
+        elif v is not None:
+            parts: list[str] = []
+            before = old.game
+            game_parts = [f'"{name}":{self._game_field_text(name, value, seat, frags)}'
+                          for name, value, was in zip(GAME_FIELDS, game, before, strict=True)
+                          if value != was]
+            if game_parts:
+                parts.append(f'"game":{{{",".join(game_parts)}}}')
+            ov = old.view
+            view_parts = [frags.field(f, getattr(v, f)) for f in VIEW_FIELDS
+                          if ov is None or getattr(ov, f) != getattr(v, f)]
+            if view_parts:
+                parts.append(f'"view":{{{",".join(view_parts)}}}')
+            if history > old.history:
+                parts.append(frags.field("history", v.history[old.history:]))
+            if tricks > old.tricks:
+                parts.append(frags.field("tricks", v.tricks[old.tricks:]))
+            if parts:
+                out += f',"change":{{{",".join(parts)}}}'
         return snap, out
 
-    def _game_small(self, seat: int | None, v: SeatView, common: _Common) -> dict[str, Any]:
-        """The fields of :meth:`_game_json` besides ``number`` and ``view`` (the game is set)."""
+    def _game_key(self, seat: int | None, v: SeatView, common: _Common) -> tuple[Any, ...]:
+        """What each of :data:`~doko.server.payloads.GAME_FIELDS` of ``seat``'s game is made
+        of (the game is set): atomic values, tuples of them and texts; equal keys give equal
+        fields (:meth:`_game_field_text`)."""
         g, gd = self.game, self.game_data
         assert g is not None and gd is not None
-        calls: list[dict[str, Any]] = []
-        hint = None
+        calls: CallsKey = ()
+        hint: HintKey | None = None
         done_needed = False
         if seat is not None:
-            calls = [call_deadline(g, a) for a in v.legal_actions
-                     if CALL_RE <= code_of(a) <= BLACK]
-            hint = call_hint(g, seat) if calls else None
+            calls = tuple((a, g.call_deadline(a), g.cards_in_hand(seat))
+                          for a in v.legal_actions if CALL_RE <= code_of(a) <= BLACK)
+            if calls:
+                hint = hint_key(g, seat, tuple(sorted({code_of(Action(a)) for a, _, _ in calls})))
             done_needed = seat in common.pending and seat not in gd.done_seats
-        result = row = None
-        if g.is_over:
-            self._result_text(g)
-            result = self._json.result_obj
-            if gd.closed and gd.number in self.round_games and self.round is not None:
-                row = self.round.games[self.round_games.index(gd.number)].to_json()
-        return {"contract_label": contract_labels(v.contract), "calls": calls,
-                "call_hint": hint, "over": g.is_over, "closed": gd.closed,
-                "done_needed": done_needed, "result": result, "row": row}
+        return (v.contract, calls, hint, g.is_over, gd.closed, done_needed, common.result,
+                common.row)
+
+    def _game_field_text(self, name: str, value: Any, seat: int | None,
+                         frags: Fragments) -> str:
+        """The JSON text of the game's field ``name`` made of ``value`` (see
+        :meth:`_game_key`): as :meth:`_game_json` writes it."""
+        if name == "contract_label":
+            return frags.labels(value)
+        if name == "calls":
+            return calls_text(value)
+        if name == "call_hint":
+            if value is None or seat is None or self.game is None:
+                return "null"
+            return hint_text(self.game, seat, value)
+        if name in ("result", "row"):
+            return str(value)
+        return "true" if value else "false"
 
     def send_all(self, msg: dict[str, Any]) -> None:
         text_ = dumps(msg)
