@@ -90,7 +90,9 @@ def test_hint_and_analysis_view(browser: Any, tmp_path: Path,
             page.wait_for_selector("#an-walk h3", timeout=60000)
             assert page.locator("#an-after").count() == 1  # and after the game, on the table
             assert page.locator("#an-view svg.an-loss-chart rect").count() >= 1
-            assert page.locator("#an-view svg.an-cat-chart rect").count() == 2
+            # reservations, cards, calls; Anna's reservation (gesund) with its measure
+            assert page.locator("#an-view svg.an-cat-chart rect").count() == 3
+            assert TEXTS["web.ui.healthy"][0] in page.inner_text("#an-reservation")
             assert page.locator("#an-walk .an-card").count() >= 4
             # walk to a trick with Anna's card: it is marked as played, the loss is shown
             for _ in range(12):

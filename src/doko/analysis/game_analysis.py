@@ -20,9 +20,10 @@ A call is measured the same way: the points with the call against the points wit
 party's level as it was before, so also without the Absagen that build on it), along the
 optimal line from the moment of the call. A call *not* made is a decision too (kind
 ``no_call``): the next call of the seat's party that nobody made, at the seat's last own turn
-at which it could make it, measured against the points with that call. Reservations are not
-analysed: their value needs double-dummy solves of whole games from the first card, which
-exceed any interactive budget today (``docs/analysis.md``).
+at which it could make it, measured against the points with that call. A seat's reservation
+(gesund, Vorbehalt, the solo, the Hochzeit; kind ``reservation``, trick 0) is measured against
+the other plans it could have followed, each game valued from its first card
+(:mod:`doko.analysis.reservations`).
 
 Time. Whole-game solves from the first tricks take from seconds to minutes. Every solve has a
 time limit from a budget for the whole analysis, handed out from the last decision backwards
@@ -39,16 +40,27 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from doko.analysis.reservations import (
+    GESUND,
+    GameValue,
+    ReservationSpot,
+    game_for_plan,
+    game_key,
+    reservation_spots,
+    value_plans,
+)
 from doko.bots.sampler import ImpossibleView, Sampler
 from doko.engine.actions import (
     ACTIONS,
     BLACK,
     CALL_RE,
     CODE_OF,
+    HEALTHY,
+    RESERVATION,
     Action,
     call_code_for,
     call_level,
@@ -59,7 +71,7 @@ from doko.engine.actions import (
 )
 from doko.engine.backend import resolve
 from doko.engine.contracts import MARRIAGE
-from doko.engine.game import PLAY, Game
+from doko.engine.game import PLAY, QUERY, Game
 from doko.engine.result import summary_of
 from doko.engine.scoring import score
 from doko.engine.view import view
@@ -159,7 +171,8 @@ class Decision:
     index: int
     seat: int
     trick: int
-    kind: str  # "card", "call", or "no_call" (``action``: the call not made)
+    #: "card", "call", "no_call" (``action``: the call not made) or "reservation" (trick 0)
+    kind: str
     action: Action
     best: tuple[Action, ...]
     open: OpenValue
@@ -178,6 +191,8 @@ class Decision:
             return self.knowable.loss_points
         if self.open.loss_points is not None:
             return float(self.open.loss_points)
+        if "loss_points" in self.open.bounds:  # a reservation: its bounds are in points
+            return float(self.open.bounds["loss_points"][0])
         lo = self.open.bounds.get("loss_augen", (0, 0))[0]
         return lo / 30.0
 
@@ -550,6 +565,86 @@ def _points_for_levels(g: Game, seat: int, levels: tuple[int, int], other: tuple
     return _finish_points(g, line, seat, other)
 
 
+# ---------------------------------------------------------------------- reservations
+
+
+def _open_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Action],
+                      solvers: _Solvers, budget: float, guess: int | None
+                      ) -> tuple[OpenValue, tuple[Action, ...]]:
+    """Every plan's game valued for the seat (:func:`doko.analysis.reservations.value_plans`)
+    within ``budget`` seconds. ``guess``: Re's Augen in the game played, if known (its search
+    starts there)."""
+    seat = spot.seat
+    games = {p: game_for_plan(start, actions, seat, p) for p in spot.plans}
+    distinct: dict[tuple[object, ...], Game] = {}
+    for g in games.values():
+        distinct.setdefault(game_key(g), g)
+    keys = list(distinct)
+    values = dict(zip(keys, value_plans([distinct[k] for k in keys], seat, solvers, budget,
+                                        keys.index(game_key(games[spot.taken])), guess),
+                      strict=True))
+    plan_value = {p: values[game_key(g)] for p, g in games.items()}
+    taken = plan_value[spot.taken]
+    valued = {p: v for p, v in plan_value.items() if v.points is not None}
+    if taken.points is None:  # an announced Hochzeit: not valued (module docstring)
+        return OpenValue(exact=False, value=None, best_value=None, loss_augen=None,
+                         points=None, best_points=None, loss_points=None, bounds={}), ()
+    best_lo = max(v.points[0] for v in valued.values() if v.points is not None)
+    best_hi = max(v.points[1] for v in valued.values() if v.points is not None)
+    t_lo, t_hi = taken.points
+
+    def augen(v: GameValue, g: Game) -> int | None:
+        return _party_augen(g.is_re[seat], v.re_lo, v.re_hi)[0] if v.re_lo == v.re_hi else None
+
+    if taken.exact and best_lo == best_hi:
+        best = tuple(spot.plan_action(p) for p in spot.plans
+                     if plan_value[p].exact and plan_value[p].points == (best_lo, best_lo))
+        top = next(p for p in spot.plans
+                   if plan_value[p].exact and plan_value[p].points == (best_lo, best_lo))
+        return OpenValue(
+            exact=True, value=augen(taken, games[spot.taken]),
+            best_value=augen(plan_value[top], games[top]), loss_augen=None, points=t_lo,
+            best_points=best_lo, loss_points=best_lo - t_lo, bounds={}), best
+    return OpenValue(
+        exact=False, value=None, best_value=None, loss_augen=None, points=None,
+        best_points=None, loss_points=None,
+        bounds={"points": (t_lo, t_hi), "best_points": (max(best_lo, t_lo), best_hi),
+                "loss_points": (max(0, best_lo - t_hi), max(0, best_hi - t_lo))}), ()
+
+
+def _knowable_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Action],
+                          worlds: int, seed: int, backend: str) -> KnowableValue:
+    """The plans compared over ``worlds`` deals consistent with the seat's view at its first
+    answer, by the search player's playouts (:mod:`doko.analysis.reservations`)."""
+    from doko.bots.search_player import SearchPlayer
+
+    g = start.clone()
+    for a in actions[:spot.first]:
+        g.apply(a)
+    seat = spot.seat
+    if g.phase == QUERY:
+        cands = [(encode(seat, HEALTHY), -1) if p == GESUND else (encode(seat, RESERVATION), p)
+                 for p in spot.plans]
+    else:
+        cands = [(encode(seat, p), -1) for p in spot.plans]
+    player = SearchPlayer(seed=seed, budget_ms=None, worlds=worlds, min_worlds=1,
+                          opponent_noise=0.0, confidence=0.0, query_confidence=0.0,
+                          call_foresight=0.0, backend=backend)
+    samples = player._evaluate(view(g, seat), cands)
+    n = min((len(v) for v in samples), default=0)
+    if n == 0:  # pragma: no cover - a real view always has a world
+        return KnowableValue(0, False, None, None, False, ())
+    means = [sum(v[:n]) / n for v in samples]
+    top = max(means)
+    ti = spot.plans.index(spot.taken)
+    bi = ti if means[ti] >= top - 1e-9 else max(range(len(means)), key=means.__getitem__)
+    diffs = [b - t for b, t in zip(samples[bi][:n], samples[ti][:n], strict=True)]
+    loss, se = _mean_se(diffs)
+    best = tuple(spot.plan_action(p) for p, m in zip(spot.plans, means, strict=True)
+                 if m >= top - 1e-9)
+    return KnowableValue(n, True, loss, se, _significant(loss, se), best)
+
+
 # ---------------------------------------------------------------------- knowable
 
 
@@ -642,6 +737,7 @@ def analyze(
     knowable_budget: float = 55.0,
     seed: int = 0,
     progress: Progress | None = None,
+    kinds: Collection[str] | None = None,
 ) -> Analysis:
     """Analyse the decisions of ``seats`` (default: all four) in the game that starts at
     ``start`` (the deal, before any action) and takes ``actions`` (the record's; the game
@@ -652,7 +748,8 @@ def analyze(
     auto); ``open_budget`` / ``knowable_budget``: seconds for all open / knowable solves (per
     seat analysed, handed out per decision; see the module docstring); ``seed``: the sampler's
     seed (the same analysis for the same inputs as far as the budgets allow);
-    ``progress(done, total)`` is called after each decision.
+    ``progress(done, total)`` is called after each decision; ``kinds``: the kinds of decision
+    to analyse (``card``, ``call``, ``no_call``, ``reservation``; default all).
     """
     t0 = time.perf_counter()
     which = set(range(4) if seats is None else seats)
@@ -664,10 +761,17 @@ def analyze(
     kind = resolve(backend)
     levels = _final_levels(final)
     spots, skipped = _spots(start.clone(), actions, which)
+    reserved, res_skipped = reservation_spots(start, actions, which)
+    if kinds is not None:
+        spots = [sp for sp in spots if sp.kind in kinds]
+        reserved = reserved if "reservation" in kinds else []
+    for s, n in res_skipped.items():
+        skipped[s] = skipped.get(s, 0) + n
+    total = len(spots) + len(reserved)
     solvers = _Solvers(kind)
     world_solvers = _Solvers(kind, WORLD_TABLE)
-    open_clock = _Clock(open_budget * len(which), len(spots))
-    know_clock = _Clock(knowable_budget * len(which), len(spots))
+    open_clock = _Clock(open_budget * len(which), total)
+    know_clock = _Clock(knowable_budget * len(which), total)
     results: dict[tuple[int, str], Decision] = {}
     # the late decisions first: they are cheap and leave their time to the early ones
     known: dict[int, int] = {}  # exact values (Re's Augen) of the game's positions
@@ -687,8 +791,26 @@ def analyze(
             index=spot.index, seat=seat, trick=len(spot.before.tricks) + 1, kind=spot.kind,
             action=spot.action, best=best, open=op, knowable=kn)
         if progress is not None:
-            progress(done, len(spots))
-    decisions = [results[(sp.index, sp.kind)] for sp in spots]
+            progress(done, total)
+    # the reservations last: their games are whole games, the time left is theirs; the game
+    # played starts from its first card's value where a card decision solved it
+    first_card = next((i for i, a in enumerate(actions) if code_of(a) < 24), len(actions))
+    guess = known.get(first_card, known[min(known)] if known else None)
+    for done, rs in enumerate(reserved, len(spots) + 1):
+        op, best = _open_reservation(rs, start, actions, solvers, open_clock.share(), guess)
+        kn = None
+        know_clock.share()
+        if worlds > 0:
+            kn = _knowable_reservation(rs, start, actions, worlds,
+                                       seed * 1_000_003 + rs.index, kind)
+        results[(rs.index, "reservation")] = Decision(
+            index=rs.index, seat=rs.seat, trick=0, kind="reservation", action=rs.action,
+            best=best, open=op, knowable=kn)
+        if progress is not None:
+            progress(done, total)
+    decisions = [results[(rs.index, "reservation")]
+                 for rs in sorted(reserved, key=lambda r: r.index)]
+    decisions += [results[(sp.index, sp.kind)] for sp in spots]
     summaries = {}
     for s in sorted(which):
         mine = [d for d in decisions if d.seat == s]

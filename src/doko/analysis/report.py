@@ -42,7 +42,7 @@ def _best_text(d: Decision, lang: str) -> str:
 def trick_text(final: Game, trick: int, lang: str) -> str:
     """Trick ``trick`` (1-based) of the finished game: every card with its seat, the winner."""
     t = texts_of("analysis", lang)
-    if trick > len(final.tricks):
+    if not 1 <= trick <= len(final.tricks):  # trick 0: the reservations, before the play
         return ""
     leader, cards, winner = final.tricks[trick - 1]
     parts = [f"{t('seat', n=(leader + i) % 4 + 1)} {card_symbol(k, lang)}"
@@ -54,6 +54,13 @@ def trick_text(final: Game, trick: int, lang: str) -> str:
 def _open_text(d: Decision, lang: str) -> str:
     t = texts_of("analysis", lang)
     o = d.open
+    if d.kind == "reservation":
+        if o.exact:
+            return t("open_reservation", points=o.points, best_points=o.best_points)
+        if "loss_points" not in o.bounds:
+            return t("open_unvalued")
+        lo, hi = o.bounds["loss_points"]
+        return t("open_reservation_bounds", lo=lo, hi=hi)
     if o.exact:
         return t("open_exact", value=o.value, best=o.best_value,
                  points=t("unknown") if o.points is None else o.points,
@@ -73,10 +80,23 @@ def _knowable_text(d: Decision, lang: str) -> str:
     return t("knowable_bounds", lo=_num(lo), hi=_num(hi))
 
 
-def _row(d: Decision, lang: str) -> str:
+def _reservation_open(d: Decision, lang: str) -> str:
     t = texts_of("analysis", lang)
     o = d.open
     if o.exact:
+        return t("row_points", points=o.loss_points)
+    if "loss_points" not in o.bounds:
+        return t("row_unvalued")
+    lo, hi = o.bounds["loss_points"]
+    return t("row_points_bounds", lo=lo, hi=hi)
+
+
+def _row(d: Decision, lang: str) -> str:
+    t = texts_of("analysis", lang)
+    o = d.open
+    if d.kind == "reservation":
+        open_part = _reservation_open(d, lang)
+    elif o.exact:
         pts = t("unknown") if o.loss_points is None else o.loss_points
         open_part = t("row_open", augen=o.loss_augen, points=pts)
     else:
@@ -88,6 +108,9 @@ def _row(d: Decision, lang: str) -> str:
         know = t("row_knowable", loss=_num(k.loss_points), se=_num(k.stderr))
     if d.mistake:
         know += "  " + t("row_mistake")
+    if d.kind == "reservation":
+        return t("row_reservation", action=decision_label(d, lang), best=_best_text(d, lang),
+                 open=open_part, knowable=know).rstrip()
     return t("row", trick=d.trick, action=decision_label(d, lang),
              best=_best_text(d, lang), open=open_part, knowable=know).rstrip()
 
@@ -114,7 +137,8 @@ def format_analysis(analysis: Analysis, final: Game, lang: str = "de",
         if worst:
             lines.append(t("costliest") if analysis.worlds else t("costliest_open"))
             for rank, d in enumerate(worst, 1):
-                lines.append(t("mistake", rank=rank, trick=d.trick, seat=t("seat", n=s + 1),
+                key = "mistake_reservation" if d.kind == "reservation" else "mistake"
+                lines.append(t(key, rank=rank, trick=d.trick, seat=t("seat", n=s + 1),
                                action=decision_label(d, lang), best=_best_text(d, lang)))
                 drawn = trick_text(final, d.trick, lang)
                 if drawn:

@@ -3229,6 +3229,33 @@ asks before every card of the others.""",
     ),
     "analysis.party_re": ("Re", "Re"),
     "analysis.party_kontra": ("Kontra", "Kontra"),
+    # the analysis of reservations (doko.analysis.reservations; helper "analysis")
+    "analysis.reservation": ("Vorbehalt", "reservation"),
+    "analysis.mistake_reservation": (
+        "{rank}. Vorbehaltsabfrage: {seat} – {action}; besser: {best}",
+        "{rank}. reservations: {seat} – {action}; better: {best}",
+    ),
+    "analysis.open_reservation": (
+        "offen: {points} statt {best_points} Punkte (ohne Ansagen, jedes Spiel ab der ersten "
+        "Karte gelöst)",
+        "open: {points} instead of {best_points} points (without calls, each game solved from "
+        "its first card)",
+    ),
+    "analysis.open_reservation_bounds": (
+        "offen: nur Schranken (Zeitlimit): Verlust {lo} bis {hi} Punkte",
+        "open: bounds only (time limit): a loss of {lo} to {hi} points",
+    ),
+    "analysis.open_unvalued": (
+        "offen: nicht bewertet (Hochzeit: die Parteien entscheidet erst der Klärungsstich)",
+        "open: not valued (Hochzeit: the Klärungsstich decides the parties)",
+    ),
+    "analysis.row_reservation": (
+        "Vorbehalt {action:<14} bester Zug: {best:<18} {open:<22} {knowable}",
+        "reservation {action:<12} best: {best:<18} {open:<22} {knowable}",
+    ),
+    "analysis.row_points": ("−{points} Pkt.", "−{points} pts"),
+    "analysis.row_points_bounds": ("−{lo}…{hi} Pkt. (Schranke)", "−{lo}…{hi} pts (bound)"),
+    "analysis.row_unvalued": ("nicht bewertet", "not valued"),
     # hints (doko.analysis.hints): reasons never name a card the seat cannot see
     "hint.text": ("Tipp: {action}", "Hint: {action}"),
     "hint.with_reason": ("Tipp: {action} – {reason}", "Hint: {action} – {reason}"),
@@ -3345,6 +3372,13 @@ asks before every card of the others.""",
     "web.analysis.col_extras": ("Sonderpunkte", "Sonderpunkte"),
     "web.analysis.col_loss": ("Ø Verlust", "Avg. loss"),
     "web.analysis.missed": ("nicht angesagt: {call}", "not called: {call}"),
+    # the analysis of reservations in the web view (helper "analysis")
+    "web.analysis.reservation": ("Vorbehaltsabfrage", "Reservations"),
+    "web.analysis.reservations": ("Vorbehalt", "Reservation"),
+    "web.analysis.points": ("Punkte", "points"),
+    "web.analysis.not_valued": (
+        "offen nicht bewertet (Hochzeit)", "open: not valued (Hochzeit)"
+    ),
     "web.analysis.hints_option": (
         "Tipps erlaubt (an Turniertischen aus)",
         "hints allowed (off at tournament tables)",

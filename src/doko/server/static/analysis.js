@@ -18,7 +18,9 @@
   const cardText = (code) => SUIT[code[1]] + ((RANK[lang()] || {})[code[0]] || code[0]);
   const CALLS = { re: "re", kontra: "kontra", no90: "no90", no60: "no60", no30: "no30", black: "black" };
   const actionText = (a) => (a.action === "play" ? cardText(a.card)
-    : a.action === "call" ? ((W[lang()] || {})["ui." + CALLS[a.call]] || a.call) : a.action);
+    : a.action === "call" ? ((W[lang()] || {})["ui." + CALLS[a.call]] || a.call)
+    : a.action === "solo" ? ((W[lang()] || {})["ui." + a.solo] || a.solo)
+    : ((W[lang()] || {})["ui." + a.action] || a.action));
 
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -225,6 +227,8 @@
     const lost = sm.knowable_loss_points !== null ? sm.knowable_loss_points : sm.open_loss_points;
     box.append(el("div", { class: "an-row" }, el("label", {}, tx("seat") + " ", sel)),
       el("p", {}, `${tx("loss")}: ${Number(lost).toFixed(2)}`));
+    const res = data.decisions.find((d) => d.kind === "reservation");
+    if (res) box.append(reservationView(res));
     let i = 0;
     const walker = el("div", { id: "an-walk" });
     const draw = () => {
@@ -237,6 +241,22 @@
     box.append(el("div", { class: "an-row" }, prev, next), walker,
       el("div", { class: "an-charts" }, lossChart(data), categoryChart(data)));
     draw();
+  }
+
+  // the seat's reservation (gesund, Vorbehalt, the solo, the Hochzeit): the plan taken, the
+  // best plans and the points lost (bounds when the time ran out; a Hochzeit is not valued)
+  function reservationView(d) {
+    const loss = lossOf(d);
+    const open = d.open;
+    const best = d.best.length ? d.best.map(actionText).join(", ")
+      : d.knowable && d.knowable.best.length ? d.knowable.best.map(actionText).join(", ") : "?";
+    let txt = `${tx("reservation")}: ${actionText(d.action)} · ${tx("best")}: ${best}`;
+    if (loss !== null) txt += ` · ${tx("loss")}: ${Number(loss).toFixed(2)}`;
+    if (!open.exact) {
+      const b = open.bounds && open.bounds.loss_points;
+      txt += b ? ` · ${tx("bound")}: ${b[0]}–${b[1]} ${tx("points")}` : ` · ${tx("not_valued")}`;
+    }
+    return el("p", { class: `an-loss${loss > 0 ? " bad" : ""}`, id: "an-reservation" }, txt);
   }
 
   function trickView(data, i) {
@@ -302,7 +322,7 @@
     const byTrick = data.tricks.map(() => 0);
     for (const d of data.decisions) {
       const l = lossOf(d);
-      if (l !== null && d.trick - 1 < byTrick.length) byTrick[d.trick - 1] += l;
+      if (l !== null && d.trick >= 1 && d.trick - 1 < byTrick.length) byTrick[d.trick - 1] += l;
     }
     return barChart(tx("loss"), byTrick.map((_, k) => String(k + 1)), byTrick, { cls: "an-bars an-loss-chart" });
   }
@@ -310,7 +330,8 @@
   function categoryChart(data) {
     const sum = (kind) => data.decisions.filter((d) => d.kind === kind)
       .reduce((a, d) => a + (lossOf(d) || 0), 0);
-    return barChart(tx("bars"), [tx("cards"), tx("calls")], [sum("card"), sum("call") + sum("no_call")], { cls: "an-bars an-cat-chart" });
+    return barChart(tx("bars"), [tx("reservations"), tx("cards"), tx("calls")],
+      [sum("reservation"), sum("card"), sum("call") + sum("no_call")], { cls: "an-bars an-cat-chart" });
   }
 
   function lineChart(title, series, names) {
