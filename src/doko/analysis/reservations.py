@@ -86,6 +86,9 @@ GESUND = HEALTHY
 #: Dulle gefangen (2).
 EXTRAS_ROOM = {"doppelkopf": 4, "fox": 2, "charlie": 1, "charlie_caught": 2, "fox_last": 1,
                "dulle_caught": 2}
+#: The time slice of a plan's game in the first round of :func:`value_plans` (seconds; it
+#: doubles every round).
+FIRST_SLICE = 0.02
 _HOUSE = {"charlie_caught": "charlie_caught", "fox_last": "fox_last_trick",
           "dulle_caught": "dulle_caught"}
 
@@ -408,6 +411,9 @@ def value_plans(games: Sequence[Game], seat: int, solvers: _Solvers, budget: flo
     end = time.perf_counter() + budget
     found = [_PlanSearch(g, seat, solvers, guess if i == taken else None)
              for i, g in enumerate(games)]
+    # rounds of growing time slices: the cheap tests (thresholds far from a game's value) are
+    # done first, and what they settle decides what still matters
+    slice_s = FIRST_SLICE
     while True:
         values = [f.value() for f in found]
         lows = [v.points[0] for v in values if v.points is not None]
@@ -421,6 +427,8 @@ def value_plans(games: Sequence[Game], seat: int, solvers: _Solvers, budget: flo
         for n, i in enumerate(todo):
             p = values[i].points
             target = None if i == taken or p is None or p[0] == best_lo else best_lo
-            found[i].step(max(end - time.perf_counter(), 0.0) / (len(todo) - n), target)
+            share = max(end - time.perf_counter(), 0.0) / (len(todo) - n)
+            found[i].step(min(share, slice_s), target)
+        slice_s *= 2
 
 
