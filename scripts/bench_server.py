@@ -123,10 +123,12 @@ def serve_help() -> str:
     return out.stdout
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux; NaN elsewhere)."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User and system CPU time of a process so far, or of one of its threads (``thread``: its
+    id; the main thread's is the process id) (Linux; NaN elsewhere)."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return float("nan")
@@ -184,6 +186,11 @@ class ServerProcess:
 
     def cpu(self) -> float:
         return cpu_seconds(self.proc.pid)
+
+    def loop_cpu(self) -> float:
+        """CPU time of the server's main thread (the event loop), without the database
+        thread and the checkpoints."""
+        return cpu_seconds(self.proc.pid, self.proc.pid)
 
     def rss_mb(self) -> float:
         """The server's resident memory now (Linux; NaN elsewhere)."""
@@ -486,6 +493,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
     def started() -> None:
         marks["setup"] = time.perf_counter() - t_setup
         marks["cpu0"] = server.cpu()
+        marks["loop0"] = server.loop_cpu()
 
     if clients == 1:
         parts = [run_loop(play_group(ws_base, groups[0], human_seats, seed, measure_s,
@@ -509,6 +517,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
         if failed:
             raise SystemExit(f"a client process failed: {failed[0]}")
     cpu1 = server.cpu()
+    loop1 = server.loop_cpu()
     rss = server.rss_mb()
     lat = [x for p in parts for x in p["latencies"]]
     bots = [x for p in parts for x in p["bot_moves"]]
@@ -523,7 +532,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
             "resyncs": sum(p["resyncs"] for p in parts),
             "bot_moves": len(bots), "bot_p50": pct(bots, 0.50),
             "bot_p90": pct(bots, 0.90), "bot_p99": pct(bots, 0.99),
-            "server_cpu": cpu1 - marks["cpu0"],
+            "server_cpu": cpu1 - marks["cpu0"], "loop_cpu": loop1 - marks["loop0"],
             "client_cpu": sum(p["client_cpu"] for p in parts), "rss_mb": rss,
             "timed_out": any(p["timed_out"] for p in parts)}
 
@@ -535,8 +544,10 @@ def four_humans(games: int) -> dict[str, Any]:
 
 
 def cpu_note(r: dict[str, Any]) -> str:
-    per = 1000 * r["server_cpu"] / r["actions"] if r["actions"] else float("nan")
-    return (f"cpu s: server {r['server_cpu']:.1f} ({per:.2f} ms per action), "
+    n = r["actions"] or float("nan")
+    per, loop = 1000 * r["server_cpu"] / n, 1000 * r["loop_cpu"] / n
+    return (f"cpu s: server {r['server_cpu']:.1f} ({per:.2f} ms per action, event loop "
+            f"{loop:.2f} ms), "
             f"clients {r['client_cpu']:.1f}; server memory {r['rss_mb']:.0f} MB")
 
 
