@@ -96,6 +96,12 @@ MIN_LOSS = 0.5
 Z = 2.0
 #: The least time one solve gets, in seconds (an early position then ends as bounds).
 MIN_SOLVE_S = 0.002
+#: The share of the open budget that every card and call decision gets at least (the rest
+#: goes to the decisions that need it, see ``_Greedy``) ...
+FLOOR_SHARE = 0.25
+#: ... and the share kept for the reservations (whole games from the first card), which also
+#: get whatever the other decisions leave.
+RESERVATION_SHARE = 0.15
 #: Transposition-table entries of the solvers of sampled worlds (several parties' solvers
 #: are alive at once; 32 bytes each).
 WORLD_TABLE = 1 << 19
@@ -469,6 +475,24 @@ def _levels_without(spot: _Spot, final: tuple[int, int]) -> tuple[int, int]:
     return final[0], spot.without[1]
 
 
+class _Greedy:
+    """The open budget of the card and call decisions, handed out from the last backwards:
+    a quarter of it (:data:`FLOOR_SHARE`) evenly, as a floor for each decision, the rest to
+    whichever decision needs it. The solves grow harder towards the first trick, so the time
+    goes to the decision where they start to run out (one exact decision more) instead of
+    being spread over early decisions that would all end as bounds anyway."""
+
+    def __init__(self, seconds: float, parts: int) -> None:
+        self.end = time.perf_counter() + seconds
+        self.parts = max(parts, 1)
+        self.floor = FLOOR_SHARE * seconds / self.parts
+
+    def share(self) -> float:
+        left = max(self.end - time.perf_counter(), 0.0)
+        self.parts = max(self.parts - 1, 0)
+        return max(left - self.parts * self.floor, min(left, self.floor))
+
+
 class _Clock:
     """The time budget, handed out per decision from the last backwards."""
 
@@ -483,12 +507,38 @@ class _Clock:
         return share
 
 
+def _keeps(g: Game, value: int, re_moved: bool, solvers: _Solvers,
+           limit: float) -> bool | None:
+    """One null-window test: is position ``g``, just after a card of Re (``re_moved``) or of
+    Kontra, still worth ``value`` (Re's final Augen, the best that side can reach) to the side
+    that moved: Re at least ``value``, Kontra at most? None if ``limit`` seconds run out."""
+    target = value if re_moved else value + 1
+    done = _re_so_far(g)
+    need = target - done
+    if g.phase != PLAY or need <= 0 or need > 240 - sum(g.eyes):
+        reached = need <= 0
+    else:
+        sv = solvers.get(g)
+        sv.time_limit = max(limit, MIN_SOLVE_S)
+        sv._start()
+        try:
+            reached = sv._at_least(g.hands, g.trick_leader, g.trick, need)
+        except SearchLimitExceeded:
+            return None
+    return reached if re_moved else not reached
+
+
 def _open_card(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solvers,
                budget: float, known: dict[int, int]) -> tuple[OpenValue, tuple[Action, ...]]:
     """The position's value (the best card's), the taken card's, then as many of the other
     cards as the time allows (to list every best card). ``known``: the exact values (Re's
     Augen) of positions of the game solved already, by history length: a later one is the
-    first guess of the search, the one right after the card taken is its value."""
+    first guess of the search, the one right after the card taken is its value.
+
+    Only the position's value is a full search: whether the card taken (and each other card)
+    keeps it is one null-window test, and the points come from one optimal line that starts
+    with the card taken when it is a best card (a full search of the card taken only when it
+    is not)."""
     g = spot.before
     re = g.is_re[seat]
     end = time.perf_counter() + budget
@@ -497,17 +547,24 @@ def _open_card(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solver
         return end - time.perf_counter()
 
     later = [known[n] for n in sorted(known) if n > spot.index]
-    root_guess = later[0] if later else None
-    root = _outcome(g, seat, levels, solvers, left() * 0.5, guess=root_guess)
-    if root.exact:
-        known[spot.index] = root.lo
+    root = _value(g, solvers, left() * 0.6, guess=later[0] if later else None)
+    after_g = _after(g, spot.action)
     after = known.get(spot.index + 1)
-    taken_o = _outcome(_after(g, spot.action), seat, levels, solvers, left() * 0.8,
-                       guess=root.lo if root.exact else None,
-                       value=None if after is None else (after, after))
-    best_aug = _party_augen(re, root.lo, root.hi)
-    taken = _party_augen(re, taken_o.lo, taken_o.hi)
-    if not (root.exact and taken_o.exact):
+    taken_v: Bounds
+    if root[0] == root[1]:
+        known[spot.index] = root[0]
+        if after is not None:
+            taken_v = (after, after)
+        elif _keeps(after_g, root[0], re, solvers, left() * 0.5):
+            taken_v = root
+        else:
+            taken_v = _value(after_g, solvers, left() * 0.8, guess=root[0])
+    else:
+        taken_v = (after, after) if after is not None else _value(after_g, solvers,
+                                                                   left() * 0.8)
+    best_aug = _party_augen(re, *root)
+    taken = _party_augen(re, *taken_v)
+    if not (root[0] == root[1] and taken_v[0] == taken_v[1]):
         lo_best = max(best_aug[0], taken[0])
         return OpenValue(
             exact=False, value=None, best_value=None, loss_augen=None, points=None,
@@ -516,15 +573,17 @@ def _open_card(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solver
                     "loss_augen": (max(0, lo_best - taken[1]), max(0, best_aug[1] - taken[0]))},
         ), ()
     best_v = best_aug[0]
+    tp = _line_points(after_g, seat, levels, taken_v[0], solvers, left() * 0.8)
+    bp = tp if taken[0] == best_v else _line_points(g, seat, levels, root[0], solvers, left())
     others = [a for a in spot.alternatives if a != spot.action]
     best: list[Action] = [spot.action] if taken[0] == best_v else []
+    # the other cards only list the best ones: at most as long again as the rest took
+    spent = budget - left()
+    end = min(end, time.perf_counter() + max(spent, 10 * MIN_SOLVE_S))
     for n, a in enumerate(others):
-        v = _value(_after(g, a), solvers, left() / (len(others) - n), guess=root.lo)
-        if v[0] == v[1] and _party_augen(re, *v)[0] == best_v:
+        if _keeps(_after(g, a), root[0], re, solvers, left() / (len(others) - n)):
             best.append(a)
     best.sort(key=spot.alternatives.index)
-    tp = taken_o.points
-    bp = tp if taken[0] == best_v else root.points
     return OpenValue(
         exact=True, value=taken[0], best_value=best_v, loss_augen=best_v - taken[0],
         points=tp, best_points=bp, loss_points=None if tp is None or bp is None else bp - tp,
@@ -770,7 +829,10 @@ def analyze(
     total = len(spots) + len(reserved)
     solvers = _Solvers(kind)
     world_solvers = _Solvers(kind, WORLD_TABLE)
-    open_clock = _Clock(open_budget * len(which), total)
+    open_total = open_budget * len(which)
+    open_end = time.perf_counter() + open_total
+    open_clock = _Greedy(open_total * (1.0 - RESERVATION_SHARE if reserved else 1.0),
+                         len(spots))
     know_clock = _Clock(knowable_budget * len(which), total)
     results: dict[tuple[int, str], Decision] = {}
     # the late decisions first: they are cheap and leave their time to the early ones
@@ -797,7 +859,8 @@ def analyze(
     first_card = next((i for i, a in enumerate(actions) if code_of(a) < 24), len(actions))
     guess = known.get(first_card, known[min(known)] if known else None)
     for done, rs in enumerate(reserved, len(spots) + 1):
-        op, best = _open_reservation(rs, start, actions, solvers, open_clock.share(), guess)
+        share = max(open_end - time.perf_counter(), 0.0) / (total + 1 - done)
+        op, best = _open_reservation(rs, start, actions, solvers, share, guess)
         kn = None
         know_clock.share()
         if worlds > 0:
