@@ -1,7 +1,8 @@
 """``doko analyze``: where a finished game was won and lost, decision by decision.
 
 ``doko analyze GAME.json [--seat N] [--json] [--lang de|en] [--worlds K] [--backend B]``
-replays a ``doko-game/1`` record and analyses the decisions of seat N (1-4; default: all four)
+replays a ``doko-game/1`` record and analyses the decisions of seat N (1-4; default: all four:
+its reservation, cards and calls)
 with the double-dummy solver (see :mod:`doko.analysis.game_analysis`): the *open* loss with
 all cards known, in Augen and in game points (TSR 7 on the best continuation), and the
 *knowable* loss over K worlds consistent with what the seat knew (``--worlds 0``: open only).
@@ -55,10 +56,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "analyze",
         help="analyse a finished game: the loss of every decision, open and knowable",
-        description="Replay a finished doko-game/1 record and analyse every card and call of a "
-        "seat with the double-dummy solver: the open loss (all cards known) in Augen and game "
-        "points, and the knowable loss over worlds consistent with what the seat knew. "
-        "Exit status: 0 done, 2 an error.",
+        description="Replay a finished doko-game/1 record and analyse every card, call and "
+        "reservation of a seat with the double-dummy solver: the open loss (all cards known) in "
+        "Augen and game points, and the knowable loss over worlds consistent with what the seat "
+        "knew. Exit status: 0 done, 2 an error.",
     )
     p.add_argument("file", metavar="GAME.json", help="the record; '-' reads standard input")
     p.add_argument("--seat", type=_seat, default=None, help="the seat to analyse, 1-4 "
