@@ -476,9 +476,9 @@ def _levels_without(spot: _Spot, final: tuple[int, int]) -> tuple[int, int]:
 
 
 class _Greedy:
-    """The open budget of the card and call decisions, handed out from the last backwards:
-    a quarter of it (:data:`FLOOR_SHARE`) evenly, as a floor for each decision, the rest to
-    whichever decision needs it. The solves grow harder towards the first trick, so the time
+    """The open (or knowable) budget of the card and call decisions, handed out from the last
+    backwards: a quarter of it (:data:`FLOOR_SHARE`) evenly, as a floor for each decision, the
+    rest to whichever decision needs it. The solves grow harder towards the first trick, so the time
     goes to the decision where they start to run out (one exact decision more) instead of
     being spread over early decisions that would all end as bounds anyway."""
 
@@ -491,20 +491,6 @@ class _Greedy:
         left = max(self.end - time.perf_counter(), 0.0)
         self.parts = max(self.parts - 1, 0)
         return max(left - self.parts * self.floor, min(left, self.floor))
-
-
-class _Clock:
-    """The time budget, handed out per decision from the last backwards."""
-
-    def __init__(self, seconds: float, parts: int) -> None:
-        self.end = time.perf_counter() + seconds
-        self.parts = max(parts, 1)
-
-    def share(self) -> float:
-        left = max(self.end - time.perf_counter(), 0.0)
-        share = left / self.parts
-        self.parts = max(self.parts - 1, 1)
-        return share
 
 
 def _keeps(g: Game, value: int, re_moved: bool, solvers: _Solvers,
@@ -833,7 +819,7 @@ def analyze(
     open_end = time.perf_counter() + open_total
     open_clock = _Greedy(open_total * (1.0 - RESERVATION_SHARE if reserved else 1.0),
                          len(spots))
-    know_clock = _Clock(knowable_budget * len(which), total)
+    know_clock = _Greedy(knowable_budget * len(which), len(spots))
     results: dict[tuple[int, str], Decision] = {}
     # the late decisions first: they are cheap and leave their time to the early ones
     known: dict[int, int] = {}  # exact values (Re's Augen) of the game's positions
@@ -862,8 +848,7 @@ def analyze(
         share = max(open_end - time.perf_counter(), 0.0) / (total + 1 - done)
         op, best = _open_reservation(rs, start, actions, solvers, share, guess)
         kn = None
-        know_clock.share()
-        if worlds > 0:
+        if worlds > 0:  # playouts, no solves: not on the clock
             kn = _knowable_reservation(rs, start, actions, worlds,
                                        seed * 1_000_003 + rs.index, kind)
         results[(rs.index, "reservation")] = Decision(
