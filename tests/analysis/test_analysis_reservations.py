@@ -184,6 +184,11 @@ def test_json_and_text_show_the_reservation() -> None:
     a = analyze(start, actions, seats=[0], worlds=4, open_budget=120.0, seed=1,
                 kinds={"reservation"})
     entry = check_schema(a)
+    # knowable too: the Damensolo's playouts beat the Fleischloser's by far
+    (d,) = a.decisions
+    assert d.knowable is not None and d.knowable.best == (encode(0, QUEENS_SOLO),)
+    assert d.mistake and d.knowable.loss_points is not None and d.knowable.loss_points >= 12
+    assert d.knowable.loss_points == int(d.knowable.loss_points * 4) / 4  # points, 4 worlds
     assert entry["action"] == to_dict(encode(0, MEATLESS))
     assert entry["best"] == [to_dict(encode(0, QUEENS_SOLO))]
     assert entry["open"]["loss_points"] == 18

@@ -675,7 +675,8 @@ def _knowable_reservation(spot: ReservationSpot, start: Game, actions: Sequence[
     player = SearchPlayer(seed=seed, budget_ms=None, worlds=worlds, min_worlds=1,
                           opponent_noise=0.0, confidence=0.0, query_confidence=0.0,
                           call_foresight=0.0, backend=backend)
-    samples = player._evaluate(view(g, seat), cands)
+    # the search player's values are points + Augen / 10000 (a tie-breaker): the points
+    samples = [[float(round(x)) for x in v] for v in player._evaluate(view(g, seat), cands)]
     n = min((len(v) for v in samples), default=0)
     if n == 0:  # pragma: no cover - a real view always has a world
         return KnowableValue(0, False, None, None, False, ())
@@ -705,18 +706,30 @@ def _knowable(spot: _Spot, seat: int, levels: tuple[int, int], solvers: _Solvers
     if spot.kind != "card":
         return _knowable_call(spot, seat, levels, solvers, games, deadline)
     cands = spot.alternatives
+    if len(cands) == 1:  # the only legal card: nothing to lose in any world
+        return KnowableValue(len(games), True, 0.0, 0.0, False, (spot.action,))
     # per candidate, per world: (seat-party Augen lo, hi, points or None)
     vals: dict[Action, list[tuple[int, int, int | None]]] = {a: [] for a in cands}
-    jobs = len(games) * len(cands)
-    n = 0
-    for w in games:
+    for wi, w in enumerate(games):
         re = w.is_re[seat]
-        for a in cands:
-            limit = (deadline - time.perf_counter()) / (jobs - n)
-            o = _outcome(_after(w, a), seat, levels, solvers, limit)
-            lo, hi = _party_augen(re, o.lo, o.hi)
-            vals[a].append((lo, hi, o.points))
-            n += 1
+        w_end = time.perf_counter() + (deadline - time.perf_counter()) / (len(games) - wi)
+        # the world's value first; a card that keeps it costs one null-window test
+        root = _value(w, solvers, (w_end - time.perf_counter()) * 0.4)
+        for j, a in enumerate(cands):
+            limit = (w_end - time.perf_counter()) / (len(cands) - j)
+            after = _after(w, a)
+            if root[0] != root[1]:
+                v = _value(after, solvers, limit * 0.7)
+            elif _keeps(after, root[0], re, solvers, limit * 0.3):
+                v = root
+            else:
+                v = _value(after, solvers, limit * 0.6, guess=root[0])
+            pts = None
+            if v[0] == v[1]:
+                pts = _line_points(after, seat, levels, v[0], solvers,
+                                   w_end - time.perf_counter())
+            lo, hi = _party_augen(re, *v)
+            vals[a].append((lo, hi, pts))
     exact = all(p is not None for v in vals.values() for _, _, p in v)
     taken = spot.action
     if exact:
