@@ -381,6 +381,8 @@ class _PlanSearch:
             return
         if single is None:
             marks = [t for t in self.marks if self.lo < t <= self.hi]
+            if not marks:  # pragma: no cover - the points would be exact (a mark splits 0, 2)
+                return
             t = marks[len(marks) // 2] if cut is None else cut
             sv = self.solvers.get(self.g)
             sv.time_limit = max(limit, MIN_SOLVE_S)
