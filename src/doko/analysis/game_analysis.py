@@ -650,11 +650,17 @@ def _open_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Acti
             exact=True, value=augen(taken, games[spot.taken]),
             best_value=augen(plan_value[top], games[top]), loss_augen=None, points=t_lo,
             best_points=best_lo, loss_points=best_lo - t_lo, bounds={}), best
+    # the loss is the best other game's points minus the game taken's (0 if none is better)
+    taken_key = game_key(games[spot.taken])
+    others = [plan_value[p].points for p, g in games.items()
+              if game_key(g) != taken_key and plan_value[p].points is not None]
+    o_lo = max((pts[0] for pts in others if pts is not None), default=t_lo)
+    o_hi = max((pts[1] for pts in others if pts is not None), default=t_lo)
     return OpenValue(
         exact=False, value=None, best_value=None, loss_augen=None, points=None,
         best_points=None, loss_points=None,
         bounds={"points": (t_lo, t_hi), "best_points": (max(best_lo, t_lo), best_hi),
-                "loss_points": (max(0, best_lo - t_hi), max(0, best_hi - t_lo))}), ()
+                "loss_points": (max(0, o_lo - t_hi), max(0, o_hi - t_lo))}), ()
 
 
 def _knowable_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Action],

@@ -55,7 +55,7 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
-from doko.engine.cards import QC, hand_count
+from doko.engine.cards import AD, JC, QC, TH, hand_count
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import NORMAL, SILENT_MARRIAGE, SOLO_NAMES
 from doko.engine.game import NAMING, PLAY, QUERY, Game
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from doko.analysis.game_analysis import _Solvers
 
 __all__ = [
-    "EXTRAS_ROOM",
+    "DOPPELKOPF_MOST",
     "GameValue",
     "ReservationSpot",
     "documented_naming",
@@ -80,17 +80,12 @@ __all__ = [
 
 #: The plan "gesund" (the other plans are naming codes: a solo, the Hochzeit).
 GESUND = HEALTHY
-#: Sonderpunkte one party can still win in a Normalspiel from the first card, per rule key: a
-#: Doppelkopf needs four cards of 10 or 11 Augen (16 in the deck: at most 4 such tricks), two
-#: Füchse, one Karlchen; the house rules' Karlchen gefangen (2), Fuchs im letzten Stich (1),
-#: Dulle gefangen (2).
-EXTRAS_ROOM = {"doppelkopf": 4, "fox": 2, "charlie": 1, "charlie_caught": 2, "fox_last": 1,
-               "dulle_caught": 2}
+#: At most this many Doppelkopf tricks (TSR 7.2.3): a trick of 40 Augen needs four cards of 10
+#: or 11 Augen, and the deck holds 16.
+DOPPELKOPF_MOST = 4
 #: The time slice of a plan's game in the first round of :func:`value_plans` (seconds; it
 #: doubles every round).
 FIRST_SLICE = 0.02
-_HOUSE = {"charlie_caught": "charlie_caught", "fox_last": "fox_last_trick",
-          "dulle_caught": "dulle_caught"}
 
 
 @dataclass(frozen=True)
@@ -288,14 +283,27 @@ def thresholds(table: Sequence[tuple[int, int] | None]) -> list[int]:
     return out
 
 
-def extras_room(rules: Rules) -> int:
-    """The most Sonderpunkte one party can still win in a Normalspiel (:data:`EXTRAS_ROOM`,
-    the house rules' only where ``rules`` play them)."""
-    room = 0
-    for key, n in EXTRAS_ROOM.items():
-        option = _HOUSE.get(key)
-        if option is None or getattr(rules, option):
-            room += n
+def extras_room(g: Game, party_re: bool) -> int:
+    """The most Sonderpunkte the party (Re if ``party_re``) can win in the Normalspiel ``g``
+    from its first card, by what the hands hold: a Doppelkopf at most 4 (a trick of 40 Augen
+    needs four cards of 10 or 11 Augen, 16 in the deck), a Fuchs per ♦A of the other party, the
+    Karlchen if it holds a ♣J; the house rules' (where played) a Karlchen gefangen per ♣J of
+    the other party, the Fuchs im letzten Stich if it holds a ♦A, a Dulle gefangen per ♥10 of
+    the other party."""
+    own = [h for s, h in enumerate(g.initial_hands) if g.is_re[s] == party_re]
+    other = [h for s, h in enumerate(g.initial_hands) if g.is_re[s] != party_re]
+
+    def count(hands: list[int], k: int) -> int:
+        return sum(hand_count(h, k) for h in hands)
+
+    rules = g.rules
+    room = DOPPELKOPF_MOST + count(other, AD) + min(1, count(own, JC))
+    if rules.charlie_caught:
+        room += count(other, JC)
+    if rules.fox_last_trick:
+        room += min(1, count(own, AD))
+    if rules.dulle_caught:
+        room += count(other, TH)
     return room
 
 
@@ -329,7 +337,10 @@ class _PlanSearch:
         self.solo = g.is_solo_game
         self.table = points_table(_contract_name(g), g.is_re[seat], g.rules)
         self.marks = thresholds(self.table)
-        self.room = 0 if self.solo else extras_room(g.rules)
+        re = g.is_re[seat]
+        #: the Sonderpunkte the seat's party / the other party can still win
+        self.room = 0 if self.solo else extras_room(g, re)
+        self.room_other = 0 if self.solo else extras_room(g, not re)
         self.lo, self.hi = 0, 240
         self.line: int | None = None  # the points along one optimal line, once found
 
@@ -339,7 +350,7 @@ class _PlanSearch:
         if self.line is not None:
             return GameValue(self.lo, self.hi, (self.line, self.line))
         entries = [e for e in self.table[self.lo:self.hi + 1] if e is not None]
-        return GameValue(self.lo, self.hi, (min(e[0] for e in entries) - self.room,
+        return GameValue(self.lo, self.hi, (min(e[0] for e in entries) - self.room_other,
                                             max(e[1] for e in entries) + self.room))
 
     def _single(self) -> int | None:
@@ -372,7 +383,11 @@ class _PlanSearch:
         if self.value().exact:
             return
         single = self._single()
-        cut = None if target is None or single is not None else self._cut(target)
+        cut = None
+        if target is not None and single is None:
+            # untested: the test at the winning threshold first (the middle mark), mostly far
+            # from the value; then the test that can settle the comparison
+            cut = None if (self.lo, self.hi) == (0, 240) else self._cut(target)
         if cut is None and single is None and not self.solo:
             # Sonderpunkte: the exact value and a line are needed
             self.lo, self.hi = _value(self.g, self.solvers, limit, self.guess)
@@ -416,6 +431,7 @@ def value_plans(games: Sequence[Game], seat: int, solvers: _Solvers, budget: flo
     # rounds of growing time slices: the cheap tests (thresholds far from a game's value) are
     # done first, and what they settle decides what still matters
     slice_s = FIRST_SLICE
+    rounds = 0
     while True:
         values = [f.value() for f in found]
         lows = [v.points[0] for v in values if v.points is not None]
@@ -426,6 +442,11 @@ def value_plans(games: Sequence[Game], seat: int, solvers: _Solvers, budget: flo
         left = end - time.perf_counter()
         if not todo or left < MIN_SOLVE_S:
             return values
+        if rounds % 2 and any(found[i].solo for i in todo):
+            # the solos' threshold tests are mostly cheap and a Normalspiel needs a whole
+            # exact solve: while solos are open, a Normalspiel sits out every other round
+            todo = [i for i in todo if found[i].solo]
+        rounds += 1
         for n, i in enumerate(todo):
             p = values[i].points
             target = None if i == taken or p is None or p[0] == best_lo else best_lo
