@@ -343,6 +343,7 @@ class _PlanSearch:
         self.room_other = 0 if self.solo else extras_room(g, not re)
         self.lo, self.hi = 0, 240
         self.line: int | None = None  # the points along one optimal line, once found
+        self.timeouts = 0  # threshold tests that ran out of time
 
     def value(self) -> GameValue:
         if self.unvalued:
@@ -367,10 +368,15 @@ class _PlanSearch:
         """The threshold whose test, if it goes one way, proves that this game is worth at
         most ``target`` points: the weakest such claim (a mark far from the value is cheap)."""
         marks = [t for t in self.marks if self.lo < t <= self.hi]
-        below = [t for t in marks if self._most(self.lo, t - 1) <= target]
+        if not marks:
+            return None
+        mid = marks[len(marks) // 2]
+        # only a claim weaker than the middle test's: a stronger one (the soloist under 2
+        # Augen) seldom holds
+        below = [t for t in marks if t >= mid and self._most(self.lo, t - 1) <= target]
         if below:  # "Re stays under t" would do: the highest such t
             return below[-1]
-        above = [t for t in marks if self._most(t, self.hi) <= target]
+        above = [t for t in marks if t <= mid and self._most(t, self.hi) <= target]
         return above[0] if above else None  # "Re reaches t" would do: the lowest such t
 
     def step(self, limit: float, target: int | None = None) -> None:
@@ -384,10 +390,11 @@ class _PlanSearch:
             return
         single = self._single()
         cut = None
-        if target is not None and single is None:
-            # untested: the test at the winning threshold first (the middle mark), mostly far
-            # from the value; then the test that can settle the comparison
-            cut = None if (self.lo, self.hi) == (0, 240) else self._cut(target)
+        if target is not None and single is None and self.timeouts % 2:
+            # the test that can settle the comparison, after the middle one ran out of time
+            # (the middle mark first: for a solo the winning threshold, mostly far from the
+            # value); the two take turns while they run out
+            cut = self._cut(target)
         if cut is None and single is None and not self.solo:
             # Sonderpunkte: the exact value and a line are needed
             self.lo, self.hi = _value(self.g, self.solvers, limit, self.guess)
@@ -405,6 +412,7 @@ class _PlanSearch:
             try:
                 reached = sv._at_least(self.g.hands, self.g.trick_leader, self.g.trick, t)
             except SearchLimitExceeded:
+                self.timeouts += 1
                 return
             if reached:
                 self.lo = t
