@@ -68,11 +68,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOPPELKOPF_MOST",
+    "GESUND",
     "GameValue",
     "ReservationSpot",
     "documented_naming",
+    "extras_room",
     "game_for_plan",
+    "game_key",
     "points_table",
+    "rated_solo",
     "reservation_spots",
     "thresholds",
     "value_plans",
@@ -116,17 +120,24 @@ def documented_naming(g: Game, seat: int) -> int:
     a pass where it may pass, the Hochzeit where it may name one, else the solo that the
     ``rules`` player's hand evaluation rates most likely to win (the first such in
     :data:`~doko.engine.contracts.SOLO_NAMES` order)."""
-    from doko.bots.rules_player import evaluate_solos, initial_counts
-
     legal = {code_of(a) for a in g.legal_actions(seat)} - {WITHDRAW}
     if PASS in legal:
         return PASS
     if MARRIAGE in legal:
         return MARRIAGE
-    v = view(g, seat)
-    chances = evaluate_solos(initial_counts(v), g.rules, leads=g.owes_pflichtsolo[seat])
-    solos = [c for c in range(SOLO_BASE, SOLO_BASE + 7) if c in legal]
-    return max(solos, key=lambda c: (chances[SOLO_NAMES[c - SOLO_BASE]], -c))
+    return rated_solo(g, seat)
+
+
+def rated_solo(g: Game, seat: int) -> int:
+    """The naming code of the solo that the ``rules`` player's hand evaluation rates most
+    likely to win for ``seat``'s hand (the first such in
+    :data:`~doko.engine.contracts.SOLO_NAMES` order)."""
+    from doko.bots.rules_player import evaluate_solos, initial_counts
+
+    chances = evaluate_solos(initial_counts(view(g, seat)), g.rules,
+                             leads=g.owes_pflichtsolo[seat])
+    return max(range(SOLO_BASE, SOLO_BASE + 7),
+               key=lambda c: (chances[SOLO_NAMES[c - SOLO_BASE]], -c))
 
 
 def _own_codes(actions: Sequence[Action]) -> tuple[list[bool], list[list[int]]]:
@@ -176,12 +187,9 @@ def _first_card_state(start: Game, actions: Sequence[Action]) -> Game:
     return g
 
 
-def same_game(a: Game, b: Game) -> bool:
-    """Whether two games at their first card are the same game (contract, parties, leader)."""
-    return game_key(a) == game_key(b)
-
-
 def game_key(g: Game) -> tuple[object, ...]:
+    """What makes a game at its first card the game it is: contract, soloist or Hochzeiter,
+    parties, leader, Pflichtsolo."""
     return (g.contract, g.soloist, g.hochzeiter, tuple(g.is_re), g.to_move, g.pflichtsolo)
 
 
@@ -220,24 +228,16 @@ def reservation_spots(start: Game, actions: Sequence[Action], seats: set[int]
                 taken = MARRIAGE
         elif said:  # another seat's solo came first: the seat was never asked to name
             index = idx[0]
-            taken = MARRIAGE if both_qc else _preferred_solo(start, s)
+            taken = MARRIAGE if both_qc else rated_solo(start, s)
         else:
             index = idx[-1]  # gesund, or a Vorbehalt taken back
             taken = GESUND
-        if not same_game(game_for_plan(start, actions, s, taken), actual):
+        if game_key(game_for_plan(start, actions, s, taken)) != game_key(actual):
             skipped[s] += 1
             continue
         out.append(ReservationSpot(index, idx[0], s, actions[index], plans, taken, forced))
     return out, skipped
 
-
-def _preferred_solo(start: Game, seat: int) -> int:
-    from doko.bots.rules_player import evaluate_solos, initial_counts
-
-    v = view(start, seat)
-    chances = evaluate_solos(initial_counts(v), start.rules, leads=start.owes_pflichtsolo[seat])
-    return max(range(SOLO_BASE, SOLO_BASE + 7),
-               key=lambda c: (chances[SOLO_NAMES[c - SOLO_BASE]], -c))
 
 
 # ---------------------------------------------------------------------- scoring bands
