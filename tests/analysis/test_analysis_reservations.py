@@ -23,6 +23,7 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    WITHDRAW,
     Action,
     code_of,
     encode,
@@ -203,3 +204,20 @@ def test_json_and_text_show_the_reservation() -> None:
     start, actions = reservation_game(4)
     b = analyze(start, actions, seats=[1], worlds=2, open_budget=0.05, kinds={"reservation"})
     check_schema(b)
+
+
+def test_a_vorfuehrung_and_a_vorbehalt_taken_back() -> None:
+    """In a Vorführung (TSR 4.1.9) the seat must name a solo: its plans are the seven solos. A
+    Vorbehalt taken back (TSR 4.1.2) counts as gesund, the action taken is the withdrawal."""
+    hands = strong_deal().initial_hands
+    forced = Game(hands, 3, owes_pflichtsolo=(True, False, False, False), vorfuehrung=0)
+    (spot,), _ = reservation_spots(forced, [encode(0, MEATLESS)], {0})
+    assert spot.forced and spot.plans == tuple(range(SOLO_BASE, SOLO_BASE + 7))
+    assert spot.taken == MEATLESS and spot.index == 0
+    assert game_for_plan(forced, [encode(0, MEATLESS)], 0, QUEENS_SOLO).soloist == 0
+    start = strong_deal()
+    actions = [encode(0, RESERVATION), encode(0, WITHDRAW)] + [encode(s, HEALTHY)
+                                                                for s in (1, 2, 3)]
+    (spot,), _ = reservation_spots(start, actions, {0})
+    assert spot.taken == GESUND and spot.action == encode(0, WITHDRAW) and spot.index == 1
+    assert game_for_plan(start, actions, 0, GESUND).contract_name == "silent_marriage"
