@@ -3230,7 +3230,6 @@ asks before every card of the others.""",
     "analysis.party_re": ("Re", "Re"),
     "analysis.party_kontra": ("Kontra", "Kontra"),
     # the analysis of reservations (doko.analysis.reservations; helper "analysis")
-    "analysis.reservation": ("Vorbehalt", "reservation"),
     "analysis.mistake_reservation": (
         "{rank}. Vorbehaltsabfrage: {seat} – {action}; besser: {best}",
         "{rank}. reservations: {seat} – {action}; better: {best}",
@@ -3374,7 +3373,7 @@ asks before every card of the others.""",
     "web.analysis.missed": ("nicht angesagt: {call}", "not called: {call}"),
     # the analysis of reservations in the web view (helper "analysis")
     "web.analysis.reservation": ("Vorbehaltsabfrage", "Reservations"),
-    "web.analysis.reservations": ("Vorbehalt", "Reservation"),
+    "web.analysis.reservation_bar": ("Vorbehalt", "Reservation"),
     "web.analysis.points": ("Punkte", "points"),
     "web.analysis.not_valued": (
         "offen nicht bewertet (Hochzeit)", "open: not valued (Hochzeit)"

@@ -330,7 +330,7 @@
   function categoryChart(data) {
     const sum = (kind) => data.decisions.filter((d) => d.kind === kind)
       .reduce((a, d) => a + (lossOf(d) || 0), 0);
-    return barChart(tx("bars"), [tx("reservations"), tx("cards"), tx("calls")],
+    return barChart(tx("bars"), [tx("reservation_bar"), tx("cards"), tx("calls")],
       [sum("reservation"), sum("card"), sum("call") + sum("no_call")], { cls: "an-bars an-cat-chart" });
   }
 
