@@ -221,3 +221,15 @@ def test_a_vorfuehrung_and_a_vorbehalt_taken_back() -> None:
     (spot,), _ = reservation_spots(start, actions, {0})
     assert spot.taken == GESUND and spot.action == encode(0, WITHDRAW) and spot.index == 1
     assert game_for_plan(start, actions, 0, GESUND).contract_name == "silent_marriage"
+
+
+def test_the_first_cards_value_is_the_game_taken() -> None:
+    """With the card decisions analysed too, the first card's solved position is the game
+    taken: the reservation's Augen are exactly its value (seat 1 leads trick 1)."""
+    start, actions = meatless_taken()
+    a = analyze(start, actions, seats=[0], worlds=0, open_budget=60.0)
+    res, first = a.decisions[0], a.decisions[1]
+    assert res.kind == "reservation" and first.kind == "card" and first.index == 5
+    assert first.open.exact and res.open.exact
+    assert res.open.value == first.open.best_value and 30 <= (res.open.value or 0) < 60
+    assert res.open.loss_points == 18

@@ -614,11 +614,11 @@ def _points_for_levels(g: Game, seat: int, levels: tuple[int, int], other: tuple
 
 
 def _open_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Action],
-                      solvers: _Solvers, budget: float, guess: int | None
+                      solvers: _Solvers, budget: float, guess: int | None, exact: bool = False
                       ) -> tuple[OpenValue, tuple[Action, ...]]:
     """Every plan's game valued for the seat (:func:`doko.analysis.reservations.value_plans`)
     within ``budget`` seconds. ``guess``: Re's Augen in the game played, if known (its search
-    starts there)."""
+    starts there; ``exact``: it is that game's value)."""
     seat = spot.seat
     games = {p: game_for_plan(start, actions, seat, p) for p in spot.plans}
     distinct: dict[tuple[object, ...], Game] = {}
@@ -626,7 +626,8 @@ def _open_reservation(spot: ReservationSpot, start: Game, actions: Sequence[Acti
         distinct.setdefault(game_key(g), g)
     keys = list(distinct)
     values = dict(zip(keys, value_plans([distinct[k] for k in keys], seat, solvers, budget,
-                                        keys.index(game_key(games[spot.taken])), guess),
+                                        keys.index(game_key(games[spot.taken])), guess,
+                                        exact),
                       strict=True))
     plan_value = {p: values[game_key(g)] for p, g in games.items()}
     taken = plan_value[spot.taken]
@@ -862,10 +863,11 @@ def analyze(
     # the reservations last: their games are whole games, the time left is theirs; the game
     # played starts from its first card's value where a card decision solved it
     first_card = next((i for i, a in enumerate(actions) if code_of(a) < 24), len(actions))
+    exact_start = first_card in known  # a card decision solved the game's first position
     guess = known.get(first_card, known[min(known)] if known else None)
     for done, rs in enumerate(reserved, len(spots) + 1):
         share = max(open_end - time.perf_counter(), 0.0) / (total + 1 - done)
-        op, best = _open_reservation(rs, start, actions, solvers, share, guess)
+        op, best = _open_reservation(rs, start, actions, solvers, share, guess, exact_start)
         kn = None
         if worlds > 0:  # playouts, no solves: not on the clock
             kn = _knowable_reservation(rs, start, actions, worlds,

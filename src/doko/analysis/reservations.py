@@ -424,18 +424,20 @@ class _PlanSearch:
 
 
 def value_plans(games: Sequence[Game], seat: int, solvers: _Solvers, budget: float,
-                taken: int, guess: int | None = None) -> list[GameValue]:
+                taken: int, guess: int | None = None, exact: bool = False) -> list[GameValue]:
     """Value the games ``games`` (each at its first card, all different) for ``seat`` within
     ``budget`` seconds, for the comparison with game ``taken`` (an index): the time goes,
     a step at a time and shared evenly, to the games whose value still matters: the game
     taken until it is exact, and every game that may still be worth more than the best proven
     so far. ``solvers``: the analysis's solver cache (``game_analysis._Solvers``); ``guess``:
-    Re's Augen in the game taken, if known."""
+    Re's Augen in the game taken, if known (``exact``: its value, proven)."""
     from doko.analysis.game_analysis import MIN_SOLVE_S
 
     end = time.perf_counter() + budget
     found = [_PlanSearch(g, seat, solvers, guess if i == taken else None)
              for i, g in enumerate(games)]
+    if exact and guess is not None:
+        found[taken].lo = found[taken].hi = guess
     # rounds of growing time slices: the cheap tests (thresholds far from a game's value) are
     # done first, and what they settle decides what still matters
     slice_s = FIRST_SLICE
