@@ -18,8 +18,9 @@ import json
 import logging
 import secrets
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -439,7 +440,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             return
         sockets[client] += 1
         conn = Conn()
-        writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+        outlet = conn.outlet = Outlet(ws, conn)
         table: list[Table] = []
         try:
             await _serve(ws, code, conn, table, client)
@@ -452,8 +453,9 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                 # shielded: a cancelled handler (server shutdown, test client) still unregisters
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(table[0].disconnect(conn))
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 5)
+            if outlet.task is not None:  # what waits is sent, then the socket closed
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(outlet.task, 5)
             if ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await ws.close()
@@ -538,15 +540,83 @@ def web_texts_js() -> str:
     return f"window.DOKO_TEXTS = {json.dumps(out, ensure_ascii=False, sort_keys=True)};\n"
 
 
-async def _writer(ws: WebSocket, conn: Conn) -> None:
-    try:
-        while True:
-            item = await conn.queue.get()
-            if item is None:
-                break
-            await ws.send_text(item)
-        # closed by the server (a bad key, a client that does not read): end the socket too
-        if ws.application_state == WebSocketState.CONNECTED:
-            await ws.close(1008)
-    except Exception:  # the client is gone
-        conn.closed = True
+class Outlet:
+    """A connection's way out to its socket (:attr:`doko.server.table.Conn.outlet`).
+
+    A message is written at once when nothing waits before it and the socket takes it without
+    waiting, the usual case: no task, queue or wake-up per message, and no waiting writer per
+    connection (whose coroutines and futures, made anew for every message and alive until the
+    next one, would fill the garbage collector's younger generations). Otherwise (the socket
+    is full, or a test client's send yields) the message waits in the connection's queue and a
+    task sends what waits, in order. None ends the connection after what waits before it
+    (closed with 1008 if it is still open: a bad key, a client that does not read)."""
+
+    def __init__(self, ws: WebSocket, conn: Conn) -> None:
+        self.ws = ws
+        self.conn = conn
+        #: the task sending what waits, while there is one
+        self.task: asyncio.Task[None] | None = None
+
+    def put(self, text: str | None) -> None:
+        if self.task is None and text is not None:
+            send = self.ws.send_text(text)
+            try:
+                waiting = send.send(None)  # run it here up to its first wait, if any
+            except StopIteration:
+                return  # written
+            except Exception:  # the client is gone
+                self.conn.closed = True
+                return
+            self.task = asyncio.get_running_loop().create_task(self._flush(send, waiting))
+            return
+        self.conn.queue.put_nowait(text)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._flush(None, None))
+
+    async def _flush(self, started: Coroutine[Any, Any, None] | None, waiting: object) -> None:
+        queue = self.conn.queue
+        try:
+            if started is not None:
+                await _finish(started, waiting)
+            while not queue.empty():
+                item = queue.get_nowait()
+                if item is None:  # closed by the server: end the socket too
+                    if self.ws.application_state == WebSocketState.CONNECTED:
+                        await self.ws.close(1008)
+                    break
+                await self.ws.send_text(item)
+        except Exception:  # the client is gone
+            self.conn.closed = True
+        finally:
+            self.task = None
+
+
+def _wake(done: asyncio.Future[None], _waited: object) -> None:
+    if not done.done():
+        done.set_result(None)
+
+
+async def _finish(coro: Coroutine[Any, Any, None], waiting: object) -> None:
+    """Run ``coro``, started by hand and now waiting for ``waiting`` (a future, or None after
+    a bare yield), to its end, as a task would have."""
+    while True:
+        if waiting is None:
+            await asyncio.sleep(0)
+        elif asyncio.isfuture(waiting):
+            # not ``await waiting``: the coroutine is awaiting that future already; wait for it
+            # to be done, then the coroutine takes its result (or exception) itself
+            done = asyncio.get_running_loop().create_future()
+            waiting.add_done_callback(partial(_wake, done))
+            try:
+                await done
+            except asyncio.CancelledError:
+                waiting.cancel()
+                coro.close()
+                raise
+        else:
+            coro.close()
+            raise RuntimeError(f"a send waited for {waiting!r}, not a future")
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from doko.engine.actions import (
     BLACK,
@@ -99,8 +99,17 @@ _conn_ids = itertools.count(1)
 # ------------------------------------------------------------------------------ connections
 
 
+class Outlet(Protocol):
+    """Where a connection's messages go (:class:`doko.server.app.Outlet`: its socket)."""
+
+    def put(self, text: str | None) -> None:
+        """Send ``text`` after what was put before; None: end the connection after that."""
+
+
 class Conn:
-    """One WebSocket connection: its seat (None: spectator) and its outgoing queue."""
+    """One WebSocket connection: its seat (None: spectator) and its way out: ``outlet`` (the
+    socket's, set by the app) or, without one, its ``queue`` (tests read the messages there;
+    the outlet keeps there what the socket does not take at once)."""
 
     def __init__(self, lang: str = "de") -> None:
         self.seat: int | None = None
@@ -111,6 +120,7 @@ class Conn:
         #: one may send it an update; None: it gets the whole state next
         self.base: tuple[int, int | None] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outlet: Outlet | None = None
         self.closed = False
         #: a number of its own (the chat's rate limit per connection)
         self.id = next(_conn_ids)
@@ -123,12 +133,19 @@ class Conn:
         if self.queue.qsize() > MAX_QUEUE:  # a client that does not read: drop it
             self.close()
             return
-        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+        text_ = msg if isinstance(msg, str) else json.dumps(msg)
+        if self.outlet is None:
+            self.queue.put_nowait(text_)
+        else:
+            self.outlet.put(text_)
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait(None)
+            if self.outlet is None:
+                self.queue.put_nowait(None)
+            else:
+                self.outlet.put(None)
 
 
 @dataclass
