@@ -49,7 +49,7 @@ def test_a_socket_that_takes_the_message_gets_it_at_once() -> None:
         conn.send("a")
         conn.send({"type": "ack", "ref": 1})
         # written before send returned: no task, nothing waiting
-        assert ws.sent == ["a", '{"type": "ack", "ref": 1}']
+        assert ws.sent == ["a", '{"type":"ack","ref":1}']
         assert outlet.task is None and conn.queue.empty()
 
     asyncio.run(run())

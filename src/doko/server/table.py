@@ -133,7 +133,7 @@ class Conn:
         if self.queue.qsize() > MAX_QUEUE:  # a client that does not read: drop it
             self.close()
             return
-        text_ = msg if isinstance(msg, str) else json.dumps(msg)
+        text_ = msg if isinstance(msg, str) else dumps(msg)
         if self.outlet is None:
             self.queue.put_nowait(text_)
         else:
