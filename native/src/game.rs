@@ -134,6 +134,11 @@ pub struct Rules {
     pub fox_last_trick: bool,
     /// "Dulle gefangen": each ♥10 of the other party in a trick won by a party.
     pub dulle_caught: bool,
+    // Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs)
+    /// "Karlchen im Solo": a ♣J winning the last trick of a solo scores 1 for its party.
+    pub charlie_solo: bool,
+    /// A trick of at least this many Augen is a Doppelkopf (40: TSR 7.2.3; 35, 30).
+    pub doppelkopf_eyes: u8,
 }
 
 impl Rules {
@@ -149,6 +154,8 @@ impl Rules {
         charlie_caught: false,
         fox_last_trick: false,
         dulle_caught: false,
+        charlie_solo: false,
+        doppelkopf_eyes: 40,
     };
 
     /// Cards per hand: 12, or 10 without nines.
@@ -1686,17 +1693,27 @@ impl GameState {
     /// `scoring::EXTRA_KEYS`.
     pub fn sonderpunkte(&self) -> [[u32; crate::scoring::N_EXTRAS]; 2] {
         let mut extras = [[0u32; crate::scoring::N_EXTRAS]; 2];
-        if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
-            return extras;
-        }
         let party = |s: u8| if self.is_re(s) { 0usize } else { 1 };
         let rules = self.rules;
+        if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
+            // house rule "Karlchen im Solo": a ♣J wins the last trick of a solo
+            if rules.charlie_solo && self.n_tricks == self.tricks_total {
+                if let Some((leader, cards, w)) = self.tricks().into_iter().last() {
+                    if cards[((w + 4 - leader) & 3) as usize] == JC {
+                        extras[party(w)][6] += 1;
+                    }
+                }
+            }
+            return extras;
+        }
         for (i, (leader, cards, w)) in self.tricks().into_iter().enumerate() {
             let wp = party(w);
             let last = i + 1 == self.tricks_total as usize;
             let eyes: u32 = cards.iter().map(|&k| EYES[k as usize] as u32).sum();
             if eyes >= 40 {
                 extras[wp][0] += 1;
+            } else if eyes >= u32::from(rules.doppelkopf_eyes) {
+                extras[wp][7] += 1; // house rule: a Doppelkopf from 30 or 35 Augen
             }
             for (j, &k) in cards.iter().enumerate() {
                 let theirs = party((leader + j as u8) & 3) != wp;

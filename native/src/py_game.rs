@@ -24,7 +24,7 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -37,12 +37,15 @@ impl PyRules {
         charlie_caught: bool,
         fox_last_trick: bool,
         dulle_caught: bool,
+        charlie_solo: bool,
+        doppelkopf_eyes: u8,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
                 "dulle is the index of the Dulle rule 0..2 (first, second, second_except_last), not {dulle}"
             )));
         }
+        check_doppelkopf_eyes(doppelkopf_eyes)?;
         Ok(PyRules {
             inner: Rules {
                 marriage_shift,
@@ -55,6 +58,8 @@ impl PyRules {
                 charlie_caught,
                 fox_last_trick,
                 dulle_caught,
+                charlie_solo,
+                doppelkopf_eyes,
             },
         })
     }
@@ -100,6 +105,14 @@ impl PyRules {
         self.inner.dulle_caught
     }
     #[getter]
+    fn charlie_solo(&self) -> bool {
+        self.inner.charlie_solo
+    }
+    #[getter]
+    fn doppelkopf_eyes(&self) -> u8 {
+        self.inner.doppelkopf_eyes
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -108,7 +121,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -118,7 +131,9 @@ impl PyRules {
             b(r.solo_dullen),
             b(r.charlie_caught),
             b(r.fox_last_trick),
-            b(r.dulle_caught)
+            b(r.dulle_caught),
+            b(r.charlie_solo),
+            r.doppelkopf_eyes
         )
     }
 }
@@ -189,7 +204,24 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         charlie_caught: flag("charlie_caught")?,
         fox_last_trick: flag("fox_last_trick")?,
         dulle_caught: flag("dulle_caught")?,
+        charlie_solo: flag("charlie_solo")?,
+        doppelkopf_eyes: {
+            let eyes: u8 = obj.getattr("doppelkopf_eyes")?.extract()?;
+            check_doppelkopf_eyes(eyes)?;
+            eyes
+        },
     })
+}
+
+/// The Doppelkopf thresholds of `doko.engine.rules.DOPPELKOPF_EYES` (issue 21, helper pigs).
+fn check_doppelkopf_eyes(eyes: u8) -> PyResult<()> {
+    if [40, 35, 30].contains(&eyes) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "doppelkopf_eyes is 40, 35 or 30 Augen, not {eyes}"
+        )))
+    }
 }
 
 /// The `IllegalActionError` of a refusal, made by `doko.engine.errors` itself.

@@ -401,6 +401,8 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         charlie_caught = False
         fox_last_trick = False
         dulle_caught = False
+        charlie_solo = False  # Karlchen im Solo, Doppelkopf thresholds (issue 21)
+        doppelkopf_eyes = 40
 
     opts = Options()
     assert cls.deal(4, rules=opts).tricks_total == 12

@@ -116,7 +116,8 @@ SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
 CALL_MIN_CARDS = (99, 11, 10, 9, 8, 7)
 
 #: The Sonderpunkte :meth:`Game.sonderpunkte` counts (the fields of ``scoring.Extras``).
-_EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "dulle_caught")
+_EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "dulle_caught",
+                 "charlie_solo", "doppelkopf_low")
 
 # How a finished game ended.
 ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
@@ -1048,21 +1049,32 @@ class Game(GameQueries):
     def sonderpunkte(self) -> tuple[dict[str, int], dict[str, int]]:
         """Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), and the further
         Sonderpunkte of the house rules that ``rules`` play (Karlchen gefangen, Fuchs im letzten
-        Stich, Dulle gefangen; 0 when off): the keys of :class:`doko.engine.scoring.Extras`.
+        Stich, Dulle gefangen, a Doppelkopf under 40 Augen; 0 when off): the keys of
+        :class:`doko.engine.scoring.Extras`.
 
         Counted only where Sonderpunkte exist: a Normalspiel, also an announced Hochzeit that
-        stayed one. Parties are the final ones, tricks before the Klärungsstich included.
+        stayed one. Parties are the final ones, tricks before the Klärungsstich included. In a
+        solo only the house rule "Karlchen im Solo" (``Rules.charlie_solo``) counts.
         """
         extras = ({k: 0 for k in _EXTRA_COUNTS}, {k: 0 for k in _EXTRA_COUNTS})
-        if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
-            return extras
         is_re = self.is_re
         rules = self.rules
+        if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
+            # house rule "Karlchen im Solo": a ♣J wins the last trick of a solo
+            if rules.charlie_solo and len(self.tricks) == self.tricks_total:
+                leader, cards, w = self.tricks[-1]
+                if cards[(w - leader) & 3] == JC:
+                    extras[RE if is_re[w] else KONTRA]["charlie_solo"] += 1
+            return extras
+        low = rules.doppelkopf_eyes  # house rule: a Doppelkopf from 30 or 35 Augen
         for i, (leader, cards, w) in enumerate(self.tricks):
             wp = RE if is_re[w] else KONTRA
             last = i == self.tricks_total - 1
-            if sum(EYES[k] for k in cards) >= 40:
+            trick_eyes = sum(EYES[k] for k in cards)
+            if trick_eyes >= 40:
                 extras[wp]["doppelkopf"] += 1
+            elif trick_eyes >= low:
+                extras[wp]["doppelkopf_low"] += 1
             for j, k in enumerate(cards):
                 theirs = (RE if is_re[(leader + j) & 3] else KONTRA) != wp
                 if k == AD and theirs:

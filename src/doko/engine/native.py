@@ -82,6 +82,7 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             soloist_leads=r.soloist_leads, nines=r.nines, solo_dullen=r.solo_dullen,
             charlie_caught=r.charlie_caught, fox_last_trick=r.fox_last_trick,
             dulle_caught=r.dulle_caught,
+            charlie_solo=r.charlie_solo, doppelkopf_eyes=r.doppelkopf_eyes,  # pigs (issue 21)
         )
 
     @property
@@ -177,6 +178,7 @@ def native_rules(rules: object) -> object:
         soloist_leads=rules.soloist_leads, nines=rules.nines, solo_dullen=rules.solo_dullen,
         charlie_caught=rules.charlie_caught, fox_last_trick=rules.fox_last_trick,
         dulle_caught=rules.dulle_caught,
+        charlie_solo=rules.charlie_solo, doppelkopf_eyes=rules.doppelkopf_eyes,  # pigs (issue 21)
     )
 
 

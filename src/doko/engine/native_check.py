@@ -40,7 +40,7 @@ from doko.engine.errors import IllegalActionError
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
 from doko.engine.native import native_game_class
 from doko.engine.result import summary_of
-from doko.engine.rules import DULLE_RULES, HAUSREGELN, TSR, Rules
+from doko.engine.rules import DOPPELKOPF_EYES, DULLE_RULES, HAUSREGELN, TSR, Rules
 from doko.engine.scoring import score
 
 if TYPE_CHECKING:
@@ -96,6 +96,9 @@ def _random_rules(rng: random.Random) -> Rules:
         charlie_caught=rng.random() < 0.5,
         fox_last_trick=rng.random() < 0.5,
         dulle_caught=rng.random() < 0.5,
+        # Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs)
+        charlie_solo=rng.random() < 0.5,
+        doppelkopf_eyes=rng.choice(DOPPELKOPF_EYES),
     )
 
 

@@ -4011,6 +4011,55 @@ asks before every card of the others.""",
         "withdrawn",
     ),
     # end of the Vorbehalt-withdrawal texts
+    # Schweinchen, Genscher, Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs;
+    # docs/rules.md "Schweinchen", "Weitere Sonderpunkte")
+    "rules.doppelkopf_eyes": (
+        "'doppelkopf_eyes' muss einer der Werte {known} sein, nicht {value!r}",
+        "doppelkopf_eyes must be one of {known}, not {value!r}",
+    ),
+    "rules.opt.charlie_solo": (
+        "Karlchen im Solo",
+        "Karlchen in a solo",
+    ),
+    "rules.opt.doppelkopf_eyes": (
+        "Doppelkopf ab",
+        "Doppelkopf from",
+    ),
+    "rules.opt.doppelkopf_eyes.40": (
+        "40 Augen (TSR)",
+        "40 Augen (TSR)",
+    ),
+    "rules.opt.doppelkopf_eyes.35": (
+        "35 Augen",
+        "35 Augen",
+    ),
+    "rules.opt.doppelkopf_eyes.30": (
+        "30 Augen",
+        "30 Augen",
+    ),
+    "score.item.charlie_solo": (
+        "Karlchen im Solo",
+        "Karlchen (♣J) won the last trick of a solo",
+    ),
+    "score.item.doppelkopf_low": (
+        "Doppelkopf unter 40 Augen",
+        "Doppelkopf under 40 Augen",
+    ),
+    "score_input.why_charlie_solo": (
+        "nur eine Partei gewinnt den letzten Stich",
+        "only one party wins the last trick",
+    ),
+    "score_input.why_doppelkopf_low": (
+        "ein Spiel hat höchstens 8 Stiche mit 30 Augen",
+        "a game has at most 8 tricks of 30 Augen",
+    ),
+    "score_input.extras_not_solo": (
+        "extras: 'charlie_solo' (Karlchen im Solo) gibt es nur in einem Solo, nicht im Spiel "
+        "{contract}",
+        "extras: 'charlie_solo' (Karlchen in a solo) exists only in a solo, not in contract "
+        "{contract}",
+    ),
+    # end of the pigs texts
 }
 
 
