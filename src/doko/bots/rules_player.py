@@ -76,6 +76,7 @@ from doko.engine.contracts import (
     SOLO_NAMES,
     TRUMP,
     CardOrder,
+    card_order,
     order_of,
 )
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
@@ -820,7 +821,7 @@ def _legal_kinds(game: Game, seat: int) -> list[int]:
 def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     seat = v.seat
     assert seat is not None and v.order is not None
-    order = ORDERS[v.order]
+    order = card_order(v.order)
     contract = v.contract or "normal"
     mine = [0] * 24
     for k in v.hand:

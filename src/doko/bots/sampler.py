@@ -27,7 +27,7 @@ import random
 
 from doko.engine.actions import CLAIM, MARRIAGE, code_of, seat_of
 from doko.engine.cards import KIND_MASK, QC, deck
-from doko.engine.contracts import ORDERS
+from doko.engine.contracts import card_order
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
 from doko.engine.view import SeatView
@@ -49,7 +49,7 @@ class Sampler:
         self.seat = seat
         played: list[list[int]] = [[], [], [], []]
         voids = [0, 0, 0, 0]  # bit set of effective suits each seat is void in
-        order = ORDERS[view.order] if view.order is not None else None
+        order = card_order(view.order) if view.order is not None else None
         tricks = [(leader, cards) for leader, cards, _ in view.tricks]
         if view.trick:
             tricks.append((view.trick[0][0], tuple(k for _, k in view.trick)))

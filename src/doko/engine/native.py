@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from doko.engine.cards import hand_from_codes
-from doko.engine.contracts import ORDERS, CardOrder
+from doko.engine.contracts import CardOrder, card_order
 from doko.engine.game import GameQueries
 from doko.engine.rules import DULLE_RULES, Rules
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
@@ -88,7 +88,7 @@ class _NativeGameMixin(GameQueries, _NativeBase):
     @property
     def order(self) -> CardOrder:
         """The card order of the game (one of :data:`doko.engine.contracts.ORDERS`)."""
-        return ORDERS[self.order_index]
+        return card_order(self.order_index)
 
     @classmethod
     def from_hands(

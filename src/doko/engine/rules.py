@@ -48,6 +48,12 @@ PIGS_EXTRA_OPTIONS = {
     "charlie_solo": "charlie_solo",
     "doppelkopf_eyes": "doppelkopf_low",
 }
+#: When a Schweinchen may be announced (``Rules.pigs``): "off"; "play": by its holder on turn,
+#: at the latest with the first of the two cards; "query": before the first card of the game.
+PIGS_RULES = ("off", "play", "query")
+#: In which solos Schweinchen exist (``Rules.pigs_solo``): "never"; "diamonds": the Karo-Solo;
+#: "trump": every Farbsolo (its trump suit's aces).
+PIGS_SOLO_RULES = ("never", "diamonds", "trump")
 
 
 class RulesError(ValueError):
@@ -133,6 +139,20 @@ class Rules:
     #: "Doppelkopf" threshold: a trick of at least this many Augen is a Doppelkopf (40: TSR
     #: 7.2.3; 35 or 30: house rules). Tricks under 40 Augen count as ``doppelkopf_low``.
     doppelkopf_eyes: int = 40
+    # -- Schweinchen (issue 21, helper pigs; docs/rules.md "Schweinchen") ----------------------
+    #: Schweinchen: the holder of both ♦A may announce them; from then on they are the highest
+    #: trumps. "off", "play" (on turn, at the latest with the first ♦A) or "query" (before the
+    #: first card is played).
+    pigs: str = "off"
+    #: Schweinchen in a declared solo: "never", "diamonds" (Karo-Solo) or "trump" (every
+    #: Farbsolo: the trump suit's aces, tens, nines).
+    pigs_solo: str = "never"
+    #: Superschweinchen: after the Schweinchen the holder of both ♦10 may announce them, above
+    #: the Schweinchen.
+    superpigs: bool = False
+    #: Hyperschweinchen: after the Superschweinchen the holder of both ♦9 (♦K without nines) may
+    #: announce them, above the Superschweinchen.
+    hyperpigs: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
@@ -141,6 +161,11 @@ class Rules:
                 or self.doppelkopf_eyes not in DOPPELKOPF_EYES):
             raise RulesError("doppelkopf_eyes", value=self.doppelkopf_eyes,
                              known=", ".join(map(str, DOPPELKOPF_EYES)))
+        if self.pigs not in PIGS_RULES:
+            raise RulesError("one_of", key="pigs", value=self.pigs, known=", ".join(PIGS_RULES))
+        if self.pigs_solo not in PIGS_SOLO_RULES:
+            raise RulesError("one_of", key="pigs_solo", value=self.pigs_solo,
+                             known=", ".join(PIGS_SOLO_RULES))
 
     def plays_extra(self, key: str) -> bool:
         """Whether these rules count the Sonderpunkt ``key`` of a house rule (an ``Extras``
@@ -202,8 +227,9 @@ class Rules:
                     "nines", "solo_dullen", *SONDERPUNKT_OPTIONS):
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
-        if "charlie_solo" in changes and not isinstance(changes["charlie_solo"], bool):
-            raise RulesError("not_bool", key="charlie_solo")  # issue 21, helper pigs
+        for key in ("charlie_solo", "superpigs", "hyperpigs"):  # issue 21, helper pigs
+            if key in changes and not isinstance(changes[key], bool):
+                raise RulesError("not_bool", key=key)
         if "bock" in changes and changes["bock"] is not None:
             changes["bock"] = _bock_from_json(changes["bock"])
         base = PRESETS[name] if name in PRESETS else Rules(name=name)
@@ -242,8 +268,9 @@ ERWEITERT = replace(
     HAUSREGELN, name="erweitert", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
     solo_dullen=False,
 )
-# Karlchen im Solo in the extended house rules (issue 21, helper pigs)
-ERWEITERT = replace(ERWEITERT, charlie_solo=True)
+# Karlchen im Solo and the Schweinchen (announced when played, as most online tables do) in the
+# extended house rules (issue 21, helper pigs)
+ERWEITERT = replace(ERWEITERT, charlie_solo=True, pigs="play", superpigs=True)
 
 PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 

@@ -4059,6 +4059,53 @@ asks before every card of the others.""",
         "extras: 'charlie_solo' (Karlchen in a solo) exists only in a solo, not in contract "
         "{contract}",
     ),
+    "rules.one_of": (
+        "'{key}' muss einer der Werte {known} sein, nicht {value!r}",
+        "{key} must be one of {known}, not {value!r}",
+    ),
+    "rules.opt.pigs": ("Schweinchen", "Schweinchen"),
+    "rules.opt.pigs.off": ("aus", "off"),
+    "rules.opt.pigs.play": ("beim Ausspielen ansagen", "announced when played"),
+    "rules.opt.pigs.query": ("vor der ersten Karte ansagen", "announced before the first card"),
+    "rules.opt.pigs_solo": ("Schweinchen im Solo", "Schweinchen in a solo"),
+    "rules.opt.pigs_solo.never": ("nie", "never"),
+    "rules.opt.pigs_solo.diamonds": ("im Karo-Solo", "in a Karo-Solo"),
+    "rules.opt.pigs_solo.trump": ("in jedem Farbsolo", "in every Farbsolo"),
+    "rules.opt.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "rules.opt.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
+    "action.pigs": ("Schweinchen", "Schweinchen"),
+    "action.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "action.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
+    "error.what.pigs": ("Schweinchen ansagen", "announcing Schweinchen"),
+    "error.verb.pigs": ("Schweinchen ansagen", "announce Schweinchen"),
+    "error.what.superpigs": ("Superschweinchen ansagen", "announcing Superschweinchen"),
+    "error.verb.superpigs": ("Superschweinchen ansagen", "announce Superschweinchen"),
+    "error.what.hyperpigs": ("Hyperschweinchen ansagen", "announcing Hyperschweinchen"),
+    "error.verb.hyperpigs": ("Hyperschweinchen ansagen", "announce Hyperschweinchen"),
+    "error.pigs_refused": (
+        "{what} ist nicht möglich: {reason} (Hausregel)",
+        "{what} is not possible: {reason} (house rule)",
+    ),
+    "error.pig_reason.rules": (
+        "die Regeln dieses Spiels kennen es nicht",
+        "the rules of this game do not have it",
+    ),
+    "error.pig_reason.level": (
+        "es ist schon angesagt oder die Stufe darunter fehlt",
+        "it is announced already or the level below is missing",
+    ),
+    "error.pig_reason.started": (
+        "nur bevor die erste Karte gespielt ist",
+        "only before the first card is played",
+    ),
+    "error.pig_reason.turn": (
+        "nur wer an der Reihe ist",
+        "only by the seat on turn",
+    ),
+    "error.pig_reason.cards": (
+        "nur wer beide Karten hält",
+        "only by the holder of both cards",
+    ),
     # end of the pigs texts
 }
 

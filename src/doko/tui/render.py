@@ -24,7 +24,7 @@ from doko.engine.actions import (
     seat_of,
 )
 from doko.engine.cards import EYES, SUIT_NAMES_DE, SUIT_NAMES_EN, SUIT_SYMBOLS, card_symbol
-from doko.engine.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
+from doko.engine.contracts import NORMAL_ORDER, TRUMP, card_order, trick_winner
 from doko.engine.rules import DULLE_RULES
 from doko.engine.view import SeatView
 from doko.engine.vocab import Party, Phase
@@ -126,7 +126,7 @@ def leading_seat(v: SeatView) -> int | None:
         return None
     # the last trick: once it is complete no hand has a card left
     last = sum(v.hand_sizes) + len(v.trick) <= 4
-    i = trick_winner(ORDERS[v.order], [k for _, k in v.trick], DULLE_RULES.index(v.rules.dulle),
+    i = trick_winner(card_order(v.order), [k for _, k in v.trick], DULLE_RULES.index(v.rules.dulle),
                      last)
     return v.trick[i][0]
 
@@ -259,7 +259,7 @@ def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
     always means the same card. While the human must play, the playable cards' labels are bold;
     the others are dim (their label still works and gets the rule that forbids it)."""
     lang = screen.lang
-    order = ORDERS[v.order if v.order is not None else NORMAL_ORDER]
+    order = card_order(v.order if v.order is not None else NORMAL_ORDER)
     legal = {c for c in map(code_of, v.legal_actions) if c < 24}
     labels = screen.labels
     groups: list[tuple[int, list[tuple[int, int]]]] = []
