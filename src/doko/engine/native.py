@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 from doko.engine.cards import hand_from_codes
 from doko.engine.contracts import CardOrder, card_order
 from doko.engine.game import GameQueries
-from doko.engine.rules import DULLE_RULES, Rules
+from doko.engine.rules import DULLE_RULES, PIGS_RULES, PIGS_SOLO_RULES, Rules
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             charlie_caught=r.charlie_caught, fox_last_trick=r.fox_last_trick,
             dulle_caught=r.dulle_caught,
             charlie_solo=r.charlie_solo, doppelkopf_eyes=r.doppelkopf_eyes,  # pigs (issue 21)
+            pigs=PIGS_RULES[r.pigs], pigs_solo=PIGS_SOLO_RULES[r.pigs_solo],
+            superpigs=r.superpigs, hyperpigs=r.hyperpigs,
         )
 
     @property
@@ -179,6 +181,8 @@ def native_rules(rules: object) -> object:
         charlie_caught=rules.charlie_caught, fox_last_trick=rules.fox_last_trick,
         dulle_caught=rules.dulle_caught,
         charlie_solo=rules.charlie_solo, doppelkopf_eyes=rules.doppelkopf_eyes,  # pigs (issue 21)
+        pigs=PIGS_RULES.index(rules.pigs), pigs_solo=PIGS_SOLO_RULES.index(rules.pigs_solo),
+        superpigs=rules.superpigs, hyperpigs=rules.hyperpigs,
     )
 
 
