@@ -276,8 +276,9 @@ pub const MAX_HISTORY: usize = 70;
 pub const MAX_CALLS: usize = 10;
 
 /// Most legal actions at one moment: 12 card kinds, 5 calls for each of 4 seats, concede and
-/// claim.
-pub const MAX_LEGAL: usize = 34;
+/// claim, and one pig announcement (house rules: one level at a time, whose two cards one seat
+/// holds).
+pub const MAX_LEGAL: usize = 35;
 
 /// A fixed buffer of actions (what `legal_actions` fills, without allocating).
 #[derive(Clone, Copy, Debug)]
@@ -292,6 +293,18 @@ impl ActionBuf {
             len: 0,
             acts: [0; MAX_LEGAL],
         }
+    }
+
+    /// Drop the actions with action code `code` (keeping the order of the rest).
+    pub fn remove_code(&mut self, code: u8) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if self.acts[i] & 63 != code {
+                self.acts[n] = self.acts[i];
+                n += 1;
+            }
+        }
+        self.len = n;
     }
 
     #[inline]
