@@ -485,6 +485,7 @@ class SearchWorlds:
         allowed: Sequence[int],
         must_qc: Sequence[int],
         played: Sequence[int],
+        must: Sequence[tuple[int, int]] = ...,
     ) -> None: ...
     def sample(self, n: int, seed: int) -> list[list[int]]: ...
     def run(

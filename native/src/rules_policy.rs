@@ -132,11 +132,15 @@ pub struct Pub {
     qc_bits: u8,
     plain_on_trump: u8,
     fat: [u16; 16],
+    /// The card order the facts were read in (a Schweinchen announced changes it: the facts
+    /// are read anew in the new order, as the Python player's cache does).
+    order: usize,
 }
 
 impl Default for Pub {
     fn default() -> Pub {
         Pub {
+            order: 0,
             n: 0,
             played: [0; NUM_KINDS],
             void: [0; 4],
@@ -177,11 +181,13 @@ impl Pub {
     /// is another game with fewer tricks).
     pub fn sync(&mut self, g: &GameState) {
         let n = g.n_tricks();
-        if n == self.n {
+        let oi = g.order_index();
+        if n == self.n && oi == self.order {
             return;
         }
-        if n < self.n {
+        if n < self.n || oi != self.order {
             *self = Pub::default();
+            self.order = oi;
         }
         let order = g.order();
         for (i, (leader, cards, _w)) in g.tricks().into_iter().enumerate() {

@@ -59,6 +59,7 @@ from doko.engine.actions import (
     MARRIAGE,
     NO90,
     PASS,
+    PIG_CODES,
     RESERVATION,
     SOLO_BASE,
     Action,
@@ -1167,6 +1168,9 @@ class RulesPlayer(Player):
             return self._after_concession(v, mine_calls) if mine_calls else None
         for a in legal:
             if code_of(a) == CLAIM:
+                return a
+        for a in legal:  # house rules: announce Schweinchen as soon as allowed (they become
+            if seat_of(a) == seat and code_of(a) in PIG_CODES:  # the top trumps, no fox lost)
                 return a
         if mine_calls:
             called = self._call(v, mine_calls)
