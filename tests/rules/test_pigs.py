@@ -271,3 +271,25 @@ def test_solver_values_equal_between_backends_under_pig_orders() -> None:
         assert (a.re_eyes, a.best_moves) == (b.re_eyes, b.best_moves)
         compared += 1
     assert compared >= 5
+
+
+def test_terminal_announces_and_shows_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """doko play: "schweinchen ♦A" announces and plays in one line; the table shows who
+    announced; an announcement the rules refuse is explained, nothing changes."""
+    import sys
+    from pathlib import Path
+
+    from doko.tui.parse import parse
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tui_table import said, table
+
+    assert [t.value for t in parse("schweinchen superpigs hyperschweinchen")] == [
+        PIGS, SUPERPIGS, HYPERPIGS]
+    g = _healthy(PLAY)
+    t, out = table(g, 0, monkeypatch)
+    assert "Superschweinchen ansagen ist nicht möglich" in said(t, out, "superschweinchen")
+    t._handle("schweinchen ♦A")
+    assert g.history[-2:] == [encode(0, PIGS), encode(0, AD)] and g.pig_seats == [0]
+    t._update()
+    assert "Du: Schweinchen!" in out.getvalue()

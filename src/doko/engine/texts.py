@@ -4106,6 +4106,19 @@ asks before every card of the others.""",
         "nur wer beide Karten hält",
         "only by the holder of both cards",
     ),
+    "tui.ev_pigs": ("{name}: {what}!", "{name}: {what}!"),
+    "tui.type_pigs": ("schweinchen", "pigs"),
+    "tui.type_superpigs": ("superschweinchen", "superpigs"),
+    "tui.type_hyperpigs": ("hyperschweinchen", "hyperpigs"),
+    "tui.pigs_offer": (
+        "Du kannst {what} ansagen: „{word}“ (allein oder vor der Karte, z. B. „{word} ♦A“)",
+        "You may announce {what}: \"{word}\" (alone or before the card, e.g. \"{word} ♦A\")",
+    ),
+    "tui.prompt_pigs": (
+        "{what} ansagen, bevor die erste Karte fällt? {word} = ja, Enter = nein",
+        "Announce {what} before the first card? {word} = yes, Enter = no",
+    ),
+    "tui.pigs_made": ("Schweinchen", "Schweinchen"),
     # end of the pigs texts
 }
 

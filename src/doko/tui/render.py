@@ -17,10 +17,12 @@ from doko.engine.actions import (
     CLAIM,
     CONCEDE,
     HEALTHY,
+    PIG_CODES,
     RESERVATION,
     WITHDRAW,
     call_code_for,
     code_of,
+    code_text,
     seat_of,
 )
 from doko.engine.cards import EYES, SUIT_NAMES_DE, SUIT_NAMES_EN, SUIT_SYMBOLS, card_symbol
@@ -217,6 +219,14 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             code = call_code_for(level, party == Party.RE)
             calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
         out.append(calls)
+        if v.pigs:  # announced Schweinchen (house rules): the card order changed
+            pigs = Text(tr(lang, "pigs_made") + ": ", style="bold")
+            for level, s in enumerate(v.pigs):
+                if level:
+                    pigs.append(" · ")
+                pigs.append(f"{screen.names[s]} {code_text(PIG_CODES[level], lang)}",
+                            style="bold magenta")
+            out.append(pigs)
     for line in screen.call_hints:
         out.append(Text(line, style="magenta"))
     if screen.call_note:
