@@ -293,3 +293,17 @@ def test_terminal_announces_and_shows_them(monkeypatch: pytest.MonkeyPatch) -> N
     assert g.history[-2:] == [encode(0, PIGS), encode(0, AD)] and g.pig_seats == [0]
     t._update()
     assert "Du: Schweinchen!" in out.getvalue()
+
+
+def test_web_table_takes_the_announcements() -> None:
+    """The web table's schema takes the announcements in record form (a button per legal
+    action in the browser, labelled from web.ui.<action>)."""
+    pytest.importorskip("pydantic")
+    from doko.engine.texts import text
+    from doko.server.schema import ActionMsg, parse_message
+
+    for name, code in (("pigs", PIGS), ("superpigs", SUPERPIGS), ("hyperpigs", HYPERPIGS)):
+        msg = parse_message(f'{{"type": "action", "action": {{"action": "{name}"}}}}')
+        assert isinstance(msg, ActionMsg)
+        assert from_dict({**msg.action.record(), "seat": 2}) == encode(2, code)
+        assert text("web.ui." + name, "de").lower().endswith("schweinchen")

@@ -4119,6 +4119,9 @@ asks before every card of the others.""",
         "Announce {what} before the first card? {word} = yes, Enter = no",
     ),
     "tui.pigs_made": ("Schweinchen", "Schweinchen"),
+    "web.ui.pigs": ("Schweinchen", "Schweinchen"),
+    "web.ui.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "web.ui.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
     # end of the pigs texts
 }
 
