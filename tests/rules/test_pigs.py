@@ -51,6 +51,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import ERWEITERT, TSR, Rules
 from doko.engine.view import view
+from tui_table import said, table
 
 PLAY = Rules(name="h", pigs="play", superpigs=True, hyperpigs=True)
 QUERY = Rules(name="h", pigs="query", superpigs=True, hyperpigs=True)
@@ -276,13 +277,7 @@ def test_solver_values_equal_between_backends_under_pig_orders() -> None:
 def test_terminal_announces_and_shows_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """doko play: "schweinchen ♦A" announces and plays in one line; the table shows who
     announced; an announcement the rules refuse is explained, nothing changes."""
-    import sys
-    from pathlib import Path
-
     from doko.tui.parse import parse
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tui_table import said, table
 
     assert [t.value for t in parse("schweinchen superpigs hyperschweinchen")] == [
         PIGS, SUPERPIGS, HYPERPIGS]

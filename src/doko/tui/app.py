@@ -558,10 +558,10 @@ class GameTable:
                    ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
             line = self.ask(tr(lang, key, options=options))
         else:
-            code = self._pig_code()
-            if code is not None:  # house rules: the Schweinchen may be announced now
-                self._say(tr(lang, "pigs_offer", what=code_text(code, lang),
-                             word=tr(lang, "type_" + _PIG_WORDS[code])))
+            pig = self._pig_code()
+            if pig is not None:  # house rules: the Schweinchen may be announced now
+                self._say(tr(lang, "pigs_offer", what=code_text(pig, lang),
+                             word=tr(lang, "type_" + _PIG_WORDS[pig])))
             line = self.ask(tr(lang, "prompt_card"), playing=True)
         self._handle(line)
 

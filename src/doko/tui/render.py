@@ -221,10 +221,10 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
         out.append(calls)
         if v.pigs:  # announced Schweinchen (house rules): the card order changed
             pigs = Text(tr(lang, "pigs_made") + ": ", style="bold")
-            for level, s in enumerate(v.pigs):
-                if level:
+            for i, s in enumerate(v.pigs):
+                if i:
                     pigs.append(" · ")
-                pigs.append(f"{screen.names[s]} {code_text(PIG_CODES[level], lang)}",
+                pigs.append(f"{screen.names[s]} {code_text(PIG_CODES[i], lang)}",
                             style="bold magenta")
             out.append(pigs)
     for line in screen.call_hints:
