@@ -38,7 +38,7 @@ def score(
     re_kontra_double: bool = False,
 ) -> dict[str, object]:
     """doko.engine.scoring.score of the GameSummary with these fields (extras: doppelkopf, fox,
-    charlie, and optionally charlie_caught, fox_last, dulle_caught) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
+    charlie, and optionally charlie_caught, fox_last, dulle_caught, charlie_solo, doppelkopf_low) under the house rule ``re_kontra_double``: a dict with ``winner`` ("re", "kontra"
     or None), ``value``, ``re_score``, ``kontra_score``, ``solo`` and ``items`` (a list of
     (party, points, clause, key, params): ``key`` the item's text in doko.engine.texts
     (``score.item.*``), ``params`` its parameters as a tuple of (name, value) pairs, a party by
@@ -69,6 +69,12 @@ class Rules:
         charlie_caught: bool = False,
         fox_last_trick: bool = False,
         dulle_caught: bool = False,
+        charlie_solo: bool = False,
+        doppelkopf_eyes: int = 40,
+        pigs: int = 0,
+        pigs_solo: int = 0,
+        superpigs: bool = False,
+        hyperpigs: bool = False,
     ) -> None: ...
     @property
     def marriage_shift(self) -> bool: ...
@@ -91,6 +97,18 @@ class Rules:
     @property
     def dulle_caught(self) -> bool: ...
     @property
+    def charlie_solo(self) -> bool: ...
+    @property
+    def doppelkopf_eyes(self) -> int: ...
+    @property
+    def pigs(self) -> int: ...
+    @property
+    def pigs_solo(self) -> int: ...
+    @property
+    def superpigs(self) -> bool: ...
+    @property
+    def hyperpigs(self) -> bool: ...
+    @property
     def hand_size(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -103,6 +121,9 @@ class Extras(TypedDict):
     charlie_caught: int
     fox_last: int
     dulle_caught: int
+    #: Karlchen im Solo, a Doppelkopf under 40 Augen (house rules, issue 21)
+    charlie_solo: int
+    doppelkopf_low: int
 
 class Summary(TypedDict):
     """The fields of ``doko.engine.scoring.GameSummary``."""
@@ -224,6 +245,14 @@ class Game:
     def dulle_rule(self) -> int: ...
     @property
     def order_index(self) -> int: ...
+    @property
+    def base_order(self) -> int: ...
+    @property
+    def pig_level(self) -> int: ...
+    @property
+    def pig_seats(self) -> list[int]: ...
+    def pigs_in_game(self) -> bool: ...
+    def pig_card(self, level: int) -> int: ...
     @property
     def answers(self) -> list[bool | None]: ...
     @property
@@ -456,6 +485,7 @@ class SearchWorlds:
         allowed: Sequence[int],
         must_qc: Sequence[int],
         played: Sequence[int],
+        must: Sequence[tuple[int, int]] = ...,
     ) -> None: ...
     def sample(self, n: int, seed: int) -> list[list[int]]: ...
     def run(

@@ -116,6 +116,10 @@ BAD_RECORDS: dict[str, tuple[str, tuple[str, ...]]] = {
                       ("record.rules", "rules.unknown_options")),
     "rules_bool": (_rules({"name": "tsr", "nines": "yes"}), ("record.rules", "rules.not_bool")),
     "rules_dulle": (_rules({"name": "tsr", "dulle": "third"}), ("record.rules", "rules.dulle")),
+    # Doppelkopf thresholds and Schweinchen (house rules, issue 21)
+    "rules_doppelkopf_eyes": (_rules({"name": "tsr", "doppelkopf_eyes": 45}),
+                              ("record.rules", "rules.doppelkopf_eyes")),
+    "rules_pigs": (_rules({"name": "tsr", "pigs": "always"}), ("record.rules", "rules.one_of")),
     "bock_object": (_rules({"name": "tsr", "bock": 3}), ("record.rules", "rules.bock_object")),
     "bock_triggers_list": (_rules({"name": "tsr", "bock": {"triggers": "tie_120"}}),
                            ("record.rules", "rules.bock_triggers_list")),
@@ -253,7 +257,9 @@ def test_every_record_rules_and_action_key_is_shown() -> None:
     elsewhere = {"record.deal", "record.replay_action", "record.action.no_code",
                  "record.json.at", "record.json.trailing_comma", "record.json.other"}
     assert not shown & elsewhere
-    assert shown | elsewhere == {k for k in TEXTS if k.startswith(("record.", "rules."))}
+    # rules.opt.* are the labels of the table settings' switches, no error texts
+    assert shown | elsewhere == {k for k in TEXTS if k.startswith(("record.", "rules."))
+                                 and not k.startswith("rules.opt.")}
 
 
 def test_record_messages_in_english_unchanged() -> None:
@@ -375,8 +381,8 @@ def test_action_format_error_in_both_languages() -> None:
     assert info.value.key == "no_code" and info.value.params == {"code": 44}
     assert str(info.value) == "no action has code 44"
     assert info.value.text("de") == "keine Aktion hat den Code 44"
-    with pytest.raises(ActionFormatError, match="no action has code 50"):
-        code_text(50)
+    with pytest.raises(ActionFormatError, match="no action has code 53"):
+        code_text(53)
 
 
 # ------------------------------------------------------------------------- rule sets

@@ -111,7 +111,8 @@ def test_no_sonderpunkte_in_a_solo(solo: int) -> None:
         if any(sum(EYES[k] for k in cards) >= 40 for _, cards, _ in g.tricks):
             break
     none = {"doppelkopf": 0, "fox": 0, "charlie": 0,
-            "charlie_caught": 0, "fox_last": 0, "dulle_caught": 0}  # the house rules' too
+            "charlie_caught": 0, "fox_last": 0, "dulle_caught": 0,  # the house rules' too
+            "charlie_solo": 0, "doppelkopf_low": 0}
     assert g.sonderpunkte() == (none, none)
     assert summary_of(g).contract == "solo"
     assert all(item.clause.startswith("7.2.2") for item in game_result(g).items)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from doko.engine.rules import ERWEITERT, HAUSREGELN
+from doko.engine.rules import ERWEITERT, HAUSREGELN, Rules
 from doko.engine.scoring import (
     CALL_NAMES_KONTRA,
     CALL_NAMES_RE,
@@ -556,8 +556,16 @@ def test_every_item_text_is_its_catalogue_entry() -> None:
             params = dict(i.params)
             assert (i.de, i.en) == (text(i.key, "de", **params), text(i.key, "en", **params)), i
             used.add(i.key)
+    # Karlchen im Solo and a Doppelkopf under 40 Augen (house rules, issue 21)
+    pigs = Rules(charlie_solo=True, doppelkopf_eyes=30)
+    for g in (GameSummary("solo", 130, 6, re_extras=Extras(charlie_solo=1)),
+              GameSummary("normal", 130, 6, kontra_extras=Extras(doppelkopf_low=1))):
+        for i in score(g, pigs).items:
+            params = dict(i.params)
+            assert (i.de, i.en) == (text(i.key, "de", **params), text(i.key, "en", **params)), i
+            used.add(i.key)
     assert sorted(used) == ITEM_KEYS
-    assert len(ITEM_KEYS) == 14
+    assert len(ITEM_KEYS) == 16
 
 
 def test_line_item_params_as_shown() -> None:

@@ -18,7 +18,10 @@ from doko.engine.actions import (
     CALL_NAMES,
     CODE_OF,
     NUM_CODES,
+    PIG_CODES,
     SEAT_OF,
+    WITHDRAW,
+    ActionFormatError,
     call_code_for,
     call_level,
     code_of,
@@ -64,17 +67,25 @@ def test_the_scan_finds_action_arithmetic_but_not_card_masks() -> None:
 
 
 def test_encoding_round_trips_over_every_action() -> None:
-    assert NUM_CODES == 44
+    assert NUM_CODES == max(WITHDRAW, *PIG_CODES) + 1 == 51
     seen = set()
+    unused = set()
     for seat in range(4):
         for code in range(NUM_CODES):
             a = encode(seat, code)
             assert seat_of(a) == seat and code_of(a) == code
             assert SEAT_OF[a] == seat and CODE_OF[a] == code
             assert ACTIONS[seat][code] == a
-            assert from_dict(to_dict(a)) == a
+            try:
+                record = to_dict(a)
+            except ActionFormatError:
+                unused.add(code)
+                continue
+            assert from_dict(record) == a
             seen.add(a)
-    assert len(seen) == 4 * NUM_CODES
+    # the codes 44..47 are another house rule's (Armut, issue 21), not in this engine yet
+    assert unused <= set(range(44, 48))
+    assert len(seen) == 4 * (NUM_CODES - len(unused))
     assert len(SEAT_OF) == len(CODE_OF) == 256
 
 

@@ -9,7 +9,8 @@
 
 use crate::cards::KIND_MASK;
 use crate::order::{
-    orders, CardOrder, DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST, N_ORDERS, TRUMP,
+    order_at, orders, CardOrder, DULLE_FIRST, DULLE_SECOND, DULLE_SECOND_EXCEPT_LAST, NORMAL_ORDER,
+    N_ORDER_SLOTS, TRUMP,
 };
 
 /// A line of play refuting a claim: `(seat, kind)` pairs, at most 8 (the last moves of the
@@ -21,6 +22,13 @@ pub struct Line {
 }
 
 impl Line {
+    /// A line of one move (the claim check's Schweinchen threat, house rule).
+    pub fn one(a: (u8, u8)) -> Line {
+        let mut moves = [(0, 0); 8];
+        moves[0] = a;
+        Line { len: 1, moves }
+    }
+
     fn pair(a: (u8, u8), b: (u8, u8)) -> Line {
         let mut moves = [(0, 0); 8];
         moves[0] = a;
@@ -36,13 +44,14 @@ impl Line {
 
 /// For each kind: the kinds of the same effective suit that beat it when played after it
 /// (with the Dulle rule on, a second Dulle beats the first). Index: order, Dulle rule on.
-fn beaters_table() -> &'static [[[u64; 24]; 2]; N_ORDERS] {
+fn beaters_table() -> &'static [[[u64; 24]; 2]] {
     use std::sync::OnceLock;
-    static TABLE: OnceLock<[[[u64; 24]; 2]; N_ORDERS]> = OnceLock::new();
+    static TABLE: OnceLock<Vec<[[u64; 24]; 2]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut out = [[[0u64; 24]; 2]; N_ORDERS];
-        for (oi, o) in orders().iter().enumerate() {
-            for (di, row) in out[oi].iter_mut().enumerate() {
+        let mut out = vec![[[0u64; 24]; 2]; N_ORDER_SLOTS];
+        for (oi, slot) in out.iter_mut().enumerate() {
+            let Some(o) = order_at(oi) else { continue };
+            for (di, row) in slot.iter_mut().enumerate() {
                 let dulle = if di == 1 { o.dulle } else { None };
                 for (k, slot) in row.iter_mut().enumerate() {
                     let mut m = 0u64;
@@ -82,7 +91,8 @@ impl ClaimCtx {
     /// The context of order `order` under Dulle rule `dulle_rule` (0 first, 1 second, 2
     /// second except in the last trick), as `Game._claim_refutation` builds it.
     pub fn new(order: usize, dulle_rule: u8) -> ClaimCtx {
-        let o = &orders()[order];
+        // every game's order index names an order (set by order_of or pig_order)
+        let o = order_at(order).unwrap_or(&orders()[NORMAL_ORDER]);
         let dulle = if dulle_rule != DULLE_FIRST {
             o.dulle
         } else {

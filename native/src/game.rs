@@ -11,7 +11,7 @@
 
 use crate::cards::{hand_count, EYES, JC, KIND_MASK, QC};
 use crate::claims::{claim_refutation, robust_witness, ClaimCtx, Line};
-use crate::order::{orders, CardOrder};
+use crate::order::{order_at, orders, pig_order, pig_suit, CardOrder};
 
 // ------------------------------------------------------------------ vocabulary (as Python)
 
@@ -53,6 +53,20 @@ pub const CONCEDE: u8 = 41;
 pub const CLAIM: u8 = 42;
 /// Take back one's Vorbehalt while TSR 4.1.2 allows it.
 pub const WITHDRAW: u8 = 43;
+/// Announce Schweinchen, Superschweinchen, Hyperschweinchen (house rules, `Rules.pigs`).
+pub const PIGS: u8 = 48;
+pub const SUPERPIGS: u8 = 49;
+pub const HYPERPIGS: u8 = 50;
+/// The pig announcements by level: level `n` is `PIG_CODES[n - 1]`.
+pub const PIG_CODES: [u8; 3] = [PIGS, SUPERPIGS, HYPERPIGS];
+/// `Rules.pigs`: off, announced on turn ("play"), before the first card ("query").
+pub const PIGS_OFF: u8 = 0;
+pub const PIGS_PLAY: u8 = 1;
+pub const PIGS_QUERY: u8 = 2;
+/// `Rules.pigs_solo`: never, in a Karo-Solo ("diamonds"), in every Farbsolo ("trump").
+pub const PIGS_SOLO_NEVER: u8 = 0;
+pub const PIGS_SOLO_DIAMONDS: u8 = 1;
+pub const PIGS_SOLO_TRUMP: u8 = 2;
 
 /// How a finished game ended (`Game.ended`): not yet, played out, conceded, claimed.
 pub const ENDED_NONE: u8 = 0;
@@ -134,6 +148,19 @@ pub struct Rules {
     pub fox_last_trick: bool,
     /// "Dulle gefangen": each ♥10 of the other party in a trick won by a party.
     pub dulle_caught: bool,
+    // Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs)
+    /// "Karlchen im Solo": a ♣J winning the last trick of a solo scores 1 for its party.
+    pub charlie_solo: bool,
+    /// A trick of at least this many Augen is a Doppelkopf (40: TSR 7.2.3; 35, 30).
+    pub doppelkopf_eyes: u8,
+    /// Schweinchen: [`PIGS_OFF`], [`PIGS_PLAY`] or [`PIGS_QUERY`].
+    pub pigs: u8,
+    /// Schweinchen in a declared solo: [`PIGS_SOLO_NEVER`], `_DIAMONDS` or `_TRUMP`.
+    pub pigs_solo: u8,
+    /// Superschweinchen (both tens of the pig suit, after the Schweinchen).
+    pub superpigs: bool,
+    /// Hyperschweinchen (both nines, kings without nines, after the Superschweinchen).
+    pub hyperpigs: bool,
 }
 
 impl Rules {
@@ -149,6 +176,12 @@ impl Rules {
         charlie_caught: false,
         fox_last_trick: false,
         dulle_caught: false,
+        charlie_solo: false,
+        doppelkopf_eyes: 40,
+        pigs: PIGS_OFF,
+        pigs_solo: PIGS_SOLO_NEVER,
+        superpigs: false,
+        hyperpigs: false,
     };
 
     /// Cards per hand: 12, or 10 without nines.
@@ -234,16 +267,18 @@ impl Refusal {
 /// no pair, so it must name a solo), and 2 namings need 2 Vorbehalte left, so withdrawals and
 /// namings together are at most 4; at most 48 card plays; each party calls at most 5 times
 /// (every call raises its level, which goes up to 5: 10 calls), and a game ends at most once
-/// by a concession or claim. 4 + 4 + 48 + 10 + 1 = 67 (`max_history_is_reached_and_not_passed`
-/// checks that no legal sequence is longer).
-pub const MAX_HISTORY: usize = 67;
+/// by a concession or claim; at most 3 pig announcements (house rules). 4 + 4 + 48 + 10 + 1 + 3
+/// = 70 (`max_history_is_reached_and_not_passed` checks that no legal sequence without pigs is
+/// longer than 67).
+pub const MAX_HISTORY: usize = 70;
 
 /// Most calls in one game: 5 per party.
 pub const MAX_CALLS: usize = 10;
 
 /// Most legal actions at one moment: 12 card kinds, 5 calls for each of 4 seats, concede and
-/// claim.
-pub const MAX_LEGAL: usize = 34;
+/// claim, and one pig announcement (house rules: one level at a time, whose two cards one seat
+/// holds).
+pub const MAX_LEGAL: usize = 35;
 
 /// A fixed buffer of actions (what `legal_actions` fills, without allocating).
 #[derive(Clone, Copy, Debug)]
@@ -258,6 +293,18 @@ impl ActionBuf {
             len: 0,
             acts: [0; MAX_LEGAL],
         }
+    }
+
+    /// Drop the actions with action code `code` (keeping the order of the rest).
+    pub fn remove_code(&mut self, code: u8) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if self.acts[i] & 63 != code {
+                self.acts[n] = self.acts[i];
+                n += 1;
+            }
+        }
+        self.len = n;
     }
 
     #[inline]
@@ -336,6 +383,11 @@ pub struct GameState {
     naming_stage: u8,
     contract: u8,
     order: u8,
+    /// Schweinchen (house rules): the game kind's own order, the level announced (0..3) and
+    /// who announced each level.
+    base_order: u8,
+    pig_level: u8,
+    pig_seats: [u8; 3],
     soloist: i8,
     pflichtsolo: bool,
     hochzeiter: i8,
@@ -505,6 +557,9 @@ impl GameState {
             naming_stage,
             contract: NORMAL,
             order: 0,
+            base_order: 0,
+            pig_level: 0,
+            pig_seats: [0; 3],
             soloist: -1,
             pflichtsolo: false,
             hochzeiter: -1,
@@ -623,11 +678,126 @@ impl GameState {
 
     #[inline]
     pub fn order(&self) -> &'static CardOrder {
-        &orders()[self.order as usize]
+        // the index is always one of the orders (set by order_of or pig_order)
+        order_at(self.order as usize).unwrap_or(&orders()[0])
     }
 
     pub fn order_index(&self) -> usize {
         self.order as usize
+    }
+
+    /// The game kind's own card order (before any Schweinchen).
+    pub fn base_order(&self) -> usize {
+        self.base_order as usize
+    }
+
+    /// The seats that announced the Schweinchen, Super- and Hyperschweinchen, by level.
+    pub fn pig_seats(&self) -> &[u8] {
+        &self.pig_seats[..self.pig_level as usize]
+    }
+
+    /// Whether this game has Schweinchen (`Game.pigs_in_game`).
+    pub fn pigs_in_game(&self) -> bool {
+        let r = &self.rules;
+        if r.pigs == PIGS_OFF
+            || self.phase < PLAY
+            || pig_suit(&orders()[self.base_order as usize]).is_none()
+        {
+            return false;
+        }
+        if self.contract <= SILENT_MARRIAGE {
+            return true;
+        }
+        r.pigs_solo == PIGS_SOLO_TRUMP
+            || (r.pigs_solo == PIGS_SOLO_DIAMONDS && self.contract == SOLO_DIAMONDS)
+    }
+
+    /// The kind both of which make the pigs of `level` 1..3 (`Game.pig_card`), if any.
+    pub fn pig_card(&self, level: u8) -> Option<u8> {
+        let suit = pig_suit(&orders()[self.base_order as usize])?;
+        let rank = match level {
+            1 => crate::cards::ACE,
+            2 => crate::cards::TEN,
+            _ if self.rules.nines => crate::cards::NINE,
+            _ => crate::cards::KING,
+        };
+        Some(crate::cards::kind(suit, rank))
+    }
+
+    /// Why `seat` may not announce the pigs of `code` now (in PLAY), as `Game._pig_reason`.
+    fn pig_reason(&self, seat: u8, code: u8) -> Option<&'static str> {
+        let level = code - PIGS + 1;
+        let r = &self.rules;
+        let on = match level {
+            1 => true,
+            2 => r.superpigs,
+            _ => r.hyperpigs,
+        };
+        if !self.pigs_in_game() || !on {
+            return Some("rules");
+        }
+        if self.pig_level != level - 1 {
+            return Some("level");
+        }
+        if r.pigs == PIGS_QUERY {
+            if self.n_tricks > 0 || self.trick_len > 0 {
+                return Some("started");
+            }
+        } else if seat as i8 != self.to_move {
+            return Some("turn");
+        }
+        match self.pig_card(level) {
+            Some(k) if hand_count(self.hands[seat as usize], k) == 2 => None,
+            _ => Some("cards"),
+        }
+    }
+
+    fn verify_pig(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != PLAY {
+            return refuse(self.phase_error(code));
+        }
+        match self.pig_reason(seat, code) {
+            None => Ok(()),
+            Some(reason) => refuse(
+                Refusal::at("pigs_refused", "house rule", seat)
+                    .int("action", code as i64)
+                    .str("pig_reason", reason),
+            ),
+        }
+    }
+
+    fn do_pig(&mut self, seat: u8) {
+        self.pig_seats[(self.pig_level as usize).min(2)] = seat;
+        self.pig_level += 1;
+        let level = if self.pig_level == 3 && !self.rules.nines {
+            4 // the kings
+        } else {
+            self.pig_level
+        };
+        if let Some(i) = pig_order(self.base_order as usize, level) {
+            self.order = i as u8;
+        }
+    }
+
+    /// For the claim check (`Game._pig_threat`): a seat other than the soloist that could still
+    /// announce pigs, and its pig card.
+    fn pig_threat(&self) -> Option<(u8, u8)> {
+        let started = self.n_tricks > 0 || self.trick_len > 0;
+        if !self.pigs_in_game() || (self.rules.pigs == PIGS_QUERY && started) {
+            return None;
+        }
+        for level in self.pig_level + 1..4 {
+            if (level == 2 && !self.rules.superpigs) || (level == 3 && !self.rules.hyperpigs) {
+                break;
+            }
+            let card = self.pig_card(level)?;
+            for c in 0..4u8 {
+                if c as i8 != self.soloist && hand_count(self.hands[c as usize], card) == 2 {
+                    return Some((c, card));
+                }
+            }
+        }
+        None
     }
 
     /// The seat on turn, or `None` once the game is over.
@@ -790,6 +960,16 @@ impl GameState {
                         out.push(encode(so, CONCEDE));
                         if !self.claim_is_refuted() {
                             out.push(encode(so, CLAIM));
+                        }
+                    }
+                }
+                if self.rules.pigs != PIGS_OFF && self.pig_level < 3 {
+                    // house rule: Schweinchen
+                    let code = PIG_CODES[self.pig_level as usize];
+                    for c in 0..4u8 {
+                        if (seat.is_none() || seat == Some(c)) && self.pig_reason(c, code).is_none()
+                        {
+                            out.push(encode(c, code));
                         }
                     }
                 }
@@ -968,6 +1148,12 @@ impl GameState {
         if self.claim_key == key {
             return self.claim_refuted;
         }
+        if self.pig_threat().is_some() {
+            // house rule: pigs still to come change the order
+            self.claim_key = key;
+            self.claim_refuted = true;
+            return true;
+        }
         let ctx = self.claim_ctx();
         let so = self.soloist as u8 & 3;
         let mut hint = self.claim_hint;
@@ -989,6 +1175,9 @@ impl GameState {
 
     /// A line refuting the soloist's claim now, if there is one (does not touch the cache).
     pub fn claim_refutation_line(&self) -> Option<Line> {
+        if let Some(threat) = self.pig_threat() {
+            return Some(Line::one(threat));
+        }
         let ctx = self.claim_ctx();
         let so = self.soloist as u8 & 3;
         let mut hint = self.claim_hint;
@@ -1031,6 +1220,8 @@ impl GameState {
             self.verify_shortening(seat, code)
         } else if code == WITHDRAW {
             self.verify_withdraw(seat, code)
+        } else if (PIGS..=HYPERPIGS).contains(&code) {
+            self.verify_pig(seat, code)
         } else {
             refuse(
                 Refusal::new("bad_action", None, None)
@@ -1345,8 +1536,10 @@ impl GameState {
             self.finish(ENDED_CONCEDED);
         } else if code == CLAIM {
             self.finish(ENDED_CLAIMED);
-        } else {
+        } else if code == WITHDRAW {
             self.do_withdraw(seat);
+        } else {
+            self.do_pig(seat);
         }
         Ok(())
     }
@@ -1565,6 +1758,7 @@ impl GameState {
     fn start_play(&mut self, contract: u8, seat: u8) {
         self.contract = contract;
         self.order = order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen) as u8;
+        self.base_order = self.order;
         self.phase = PLAY;
         self.nq_len = 0;
         self.nq_pos = 0;
@@ -1686,17 +1880,27 @@ impl GameState {
     /// `scoring::EXTRA_KEYS`.
     pub fn sonderpunkte(&self) -> [[u32; crate::scoring::N_EXTRAS]; 2] {
         let mut extras = [[0u32; crate::scoring::N_EXTRAS]; 2];
-        if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
-            return extras;
-        }
         let party = |s: u8| if self.is_re(s) { 0usize } else { 1 };
         let rules = self.rules;
+        if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
+            // house rule "Karlchen im Solo": a ♣J wins the last trick of a solo
+            if rules.charlie_solo && self.n_tricks == self.tricks_total {
+                if let Some((leader, cards, w)) = self.tricks().into_iter().last() {
+                    if cards[((w + 4 - leader) & 3) as usize] == JC {
+                        extras[party(w)][6] += 1;
+                    }
+                }
+            }
+            return extras;
+        }
         for (i, (leader, cards, w)) in self.tricks().into_iter().enumerate() {
             let wp = party(w);
             let last = i + 1 == self.tricks_total as usize;
             let eyes: u32 = cards.iter().map(|&k| EYES[k as usize] as u32).sum();
             if eyes >= 40 {
                 extras[wp][0] += 1;
+            } else if eyes >= u32::from(rules.doppelkopf_eyes) {
+                extras[wp][7] += 1; // house rule: a Doppelkopf from 30 or 35 Augen
             }
             for (j, &k) in cards.iter().enumerate() {
                 let theirs = party((leader + j as u8) & 3) != wp;

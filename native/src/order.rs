@@ -170,9 +170,96 @@ pub fn orders() -> &'static [CardOrder; N_ORDERS] {
     })
 }
 
+// -- Schweinchen, Superschweinchen, Hyperschweinchen (house rules, issue 21, helper pigs) -----
+
+/// The card orders with Schweinchen announced are numbered from here (`contracts.PIG_ORDER_BASE`):
+/// `PIG_ORDER_BASE + 4 * base + level - 1` for a base order with an ace among its trumps (its
+/// pig suit) and a pig level: 1 the aces on top, 2 the tens above them, 3 the nines above
+/// those, 4 as 3 with the kings (without nines).
+pub const PIG_ORDER_BASE: usize = 64;
+/// Every index a card order may have: the fixed orders, then the Schweinchen orders.
+pub const N_ORDER_SLOTS: usize = PIG_ORDER_BASE + 4 * N_ORDERS;
+
+/// The ranks moved to the top at pig level 1..4, highest first (`contracts.PIG_RANKS`).
+const PIG_RANKS: [&[u8]; 4] = [&[ACE], &[TEN, ACE], &[NINE, TEN, ACE], &[KING, TEN, ACE]];
+
+/// The suit whose ace is a trump in `order` (`contracts.pig_suit`), if any.
+pub fn pig_suit(order: &CardOrder) -> Option<u8> {
+    order
+        .trumps
+        .iter()
+        .find(|&&k| rank_of(k) == ACE)
+        .map(|&k| suit_of(k))
+}
+
+/// The index of `base`'s card order with the pigs of `level` (1..4) on top
+/// (`contracts.pig_order`), if that order exists.
+pub fn pig_order(base: usize, level: u8) -> Option<usize> {
+    let o = orders().get(base)?;
+    if !(1..=4).contains(&level) || pig_suit(o).is_none() {
+        return None;
+    }
+    Some(PIG_ORDER_BASE + 4 * base + level as usize - 1)
+}
+
+/// Every card order by index ([`N_ORDER_SLOTS`] slots; `None` where no order has that index).
+fn all_orders() -> &'static [Option<CardOrder>] {
+    use std::sync::OnceLock;
+    static ALL: OnceLock<Vec<Option<CardOrder>>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out: Vec<Option<CardOrder>> = vec![None; N_ORDER_SLOTS];
+        for (i, o) in orders().iter().enumerate() {
+            out[i] = Some(o.clone());
+            let Some(suit) = pig_suit(o) else { continue };
+            for (l, ranks) in PIG_RANKS.iter().enumerate() {
+                let pigs: Vec<u8> = ranks.iter().map(|&r| kind(suit, r)).collect();
+                let mut trumps = pigs.clone();
+                trumps.extend(o.trumps.iter().filter(|k| !pigs.contains(k)));
+                let mut made = CardOrder::new(trumps);
+                made.dulle = o.dulle; // the Schweinchen sit above the base order's Dulle
+                out[PIG_ORDER_BASE + 4 * i + l] = Some(made);
+            }
+        }
+        out
+    })
+}
+
+/// The card order with index `i`: one of [`orders`] or a Schweinchen order
+/// (`contracts.card_order`).
+pub fn order_at(i: usize) -> Option<&'static CardOrder> {
+    all_orders().get(i).and_then(Option::as_ref)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn schweinchen_orders_put_the_pigs_on_top() {
+        // docs/rules.md "Schweinchen": the two ♦A above the Dulle, the ♦10 above them, the ♦9
+        // above those; the Dulle stays the ♥10 for the second-Dulle rule
+        let codes = |i: usize| -> Vec<String> {
+            order_at(i)
+                .unwrap()
+                .trumps
+                .iter()
+                .map(|&k| card_code(k))
+                .collect()
+        };
+        let one = pig_order(NORMAL_ORDER, 1).unwrap();
+        assert_eq!(one, PIG_ORDER_BASE);
+        assert_eq!(&codes(one)[..3], ["AD", "TH", "QC"]);
+        assert_eq!(&codes(one + 2)[..4], ["9D", "TD", "AD", "TH"]);
+        assert_eq!(order_at(one + 1).unwrap().dulle, Some(TH));
+        assert!(pig_order(QUEENS_ORDER, 1).is_none());
+        assert!(order_at(PIG_ORDER_BASE + 4 * QUEENS_ORDER).is_none());
+        assert!(order_at(14).is_none() && order_at(N_ORDER_SLOTS).is_none());
+        // Herz-Solo: the trump suit's aces
+        assert_eq!(
+            &codes(pig_order(HEARTS_ORDER, 1).unwrap())[..2],
+            ["AH", "TH"]
+        );
+    }
 
     #[test]
     fn normal_trumps_as_tsr_2_3_4() {

@@ -24,7 +24,7 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -37,12 +37,21 @@ impl PyRules {
         charlie_caught: bool,
         fox_last_trick: bool,
         dulle_caught: bool,
+        charlie_solo: bool,
+        doppelkopf_eyes: u8,
+        pigs: u8,
+        pigs_solo: u8,
+        superpigs: bool,
+        hyperpigs: bool,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
                 "dulle is the index of the Dulle rule 0..2 (first, second, second_except_last), not {dulle}"
             )));
         }
+        check_doppelkopf_eyes(doppelkopf_eyes)?;
+        check_index("pigs", pigs, &PIGS_NAMES)?;
+        check_index("pigs_solo", pigs_solo, &PIGS_SOLO_NAMES)?;
         Ok(PyRules {
             inner: Rules {
                 marriage_shift,
@@ -55,6 +64,12 @@ impl PyRules {
                 charlie_caught,
                 fox_last_trick,
                 dulle_caught,
+                charlie_solo,
+                doppelkopf_eyes,
+                pigs,
+                pigs_solo,
+                superpigs,
+                hyperpigs,
             },
         })
     }
@@ -100,6 +115,30 @@ impl PyRules {
         self.inner.dulle_caught
     }
     #[getter]
+    fn charlie_solo(&self) -> bool {
+        self.inner.charlie_solo
+    }
+    #[getter]
+    fn doppelkopf_eyes(&self) -> u8 {
+        self.inner.doppelkopf_eyes
+    }
+    #[getter]
+    fn pigs(&self) -> u8 {
+        self.inner.pigs
+    }
+    #[getter]
+    fn pigs_solo(&self) -> u8 {
+        self.inner.pigs_solo
+    }
+    #[getter]
+    fn superpigs(&self) -> bool {
+        self.inner.superpigs
+    }
+    #[getter]
+    fn hyperpigs(&self) -> bool {
+        self.inner.hyperpigs
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -108,7 +147,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -118,7 +157,13 @@ impl PyRules {
             b(r.solo_dullen),
             b(r.charlie_caught),
             b(r.fox_last_trick),
-            b(r.dulle_caught)
+            b(r.dulle_caught),
+            b(r.charlie_solo),
+            r.doppelkopf_eyes,
+            r.pigs,
+            r.pigs_solo,
+            b(r.superpigs),
+            b(r.hyperpigs)
         )
     }
 }
@@ -189,7 +234,57 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         charlie_caught: flag("charlie_caught")?,
         fox_last_trick: flag("fox_last_trick")?,
         dulle_caught: flag("dulle_caught")?,
+        charlie_solo: flag("charlie_solo")?,
+        doppelkopf_eyes: {
+            let eyes: u8 = obj.getattr("doppelkopf_eyes")?.extract()?;
+            check_doppelkopf_eyes(eyes)?;
+            eyes
+        },
+        pigs: name_or_index(obj, "pigs", &PIGS_NAMES)?,
+        pigs_solo: name_or_index(obj, "pigs_solo", &PIGS_SOLO_NAMES)?,
+        superpigs: flag("superpigs")?,
+        hyperpigs: flag("hyperpigs")?,
     })
+}
+
+/// The values of `Rules.pigs` and `Rules.pigs_solo` (`rules.PIGS_RULES`, `PIGS_SOLO_RULES`).
+const PIGS_NAMES: [&str; 3] = ["off", "play", "query"];
+const PIGS_SOLO_NAMES: [&str; 3] = ["never", "diamonds", "trump"];
+
+fn check_index(field: &str, i: u8, names: &[&str]) -> PyResult<()> {
+    if (i as usize) < names.len() {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{field} is the index of one of {names:?}, not {i}"
+        )))
+    }
+}
+
+/// An option given by name (as `doko.engine.rules.Rules` has it) or by its index in `names`.
+fn name_or_index(obj: &Bound<'_, PyAny>, field: &str, names: &[&str]) -> PyResult<u8> {
+    let v = obj.getattr(field)?;
+    if let Ok(name) = v.extract::<String>() {
+        return names
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| i as u8)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown {field} rule {name:?}")));
+    }
+    let i: u8 = v.extract()?;
+    check_index(field, i, names)?;
+    Ok(i)
+}
+
+/// The Doppelkopf thresholds of `doko.engine.rules.DOPPELKOPF_EYES` (issue 21, helper pigs).
+fn check_doppelkopf_eyes(eyes: u8) -> PyResult<()> {
+    if [40, 35, 30].contains(&eyes) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "doppelkopf_eyes is 40, 35 or 30 Augen, not {eyes}"
+        )))
+    }
 }
 
 /// The `IllegalActionError` of a refusal, made by `doko.engine.errors` itself.
@@ -652,6 +747,29 @@ impl PyGame {
     #[getter]
     fn order_index(&self) -> usize {
         self.g.order_index()
+    }
+    /// The game kind's own card order (before any Schweinchen, house rule).
+    #[getter]
+    fn base_order(&self) -> usize {
+        self.g.base_order()
+    }
+    /// The pig level announced: 0 none, 1 Schweinchen, 2 Super-, 3 Hyperschweinchen.
+    #[getter]
+    fn pig_level(&self) -> usize {
+        self.g.pig_seats().len()
+    }
+    /// The seats that announced each pig level.
+    #[getter]
+    fn pig_seats(&self) -> Vec<u8> {
+        self.g.pig_seats().to_vec()
+    }
+    /// Whether this game has Schweinchen (`Game.pigs_in_game`).
+    fn pigs_in_game(&self) -> bool {
+        self.g.pigs_in_game()
+    }
+    /// The card kind both of which make the pigs of `level` (`Game.pig_card`); -1 if none.
+    fn pig_card(&self, level: u8) -> i32 {
+        self.g.pig_card(level).map_or(-1, i32::from)
     }
     #[getter]
     fn answers(&self) -> Vec<Option<bool>> {

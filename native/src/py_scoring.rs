@@ -76,14 +76,15 @@ fn extras_field<'py>(
         .and_then(|it| it.collect::<PyResult<Vec<_>>>())
         .map_err(|_| {
             PyTypeError::new_err(format!(
-                "{party}_extras: expected (doppelkopf, fox, charlie[, charlie_caught, fox_last, dulle_caught]), got {}",
+                "{party}_extras: expected (doppelkopf, fox, charlie[, charlie_caught, fox_last, dulle_caught, charlie_solo, doppelkopf_low]), got {}",
                 obj.repr().map(|r| r.to_string()).unwrap_or_default()
             ))
         })?;
-    if items.len() != 3 && items.len() != N_EXTRAS {
+    if ![3, 6, N_EXTRAS].contains(&items.len()) {
         return Err(PyTypeError::new_err(format!(
-            "{party}_extras: expected 3 counts (doppelkopf, fox, charlie) or 6 (and \
-             charlie_caught, fox_last, dulle_caught), got {}",
+            "{party}_extras: expected 3 counts (doppelkopf, fox, charlie), 6 (and \
+             charlie_caught, fox_last, dulle_caught) or 8 (and charlie_solo, doppelkopf_low), \
+             got {}",
             items.len()
         )));
     }

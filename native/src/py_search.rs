@@ -27,7 +27,11 @@ fn hands_of(hands: Vec<u64>) -> PyResult<[u64; 4]> {
 fn action_byte(a: i64) -> PyResult<u8> {
     u8::try_from(a)
         .ok()
-        .filter(|&b| b & 63 <= 42)
+        .filter(|&b| {
+            let code = b & 63;
+            code <= crate::game::WITHDRAW
+                || (crate::game::PIGS..=crate::game::HYPERPIGS).contains(&code)
+        })
         .ok_or_else(|| PyValueError::new_err(format!("{a} is not an action")))
 }
 
@@ -121,6 +125,10 @@ impl PySearchWorlds {
     /// them: the seat's own hand, the unseen cards (kinds), the cards each seat still needs,
     /// the kinds each seat may hold (a bit per kind), the ♣Q each seat must hold and the cards
     /// each seat has played (hand bit sets).
+    /// `must`: further cards a seat must get, as (seat, kind) per copy (announced
+    /// Schweinchen, house rules), placed after the ♣Q.
+    #[pyo3(signature = (own, pool, need, allowed, must_qc, played, must=Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
     fn set_deal(
         &mut self,
         own: u64,
@@ -129,9 +137,12 @@ impl PySearchWorlds {
         allowed: Vec<u64>,
         must_qc: Vec<u8>,
         played: Vec<u64>,
+        must: Vec<(u8, u8)>,
     ) -> PyResult<()> {
-        if pool.iter().any(|&k| k >= 24) {
-            return Err(PyValueError::new_err("a card kind is 0 to 23"));
+        if pool.iter().any(|&k| k >= 24) || must.iter().any(|&(s, k)| s > 3 || k >= 24) {
+            return Err(PyValueError::new_err(
+                "a card kind is 0 to 23, a seat 0 to 3",
+            ));
         }
         let need = four(&need, "need")?;
         if need.iter().map(|&n| n as usize).sum::<usize>() != pool.len() {
@@ -149,6 +160,7 @@ impl PySearchWorlds {
             allowed: four(&allowed, "allowed")?,
             must_qc: four(&must_qc, "must_qc")?,
             played: four(&played, "played")?,
+            must,
         });
         Ok(())
     }

@@ -13,7 +13,7 @@
 
 use crate::cards::{AD, EYES, JC, KIND_MASK, NUM_KINDS, QC, TH};
 use crate::game::{GameState, MARRIAGE_C, PLAY, SILENT_MARRIAGE};
-use crate::order::{orders, CardOrder, TRUMP};
+use crate::order::{order_at, orders, CardOrder, N_ORDER_SLOTS, TRUMP};
 use std::sync::OnceLock;
 
 /// The card-play weights (`rules_player.Params`), the defaults of `make_player("rules")`.
@@ -73,7 +73,11 @@ type ClassKinds = [([u8; NUM_KINDS], usize); 5];
 /// [`class_kinds`] of each card order of [`orders`], made once.
 fn class_kinds_of(order_index: usize) -> &'static ClassKinds {
     static ALL: OnceLock<Vec<ClassKinds>> = OnceLock::new();
-    &ALL.get_or_init(|| orders().iter().map(class_kinds).collect())[order_index]
+    &ALL.get_or_init(|| {
+        (0..N_ORDER_SLOTS)
+            .map(|i| order_at(i).map_or([([0u8; NUM_KINDS], 0usize); 5], class_kinds))
+            .collect()
+    })[order_index]
 }
 
 fn class_kinds(order: &CardOrder) -> ClassKinds {
@@ -128,11 +132,15 @@ pub struct Pub {
     qc_bits: u8,
     plain_on_trump: u8,
     fat: [u16; 16],
+    /// The card order the facts were read in (a Schweinchen announced changes it: the facts
+    /// are read anew in the new order, as the Python player's cache does).
+    order: usize,
 }
 
 impl Default for Pub {
     fn default() -> Pub {
         Pub {
+            order: 0,
             n: 0,
             played: [0; NUM_KINDS],
             void: [0; 4],
@@ -173,11 +181,13 @@ impl Pub {
     /// is another game with fewer tricks).
     pub fn sync(&mut self, g: &GameState) {
         let n = g.n_tricks();
-        if n == self.n {
+        let oi = g.order_index();
+        if n == self.n && oi == self.order {
             return;
         }
-        if n < self.n {
+        if n < self.n || oi != self.order {
             *self = Pub::default();
+            self.order = oi;
         }
         let order = g.order();
         for (i, (leader, cards, _w)) in g.tricks().into_iter().enumerate() {
@@ -245,7 +255,7 @@ fn build<'a>(
     dulle_rule: u8,
     callers: u8,
 ) -> Know<'a> {
-    let order: &'a CardOrder = &orders()[order_index];
+    let order: &'a CardOrder = order_at(order_index).unwrap_or(&orders()[0]);
     let eff = &order.eff_suit;
     let mut unseen = [0i32; NUM_KINDS];
     for k in 0..NUM_KINDS {

@@ -101,6 +101,10 @@ pub struct Extras {
     pub fox_last: u8,
     /// House rule "Dulle gefangen": ♥10 of the OTHER party caught by this party.
     pub dulle_caught: u8,
+    /// House rule "Karlchen im Solo": 1: a ♣J of this party won the last trick of a solo.
+    pub charlie_solo: u8,
+    /// House rule "Doppelkopf ab 30/35 Augen": tricks of the threshold to 39 Augen won.
+    pub doppelkopf_low: u8,
 }
 
 impl Extras {
@@ -118,6 +122,8 @@ impl Extras {
             charlie_caught: c[3] as u8,
             fox_last: c[4] as u8,
             dulle_caught: c[5] as u8,
+            charlie_solo: c[6] as u8,
+            doppelkopf_low: c[7] as u8,
         }
     }
 
@@ -130,12 +136,14 @@ impl Extras {
             self.charlie_caught,
             self.fox_last,
             self.dulle_caught,
+            self.charlie_solo,
+            self.doppelkopf_low,
         ]
     }
 }
 
-/// How many kinds of Sonderpunkte there are: the three of TSR 7.2.3 and the three house rules.
-pub const N_EXTRAS: usize = 6;
+/// How many kinds of Sonderpunkte there are: the three of TSR 7.2.3 and the five house rules.
+pub const N_EXTRAS: usize = 8;
 /// The Sonderpunkt names (`Extras`' fields) and the most of each in one game (`_EXTRA_MAX`).
 pub const EXTRA_KEYS: [&str; N_EXTRAS] = [
     "doppelkopf",
@@ -144,8 +152,12 @@ pub const EXTRA_KEYS: [&str; N_EXTRAS] = [
     "charlie_caught",
     "fox_last",
     "dulle_caught",
+    "charlie_solo",
+    "doppelkopf_low",
 ];
-const EXTRA_MAX: [i64; N_EXTRAS] = [6, 2, 1, 2, 1, 2];
+const EXTRA_MAX: [i64; N_EXTRAS] = [6, 2, 1, 2, 1, 2, 1, 8];
+/// The index of the one Sonderpunkt a solo can have (house rule "Karlchen im Solo").
+const CHARLIE_SOLO: usize = 6;
 /// Per Sonderpunkt: Augen the party's tricks hold at least per count, and whether each count
 /// needs a trick of its own (else one trick is enough for all): `_EXTRA_NEEDS`.
 const EXTRA_NEEDS: [(i64, bool); N_EXTRAS] = [
@@ -155,6 +167,8 @@ const EXTRA_NEEDS: [(i64, bool); N_EXTRAS] = [
     (2, false),
     (11, true),
     (10, false),
+    (2, true),
+    (30, true),
 ];
 
 /// Call levels: 0 none, 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz.
@@ -403,9 +417,16 @@ impl GameSummary {
             }
         }
         let sum = |ex: &[i64; N_EXTRAS]| ex.iter().sum::<i64>();
-        if contract.is_solo() && (sum(&raw.re_extras) != 0 || sum(&raw.kontra_extras) != 0) {
+        let solo_only = raw.re_extras[CHARLIE_SOLO] + raw.kontra_extras[CHARLIE_SOLO];
+        if contract.is_solo() && sum(&raw.re_extras) + sum(&raw.kontra_extras) > solo_only {
             return Err(err(
                 "extras_solo",
+                vec![("contract", Param::Repr(raw.contract.clone()))],
+            ));
+        }
+        if !contract.is_solo() && solo_only != 0 {
+            return Err(err(
+                "extras_not_solo",
                 vec![("contract", Param::Repr(raw.contract.clone()))],
             ));
         }
@@ -480,6 +501,8 @@ impl GameSummary {
             charlie_caught: ex[3] as u8,
             fox_last: ex[4] as u8,
             dulle_caught: ex[5] as u8,
+            charlie_solo: ex[6] as u8,
+            doppelkopf_low: ex[7] as u8,
         };
         Ok(GameSummary {
             contract,
@@ -607,6 +630,9 @@ pub enum Reason {
     CharlieCaught,
     FoxLast,
     DulleCaught,
+    /// House rules `charlie_solo` (Karlchen im Solo) and `doppelkopf_eyes` under 40.
+    CharlieSolo,
+    DoppelkopfLow,
     /// House rule `re_kontra_double`: the party's Re/Kontra doubled the value.
     Doubled(Party),
 }
@@ -656,9 +682,12 @@ impl Reason {
             Reason::Reached(Party::Re, _) => "7.2.2 (e)",
             Reason::Reached(Party::Kontra, _) => "7.2.2 (f)",
             Reason::AgainstQueens | Reason::Doppelkopf | Reason::Fox | Reason::Charlie => "7.2.3",
-            Reason::Doubled(_) | Reason::CharlieCaught | Reason::FoxLast | Reason::DulleCaught => {
-                "house rule"
-            }
+            Reason::Doubled(_)
+            | Reason::CharlieCaught
+            | Reason::FoxLast
+            | Reason::DulleCaught
+            | Reason::CharlieSolo
+            | Reason::DoppelkopfLow => "house rule",
         }
     }
 
@@ -678,6 +707,8 @@ impl Reason {
             Reason::CharlieCaught => "score.item.charlie_caught",
             Reason::FoxLast => "score.item.fox_last",
             Reason::DulleCaught => "score.item.dulle_caught",
+            Reason::CharlieSolo => "score.item.charlie_solo",
+            Reason::DoppelkopfLow => "score.item.doppelkopf_low",
             Reason::Doubled(_) => "score.item.doubled",
         }
     }
@@ -695,7 +726,9 @@ impl Reason {
             | Reason::Charlie
             | Reason::CharlieCaught
             | Reason::FoxLast
-            | Reason::DulleCaught => ItemParams::of(&[]),
+            | Reason::DulleCaught
+            | Reason::CharlieSolo
+            | Reason::DoppelkopfLow => ItemParams::of(&[]),
             Reason::Under(limit) => ItemParams::of(&[("limit", Int(i32::from(limit)))]),
             Reason::Announced(p) | Reason::Doubled(p) => {
                 ItemParams::of(&[("party", ItemParam::Party(p))])
@@ -722,9 +755,10 @@ pub struct LineItem {
 
 /// The most line items one game can have: (a) 1 + 4 (only one side can hold the other under
 /// 90 or schwarz), (b) 2, (c)+(d) 8, (e)+(f) 8, 7.2.3 1 + 6, the further Sonderpunkte of the
-/// house rules 6, the house-rule doublings 2. `every_summary_scores` in the tests checks the
+/// house rules 6, a Doppelkopf under 40 Augen (house rule) 2, the house-rule doublings 2.
+/// `every_summary_scores` in the tests checks the
 /// bound over every checked summary.
-pub const MAX_ITEMS: usize = 38;
+pub const MAX_ITEMS: usize = 40;
 
 /// The scored game (`doko.engine.scoring.Score`). `value >= 0` is the netted game value,
 /// credited to the party whose per-player score is positive (before the solo factor 3);
@@ -846,6 +880,16 @@ pub fn score(g: &GameSummary, re_kontra_double: bool) -> Score {
             s.add(party, i32::from(ex.charlie_caught), Reason::CharlieCaught);
             s.add(party, i32::from(ex.fox_last), Reason::FoxLast);
             s.add(party, i32::from(ex.dulle_caught), Reason::DulleCaught);
+            s.add(party, i32::from(ex.doppelkopf_low), Reason::DoppelkopfLow);
+        }
+    } else {
+        // house rule "Karlchen im Solo": the one Sonderpunkt a solo can have
+        for party in PARTIES {
+            s.add(
+                party,
+                i32::from(g.extras(party).charlie_solo),
+                Reason::CharlieSolo,
+            );
         }
     }
     let mut net: i32 = s
@@ -1001,7 +1045,7 @@ mod tests {
     fn example_13_sonderpunkte_net_to_zero() {
         // TSR 7.2.3: Re wins (1), Kontra caught a fox (1): value 0, both items listed
         let g = GameSummary::new(&RawSummary {
-            kontra_extras: [0, 1, 0, 0, 0, 0],
+            kontra_extras: [0, 1, 0, 0, 0, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap();
@@ -1132,20 +1176,20 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.key, "marriage_no_trick");
         let e = GameSummary::new(&RawSummary {
-            re_extras: [1, 0, 0, 0, 0, 0],
+            re_extras: [1, 0, 0, 0, 0, 0, 0, 0],
             ..raw("solo", 130)
         })
         .unwrap_err();
         assert_eq!(e.key, "extras_solo");
         let e = GameSummary::new(&RawSummary {
-            re_extras: [0, 0, 1, 0, 0, 0],
-            kontra_extras: [0, 0, 1, 0, 0, 0],
+            re_extras: [0, 0, 1, 0, 0, 0, 0, 0],
+            kontra_extras: [0, 0, 1, 0, 0, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap_err();
         assert_eq!(e.key, "extras_both");
         let e = GameSummary::new(&RawSummary {
-            kontra_extras: [3, 0, 0, 0, 0, 0],
+            kontra_extras: [3, 0, 0, 0, 0, 0, 0, 0],
             ..raw("normal", 130)
         })
         .unwrap_err();
@@ -1200,15 +1244,15 @@ mod tests {
                                 let re_dk = (eyes / 40).min(6);
                                 let ko_dk = ((240 - eyes) / 40).min(6 - re_dk);
                                 // with the house rules' Sonderpunkte too
-                                r.re_extras = [re_dk, 1, 1, 2, 1, 1];
-                                r.kontra_extras = [ko_dk, 1, 0, 0, 0, 1];
+                                r.re_extras = [re_dk, 1, 1, 2, 1, 1, 0, 1];
+                                r.kontra_extras = [ko_dk, 1, 0, 0, 0, 1, 0, 1];
                                 if GameSummary::new(&r).is_err() {
-                                    r.re_extras = [re_dk, 1, 1, 0, 0, 0];
-                                    r.kontra_extras = [ko_dk, 1, 0, 0, 0, 0];
+                                    r.re_extras = [re_dk, 1, 1, 0, 0, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 1, 0, 0, 0, 0, 0, 0];
                                 }
                                 if GameSummary::new(&r).is_err() {
-                                    r.re_extras = [re_dk, 0, 0, 0, 0, 0];
-                                    r.kontra_extras = [ko_dk, 0, 0, 0, 0, 0];
+                                    r.re_extras = [re_dk, 0, 0, 0, 0, 0, 0, 0];
+                                    r.kontra_extras = [ko_dk, 0, 0, 0, 0, 0, 0, 0];
                                 }
                             }
                             for double in [false, true] {

@@ -436,6 +436,9 @@ pub struct DealSpec {
     pub must_qc: [u8; 4],
     /// Cards each seat has played (a hand bit set), added back for the initial hands.
     pub played: [u64; 4],
+    /// Further cards a seat must get, (seat, kind) per copy: announced Schweinchen (house
+    /// rules), placed after the ♣Q.
+    pub must: Vec<(u8, u8)>,
 }
 
 /// Add kind `k` to hand `h` (the second copy if the first is there).
@@ -472,6 +475,15 @@ impl DealSpec {
                     hands[s] = add(hands[s], qc);
                     room[s] -= 1;
                 }
+            }
+            for &(s, k) in &self.must {
+                let i = pool.iter().position(|&c| c == k)?;
+                if room[s as usize] == 0 {
+                    return None;
+                }
+                pool.remove(i);
+                hands[s as usize] = add(hands[s as usize], k);
+                room[s as usize] -= 1;
             }
             for i in (1..pool.len()).rev() {
                 let j = rng.below(i + 1);
@@ -690,6 +702,7 @@ mod tests {
                 allowed,
                 must_qc,
                 played: [0; 4],
+                must: Vec::new(),
             };
             let got = spec.sample(&mut rng).expect("a deal fits");
             assert_eq!(got[seat as usize], hands[seat as usize]);

@@ -48,7 +48,7 @@
 //! the same Augen, so merging never changes a value.
 
 use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS, RANK_EYES};
-use crate::order::{orders, TRUMP};
+use crate::order::{order_at, orders, PIG_ORDER_BASE, TRUMP};
 use std::time::{Duration, Instant};
 
 const INF: i32 = 1000;
@@ -181,7 +181,8 @@ struct Tables {
 
 impl Tables {
     fn new(order_index: usize, dulle: Option<u8>) -> Tables {
-        let order = &orders()[order_index];
+        // Solver::new checked the index
+        let order = order_at(order_index).unwrap_or(&orders()[0]);
         let mut eff = [0u8; NUM_KINDS];
         let mut power = [0i32; NUM_KINDS];
         let mut follow = [0u32; 5];
@@ -476,12 +477,13 @@ impl Solver {
         dulle_rule: u8,
         table_size: usize,
     ) -> Result<Solver, SolveError> {
-        if order_index >= orders().len() {
+        let Some(order) = order_at(order_index) else {
             return Err(SolveError::Invalid(format!(
-                "card order {order_index} does not exist (0 to {})",
+                "card order {order_index} does not exist (0 to {}, or a Schweinchen order from \
+                 {PIG_ORDER_BASE})",
                 orders().len() - 1
             )));
-        }
+        };
         if dulle_rule > 2 {
             return Err(SolveError::Invalid(format!(
                 "Dulle rule {dulle_rule} does not exist (0 the first wins, 1 the second, 2 the \
@@ -493,11 +495,7 @@ impl Solver {
                 "table_size {table_size} is more than {MAX_TABLE_SIZE} entries (32 bytes each)"
             )));
         }
-        let dulle = if dulle_rule != 0 {
-            orders()[order_index].dulle
-        } else {
-            None
-        };
+        let dulle = if dulle_rule != 0 { order.dulle } else { None };
         let tab = Tables::new(order_index, dulle);
         let dp = dulle.map_or(-2, |d| tab.power[d as usize]);
         let size = if table_size < MIN_TABLE_SIZE {
@@ -1621,7 +1619,7 @@ mod tests {
     /// Plain minimax over every legal card (no table, no merging): the reference for the
     /// unit tests.
     fn brute(sv: &Solver, hands: [u64; 4], leader: usize, trick: &mut Vec<u8>) -> i32 {
-        let order = &orders()[sv.order_index];
+        let order = order_at(sv.order_index).unwrap();
         let n = trick.len();
         if n == 4 {
             let last = hands.iter().all(|&h| h == 0);

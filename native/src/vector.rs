@@ -15,8 +15,9 @@ use crate::game::{
 use crate::order::TRUMP;
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
-/// The action codes 0..43.
-pub const NUM_CODES: usize = 44;
+/// The action codes: 0 to the highest code used (`actions.NUM_CODES`; the pig announcements
+/// 48..50 of the house rules).
+pub const NUM_CODES: usize = crate::game::HYPERPIGS as usize + 1;
 /// Width of an action mask (the `Discrete(64)` action space).
 pub const MASK_SIZE: usize = 64;
 
@@ -203,11 +204,11 @@ fn claim_known(g: &GameState, seat: u8) -> bool {
 /// returned number of actions in `buf`.
 pub fn view_legal(g: &mut GameState, seat: u8, buf: &mut ActionBuf) -> usize {
     g.legal_actions(Some(seat), buf);
-    let n = buf.len();
-    if n > 0 && buf.as_slice()[n - 1] & 63 == CLAIM && !claim_known(g, seat) {
-        return n - 1;
+    // the claim is not last when a pig announcement follows it (house rules)
+    if buf.as_slice().iter().any(|&a| a & 63 == CLAIM) && !claim_known(g, seat) {
+        buf.remove_code(CLAIM);
     }
-    n
+    buf.len()
 }
 
 /// Write the observation of `seat` into `out` (length [`OBS_SIZE`], overwritten), and its

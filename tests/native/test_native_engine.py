@@ -41,7 +41,7 @@ from doko.engine.vocab import CallLevel, Contract, Party, Phase
 #: Games per scenario kind: 8 kinds x 2,625 + 1,000 withdrawal games = 22,000 games in all.
 GAMES_PER_KIND = 2625
 #: Fewer games where the kind is narrow: every withdrawal window comes up within 1,000 games.
-GAMES_OF_KIND = {"withdraw": 1000}
+GAMES_OF_KIND = {"withdraw": 1000, "pigs": 600}
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -52,6 +52,8 @@ def test_lock_step_random_games(kind: str) -> None:
     counts = compare_games(n, seed=15, kinds=(kind,))
     assert counts["games"] == n
     assert counts["illegal"] > n // 2  # refusals were compared
+    if kind == "pigs":  # every pig level announced in some games (house rules)
+        assert min(counts.get(f"pigs:{level}", 0) for level in (1, 2, 3)) > 10
     if kind == "hochzeit":
         assert counts["contract:marriage"] > GAMES_PER_KIND // 2
         assert counts.get("marriage_solo", 0) > 0  # TSR 4.4.3 b happened
@@ -401,6 +403,8 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         charlie_caught = False
         fox_last_trick = False
         dulle_caught = False
+        charlie_solo = False  # Karlchen im Solo, Doppelkopf thresholds (issue 21)
+        doppelkopf_eyes = 40
 
     opts = Options()
     assert cls.deal(4, rules=opts).tricks_total == 12

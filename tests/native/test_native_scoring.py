@@ -244,10 +244,18 @@ raw_fields = st.fixed_dictionaries({
     # the three of TSR 7.2.3, or with the further Sonderpunkte of the house rules
     "re_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2))
     | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
-                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3)),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3))
+    # and Karlchen im Solo, a Doppelkopf under 40 Augen (house rules, issue 21)
+    | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3),
+                _mostly(0, 1, -1, 2), _mostly(0, 8, -1, 9)),
     "kontra_extras": st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2))
     | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
-                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3)),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3))
+    # and Karlchen im Solo, a Doppelkopf under 40 Augen (house rules, issue 21)
+    | st.tuples(_mostly(0, 6, -1, 7), _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2),
+                _mostly(0, 2, -1, 3), _mostly(0, 1, -1, 2), _mostly(0, 2, -1, 3),
+                _mostly(0, 1, -1, 2), _mostly(0, 8, -1, 9)),
     "nines": st.booleans(),
 })
 

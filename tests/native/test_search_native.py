@@ -47,7 +47,9 @@ RULES = (Rules(), Rules(dulle="second"), Rules(dulle="second_except_last"),
          # house rules of docs/rules.md: Farbsoli without the Dullen, the further Sonderpunkte
          # (the rules player's card play weighs them)
          Rules(solo_dullen=False, dulle="second", dulle_caught=True, charlie_caught=True,
-               fox_last_trick=True))
+               fox_last_trick=True),
+         # Schweinchen (house rules): the rules players announce them, the orders change
+         Rules(pigs="play", pigs_solo="trump", superpigs=True, hyperpigs=True, dulle="second"))
 
 KINDS = ("normal", "marriage", "silent_marriage", *SOLO_NAMES)
 

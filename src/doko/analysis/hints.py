@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from doko.bots.search_player import SearchPlayer
 from doko.engine.actions import CALL_RE, CLAIM, Action, code_of
 from doko.engine.cards import ACE, EYES, rank_of
-from doko.engine.contracts import ORDERS, TRUMP, trick_winner
+from doko.engine.contracts import TRUMP, card_order, trick_winner
 from doko.engine.rules import DULLE_RULES
 from doko.engine.texts import text
 from doko.engine.view import SeatView
@@ -74,7 +74,7 @@ def hint(v: SeatView, *, seed: int = 0, worlds: int = DEFAULT_WORLDS) -> Hint | 
 
 def _voids(v: SeatView) -> dict[int, set[int]]:
     """Effective suits each seat has shown void in (did not follow)."""
-    order = ORDERS[v.order] if v.order is not None else None
+    order = card_order(v.order) if v.order is not None else None
     out: dict[int, set[int]] = {s: set() for s in range(4)}
     if order is None:
         return out
@@ -102,7 +102,7 @@ def reason_key(v: SeatView, a: Action) -> str | None:
     cards = [code_of(x) for x in v.legal_actions if code_of(x) < 24]
     if len(set(cards)) == 1:
         return "hint.reason.only"
-    order = ORDERS[v.order]
+    order = card_order(v.order)
     seat = v.seat
     k = code
     if not v.trick:

@@ -289,7 +289,7 @@ def extras_room(g: Game, party_re: bool) -> int:
     needs four cards of 10 or 11 Augen, 16 in the deck), a Fuchs per ♦A of the other party, the
     Karlchen if it holds a ♣J; the house rules' (where played) a Karlchen gefangen per ♣J of
     the other party, the Fuchs im letzten Stich if it holds a ♦A, a Dulle gefangen per ♥10 of
-    the other party."""
+    the other party, a Doppelkopf under 40 Augen at most once per 30 or 35 Augen of the game."""
     own = [h for s, h in enumerate(g.initial_hands) if g.is_re[s] == party_re]
     other = [h for s, h in enumerate(g.initial_hands) if g.is_re[s] != party_re]
 
@@ -304,6 +304,8 @@ def extras_room(g: Game, party_re: bool) -> int:
         room += min(1, count(own, AD))
     if rules.dulle_caught:
         room += count(other, TH)
+    if rules.doppelkopf_eyes < 40:  # house rule: a Doppelkopf from 30 or 35 Augen as well
+        room += 240 // rules.doppelkopf_eyes
     return room
 
 

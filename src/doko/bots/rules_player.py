@@ -59,6 +59,7 @@ from doko.engine.actions import (
     MARRIAGE,
     NO90,
     PASS,
+    PIG_CODES,
     RESERVATION,
     SOLO_BASE,
     Action,
@@ -76,6 +77,7 @@ from doko.engine.contracts import (
     SOLO_NAMES,
     TRUMP,
     CardOrder,
+    card_order,
     order_of,
 )
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
@@ -820,7 +822,7 @@ def _legal_kinds(game: Game, seat: int) -> list[int]:
 def _view_know(v: SeatView, prm: Params = DEFAULT_PARAMS) -> _Know:
     seat = v.seat
     assert seat is not None and v.order is not None
-    order = ORDERS[v.order]
+    order = card_order(v.order)
     contract = v.contract or "normal"
     mine = [0] * 24
     for k in v.hand:
@@ -1166,6 +1168,9 @@ class RulesPlayer(Player):
             return self._after_concession(v, mine_calls) if mine_calls else None
         for a in legal:
             if code_of(a) == CLAIM:
+                return a
+        for a in legal:  # house rules: announce Schweinchen as soon as allowed (they become
+            if seat_of(a) == seat and code_of(a) in PIG_CODES:  # the top trumps, no fox lost)
                 return a
         if mine_calls:
             called = self._call(v, mine_calls)

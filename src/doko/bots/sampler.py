@@ -4,8 +4,9 @@ From a :class:`~doko.engine.view.SeatView` only: the cards not yet seen are deal
 so that each holds as many cards as it does, no seat holds a card of a suit it has shown void
 in (it did not follow), and the ♣Q go where the public facts put them (a seat known to be Re in
 a Normalspiel still holds a ♣Q it has not played; a seat known to be Kontra holds none; the
-Hochzeiter holds both). The sampled deal is replayed through the engine; a world in which the
-history would not be legal is rejected.
+Hochzeiter holds both), and so do announced Schweinchen (house rules: the seat that announced
+them held both cards then and keeps those it has not played). The sampled deal is replayed
+through the engine; a world in which the history would not be legal is rejected.
 
 >>> from doko.engine.game import Game
 >>> from doko.engine.actions import encode, HEALTHY
@@ -26,8 +27,8 @@ from __future__ import annotations
 import random
 
 from doko.engine.actions import CLAIM, MARRIAGE, code_of, seat_of
-from doko.engine.cards import KIND_MASK, QC, deck
-from doko.engine.contracts import ORDERS
+from doko.engine.cards import ACE, KIND_MASK, KING, NINE, QC, TEN, deck
+from doko.engine.contracts import card_order, pig_suit
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
 from doko.engine.view import SeatView
@@ -49,7 +50,7 @@ class Sampler:
         self.seat = seat
         played: list[list[int]] = [[], [], [], []]
         voids = [0, 0, 0, 0]  # bit set of effective suits each seat is void in
-        order = ORDERS[view.order] if view.order is not None else None
+        order = card_order(view.order) if view.order is not None else None
         tricks = [(leader, cards) for leader, cards, _ in view.tricks]
         if view.trick:
             tricks.append((view.trick[0][0], tuple(k for _, k in view.trick)))
@@ -98,6 +99,17 @@ class Sampler:
                     allowed[s] &= ~(1 << QC)
                 elif party == Party.RE and qc_played[s] == 0:
                     self.must_qc[s] = 1
+        # announced Schweinchen (house rules): the announcer held both cards; (seat, kind) per
+        # copy it still holds
+        self.must_cards: list[tuple[int, int]] = []
+        pig_kinds = _pig_kinds(view)
+        for level, who in enumerate(view.pigs):
+            k = pig_kinds[level]
+            for s in range(4):
+                if s != who:
+                    allowed[s] &= ~(1 << k)
+            if who != seat:
+                self.must_cards += [(who, k)] * (2 - played[who].count(k))
         self.allowed = allowed
 
     def sample(self, rng: random.Random) -> list[int]:
@@ -119,6 +131,12 @@ class Sampler:
                     room[s] -= 1
             if not ok:
                 raise ImpossibleView("the ♣Q cannot be placed")
+            for s, k in self.must_cards:
+                if k not in pool or not room[s]:
+                    raise ImpossibleView("the announced Schweinchen cannot be placed")
+                pool.remove(k)
+                hands[s] = _add(hands[s], k)
+                room[s] -= 1
             rng.shuffle(pool)
             allowed = self.allowed
             pool.sort(key=lambda k: sum(1 for s in range(4) if room[s] and allowed[s] >> k & 1))
@@ -181,6 +199,16 @@ def _bits(kinds: tuple[int, ...] | list[int]) -> int:
 
 def _add(h: int, k: int) -> int:
     return h | 1 << (k + 24) if h >> k & 1 else h | 1 << k
+
+
+def _pig_kinds(view: SeatView) -> tuple[int, ...]:
+    """The card kinds of the pig levels announced in ``view`` (house rules): the pig suit's ace,
+    ten, nine (king without nines), from the announcements' card order."""
+    if not view.pigs or view.order is None:
+        return ()
+    suit = pig_suit(card_order(view.order))
+    ranks = (ACE, TEN, NINE if view.rules.nines else KING)
+    return tuple(suit * 6 + r for r in ranks[:len(view.pigs)])
 
 
 def _hochzeiter(view: SeatView) -> int:

@@ -53,6 +53,7 @@ from doko.engine.actions import (
     HEALTHY,
     MARRIAGE,
     PASS,
+    PIG_CODES,
     RESERVATION,
     SOLO_BASE,
     WITHDRAW,
@@ -328,7 +329,10 @@ class SearchPlayer(Player):
         if claims:
             return claims[0]  # offered only when it is sure to hold
         if not view.to_play:
-            return None  # calls are considered at the own turn (no later deadline)
+            # calls are considered at the own turn (no later deadline); Schweinchen announced
+            # before the first card (house rule) cannot wait for it
+            pigs = [a for a in legal if code_of(a) in PIG_CODES and seat_of(a) == view.seat]
+            return pigs[0] if pigs and view.rules.pigs == "query" else None
         candidates = self._candidates(view, legal)
         if len({a for a, _ in candidates}) == 1:
             return candidates[0][0]
@@ -376,6 +380,8 @@ class SearchPlayer(Player):
             calls = [a for a in legal if CALL_RE <= code_of(a) <= BLACK]
             if calls:
                 out.append((calls[0], -1))  # the next level only
+            # house rules: announcing Schweinchen is weighed like a card
+            out += [(a, -1) for a in legal if code_of(a) in PIG_CODES]
             return out
         if phase == QUERY:
             seat = view.seat
@@ -475,7 +481,8 @@ class SearchPlayer(Player):
         worlds = native.SearchWorlds(view.dealer, list(view.owes_pflichtsolo), view.vorfuehrung,
                                      view.rules, history, view.seat)
         worlds.set_deal(hand_from_kinds(view.hand), sampler.pool, sampler.need, sampler.allowed,
-                        sampler.must_qc, [hand_from_kinds(p) for p in sampler.played])
+                        sampler.must_qc, [hand_from_kinds(p) for p in sampler.played],
+                        must=sampler.must_cards)
         seed = self.rng.getrandbits(64)
         first: list[list[int]] = []
         if self.opponent_noise is None:

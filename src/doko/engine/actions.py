@@ -18,6 +18,8 @@ phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Cod
 41         ``concede`` (the soloist gives up the rest, TSR 5.4.6)
 42         ``claim`` (the soloist takes all remaining tricks, TSR 5.4.4)
 43         ``withdraw``: take back one's Vorbehalt while TSR 4.1.2 allows it
+48..50     ``pigs``, ``superpigs``, ``hyperpigs``: announce Schweinchen, Super- and
+           Hyperschweinchen (house rules, ``Rules.pigs``)
 =========  =====================================================================
 
 >>> a = encode(2, PLAY_BASE + parse_card("QC"))
@@ -54,6 +56,11 @@ NO90, NO60, NO30, BLACK = 37, 38, 39, 40
 CONCEDE = 41
 CLAIM = 42
 WITHDRAW = 43
+# Schweinchen, Superschweinchen, Hyperschweinchen (house rules, issue 21, helper pigs)
+PIGS, SUPERPIGS, HYPERPIGS = 48, 49, 50
+#: The pig announcements by level (1 Schweinchen, 2 Super-, 3 Hyperschweinchen): code of level
+#: ``n`` is ``PIG_CODES[n - 1]``.
+PIG_CODES = (PIGS, SUPERPIGS, HYPERPIGS)
 
 #: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
@@ -68,8 +75,8 @@ CALL_NAMES = (
 #: other ints (make them with :func:`encode` or :data:`ACTIONS`).
 Action = NewType("Action", int)
 
-#: Number of action codes (0..43).
-NUM_CODES = WITHDRAW + 1
+#: Number of action codes (0 to the highest code used).
+NUM_CODES = max(WITHDRAW, *PIG_CODES) + 1
 
 
 def encode(seat: int, code: int) -> Action:
@@ -87,7 +94,7 @@ def code_of(action: Action) -> int:
     return action & 63
 
 
-#: ``ACTIONS[seat][code]``: the action, for hot loops (seats 0..3, codes 0..43).
+#: ``ACTIONS[seat][code]``: the action, for hot loops (seats 0..3, codes below NUM_CODES).
 ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(encode(seat, code) for code in range(NUM_CODES)) for seat in range(4)
 )
@@ -146,6 +153,9 @@ _SIMPLE = {
     CONCEDE: "concede",
     CLAIM: "claim",
     WITHDRAW: "withdraw",
+    PIGS: "pigs",
+    SUPERPIGS: "superpigs",
+    HYPERPIGS: "hyperpigs",
 }
 _SIMPLE_BY_NAME = {v: k for k, v in _SIMPLE.items()}
 
@@ -217,6 +227,9 @@ _SIMPLE_KEYS = {
     CONCEDE: "action.concede",
     CLAIM: "action.claim",
     WITHDRAW: "action.withdraw",
+    PIGS: "action.pigs",
+    SUPERPIGS: "action.superpigs",
+    HYPERPIGS: "action.hyperpigs",
 }
 
 

@@ -109,13 +109,9 @@ class CardOrder:
     follow: tuple[int, ...]
     #: rank_key[k]: sort key for showing a hand: trumps first high to low, then suits.
     sort_key: tuple[int, ...]
-
-    @property
-    def dulle(self) -> int:
-        """The Dulle (a ten as top trump) of this order, or -1 if there is none."""
-        if self.trumps and self.trumps[0] % 6 == TEN:
-            return self.trumps[0]
-        return -1
+    #: The Dulle (a ten as top trump, above the queens) of this order, or -1 if there is none;
+    #: a Schweinchen order keeps its base order's Dulle (the Schweinchen sit above it).
+    dulle: int = -1
 
     def plain(self, suit: int) -> list[int]:
         """The plain cards of ``suit``, high to low."""
@@ -155,7 +151,9 @@ def _make_order(name: str, trumps: list[int], plain_ranks: tuple[int, ...]) -> C
     for k in range(NUM_KINDS):
         if eff[k] != TRUMP:
             assert k % 6 in plain_ranks, (name, card_code(k))
-    return CardOrder(name, tuple(trumps), tuple(eff), tuple(power), tuple(follow), tuple(sort_key))
+    dulle = trumps[0] if trumps and trumps[0] % 6 == TEN else -1
+    return CardOrder(name, tuple(trumps), tuple(eff), tuple(power), tuple(follow), tuple(sort_key),
+                     dulle)
 
 
 def _suit_trumps(suit: int, dulle_moves: bool = False, dullen: bool = True) -> list[int]:
@@ -243,3 +241,84 @@ def trick_winner(order: CardOrder, cards: Sequence[int], dulle_rule: int = DULLE
         if d >= 0 and cards[best] == d and cards.count(d) > 1:
             best = len(cards) - 1 - list(cards)[::-1].index(d)
     return best
+
+
+# -- Schweinchen, Superschweinchen, Hyperschweinchen (house rules, issue 21, helper pigs) ------
+#: The card orders with Schweinchen announced are numbered dynamically, clear of the fixed
+#: orders: ``PIG_ORDER_BASE + 4 * base + level - 1`` for a base order (an index into
+#: :data:`ORDERS`) whose trumps hold an ace (its *pig suit*: ♦ in a Normalspiel, the trump
+#: suit in a Farbsolo) and a pig level: 1 Schweinchen (the two aces on top), 2 also the
+#: Superschweinchen (the two tens above them), 3 also the Hyperschweinchen (the two nines above
+#: those), 4 as 3 but the kings (a game without nines).
+PIG_ORDER_BASE = 64
+#: The ranks moved to the top at each pig level, highest first.
+PIG_RANKS: dict[int, tuple[int, ...]] = {
+    1: (ACE,), 2: (TEN, ACE), 3: (NINE, TEN, ACE), 4: (KING, TEN, ACE),
+}
+
+
+def pig_suit(order: CardOrder) -> int:
+    """The suit whose ace is a trump in ``order`` (the suit the Schweinchen come from), or -1.
+
+    >>> pig_suit(ORDERS[NORMAL_ORDER]) == DIAMONDS, pig_suit(ORDERS[QUEENS_ORDER])
+    (True, -1)
+    """
+    for k in order.trumps:
+        if k % 6 == ACE:
+            return k // 6
+    return -1
+
+
+def pig_order(base: int, level: int) -> int:
+    """The index of ``base``'s card order with the pigs of ``level`` (1 to 4) on top.
+
+    >>> [card_code(k) for k in card_order(pig_order(NORMAL_ORDER, 2)).trumps][:4]
+    ['TD', 'AD', 'TH', 'QC']
+    """
+    if not 0 <= base < len(ORDERS) or level not in PIG_RANKS or pig_suit(ORDERS[base]) < 0:
+        raise ValueError(f"no Schweinchen order for card order {base} and level {level}")
+    return PIG_ORDER_BASE + 4 * base + level - 1
+
+
+def _pig_orders() -> dict[int, CardOrder]:
+    out: dict[int, CardOrder] = {}
+    for base, order in enumerate(ORDERS):
+        suit = pig_suit(order)
+        if suit < 0:
+            continue
+        for level, ranks in PIG_RANKS.items():
+            pigs = [kind(suit, r) for r in ranks]
+            trumps = pigs + [k for k in order.trumps if k not in pigs]
+            plain = tuple(r for r in _ALL if any(k % 6 == r for k in range(NUM_KINDS)
+                                                 if k not in trumps))
+            made = _make_order(f"{order.name}_pigs{level}", trumps, plain)
+            out[PIG_ORDER_BASE + 4 * base + level - 1] = CardOrder(
+                made.name, made.trumps, made.eff_suit, made.power, made.follow, made.sort_key,
+                order.dulle)
+    return out
+
+
+#: The Schweinchen orders by index (see :data:`PIG_ORDER_BASE`).
+PIG_ORDERS: dict[int, CardOrder] = _pig_orders()
+
+
+def card_order(index: int) -> CardOrder:
+    """The card order with ``index``: one of :data:`ORDERS` or of :data:`PIG_ORDERS`; raises
+    ``IndexError`` for an index that names none."""
+    if 0 <= index < len(ORDERS):
+        return ORDERS[index]
+    try:
+        return PIG_ORDERS[index]
+    except KeyError:
+        raise IndexError(f"no card order {index}") from None
+
+
+def order_index(order: CardOrder) -> int:
+    """The index of ``order`` (:func:`card_order`'s inverse)."""
+    for i, o in enumerate(ORDERS):
+        if o is order:
+            return i
+    for i, o in PIG_ORDERS.items():
+        if o is order:
+            return i
+    raise ValueError(f"not a card order of doko: {order.name}")

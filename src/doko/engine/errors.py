@@ -38,7 +38,7 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
-from doko.engine.actions import CONCEDE, HEALTHY, PASS, RESERVATION, WITHDRAW
+from doko.engine.actions import CONCEDE, HEALTHY, PASS, PIG_CODES, RESERVATION, WITHDRAW
 from doko.engine.cards import card_symbol
 from doko.engine.claims import Line, explain
 from doko.engine.texts import TEXTS, lang_of
@@ -122,6 +122,8 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
         kind = "naming"
     elif code == WITHDRAW:
         kind = "withdraw"
+    elif code in PIG_CODES:
+        kind = ("pigs", "superpigs", "hyperpigs")[PIG_CODES.index(code)]
     else:
         kind = "concede" if code == CONCEDE else "claim"
     return _text(prefix + kind, lang)
@@ -179,6 +181,9 @@ def _worded(params: dict[str, object], lang: str, names: Sequence[str] | None = 
         if me is not None and params.get("to_move") == me and why + "_you" in TEXTS:
             why += "_you"
         out["why"] = _text(why, lang, to_move=out.get("to_move", ""))
+    reason = params.get("pig_reason")  # a refused Schweinchen announcement (house rule)
+    if isinstance(reason, str):
+        out["reason"] = _text("error.pig_reason." + reason, lang)
     options = params.get("options")
     if isinstance(options, str):
         out["options"] = _text("error.options." + options, lang)

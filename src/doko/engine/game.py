@@ -40,6 +40,7 @@ from doko.engine.actions import (
     MARRIAGE,
     NO90,
     PASS,
+    PIG_CODES,
     PLAY_BASE,
     RESERVATION,
     SEAT_OF,
@@ -52,11 +53,15 @@ from doko.engine.actions import (
     seat_of,
 )
 from doko.engine.cards import (
+    ACE,
     AD,
     EYES,
     JC,
     KIND_MASK,
+    KING,
+    NINE,
     QC,
+    TEN,
     TH,
     card_code,
     deck,
@@ -77,7 +82,10 @@ from doko.engine.contracts import (
     SOLO_CONTRACTS,
     SOLO_DIAMONDS,
     CardOrder,
+    card_order,
     order_of,
+    pig_order,
+    pig_suit,
     trick_winner,
 )
 from doko.engine.errors import IllegalActionError
@@ -116,7 +124,8 @@ SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
 CALL_MIN_CARDS = (99, 11, 10, 9, 8, 7)
 
 #: The Sonderpunkte :meth:`Game.sonderpunkte` counts (the fields of ``scoring.Extras``).
-_EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "dulle_caught")
+_EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "dulle_caught",
+                 "charlie_solo", "doppelkopf_low")
 
 # How a finished game ended.
 ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
@@ -230,6 +239,7 @@ class Game(GameQueries):
         "_claim_cache",
         "_claim_hint",
         "answers",
+        "base_order",
         "base_shift",
         "calls",
         "contract",
@@ -254,6 +264,8 @@ class Game(GameQueries):
         "partner",
         "pflichtsolo",
         "phase",
+        "pig_level",
+        "pig_seats",
         "rules",
         "shift",
         "soloist",
@@ -323,6 +335,11 @@ class Game(GameQueries):
         self.naming_stage = SINGLE
         self.contract: Contract = NORMAL
         self.order = ORDERS[0]
+        # Schweinchen (house rules): the game kind's own order, the pig level announced (0
+        # none, 1 Schweinchen, 2 Super-, 3 Hyperschweinchen) and who announced each level
+        self.base_order = 0
+        self.pig_level = 0
+        self.pig_seats: list[int] = []
         self.soloist = -1
         self.pflichtsolo = False
         self.hochzeiter = -1
@@ -412,6 +429,9 @@ class Game(GameQueries):
         g.naming_stage = self.naming_stage
         g.contract = self.contract
         g.order = self.order
+        g.base_order = self.base_order
+        g.pig_level = self.pig_level
+        g.pig_seats = self.pig_seats[:]
         g.soloist = self.soloist
         g.pflichtsolo = self.pflichtsolo
         g.hochzeiter = self.hochzeiter
@@ -521,6 +541,11 @@ class Game(GameQueries):
                 out.append(acts[CONCEDE])
                 if self._claim_refutation() is None:
                     out.append(acts[CLAIM])
+            if self.rules.pigs != "off" and self.pig_level < 3:  # house rule: Schweinchen
+                code = PIG_CODES[self.pig_level]
+                for c in range(4) if seat is None else (seat,):
+                    if self._pig_reason(c, code) is None:
+                        out.append(ACTIONS[c][code])
             return out
         if phase == QUERY:
             s = self.to_move
@@ -666,6 +691,8 @@ class Game(GameQueries):
             self._verify_shortening(seat, code)
         elif code == WITHDRAW:
             self._verify_withdraw(seat, code)
+        elif code in PIG_CODES:
+            self._verify_pig(seat, code)
         else:
             raise IllegalActionError("bad_action", field="code", value=code)
 
@@ -808,6 +835,81 @@ class Game(GameQueries):
                 raise IllegalActionError("deadline", "6.3.4" + rule_sfx, seat, party=pi, level=li,
                                          need=need, have=n)
 
+    # ------------------------------------------------------------------ Schweinchen (house rule)
+
+    def pigs_in_game(self) -> bool:
+        """Whether this game has Schweinchen (``Rules.pigs``, ``Rules.pigs_solo``): a
+        Normalspiel or Hochzeit, or a declared solo the rules name, whose card order has an
+        ace among its trumps."""
+        rules = self.rules
+        if rules.pigs == "off" or self.phase < PLAY or pig_suit(ORDERS[self.base_order]) < 0:
+            return False
+        if self.contract in (NORMAL, C_MARRIAGE, SILENT_MARRIAGE):
+            return True
+        return rules.pigs_solo == "trump" or (
+            rules.pigs_solo == "diamonds" and self.contract == SOLO_DIAMONDS)
+
+    def pig_card(self, level: int) -> int:
+        """The card kind both of which make the pigs of ``level`` (1 Schweinchen: the ace of the
+        pig suit, 2 Superschweinchen: its ten, 3 Hyperschweinchen: its nine, without nines its
+        king); -1 in a game without Schweinchen."""
+        suit = pig_suit(ORDERS[self.base_order])
+        if suit < 0:
+            return -1
+        rank = (ACE, TEN, NINE if self.rules.nines else KING)[level - 1]
+        return suit * 6 + rank
+
+    def _pig_reason(self, seat: int, code: int) -> str | None:
+        """Why ``seat`` may not announce the pigs of ``code`` now (in PLAY), or None."""
+        level = PIG_CODES.index(code) + 1
+        rules = self.rules
+        if not self.pigs_in_game() or not (
+                level == 1 or (rules.superpigs if level == 2 else rules.hyperpigs)):
+            return "rules"
+        if self.pig_level != level - 1:
+            return "level"
+        if rules.pigs == "query":
+            if self.tricks or self.trick:
+                return "started"
+        elif seat != self.to_move:
+            return "turn"
+        if hand_count(self.hands[seat], self.pig_card(level)) != 2:
+            return "cards"
+        return None
+
+    def _verify_pig(self, seat: int, code: int) -> None:
+        if self.phase != PLAY:
+            raise self._phase_error(code)
+        reason = self._pig_reason(seat, code)
+        if reason is not None:
+            raise IllegalActionError("pigs_refused", "house rule", seat, action=code,
+                                     pig_reason=reason)
+
+    def _do_pig(self, seat: int) -> None:
+        self.pig_level += 1
+        self.pig_seats.append(seat)
+        level = self.pig_level
+        if level == 3 and not self.rules.nines:
+            level = 4  # the kings
+        self.order = card_order(pig_order(self.base_order, level))
+
+    def _pig_threat(self) -> Line | None:
+        """For the claim check: a seat other than the soloist that could still announce pigs
+        (which would change the card order), as a one-move line naming it and its pig card;
+        None if none can."""
+        started = bool(self.tricks or self.trick)
+        if not self.pigs_in_game() or (self.rules.pigs == "query" and started):
+            return None
+        rules = self.rules
+        for level in range(self.pig_level + 1, 4):
+            if level > 1 and not (rules.superpigs if level == 2 else rules.hyperpigs):
+                break
+            card = self.pig_card(level)
+            for c in range(4):
+                if c != self.soloist and hand_count(self.hands[c], card) == 2:
+                    return ((c, card),)
+        return None
+
     def _verify_shortening(self, seat: int, code: int) -> None:
         if self.phase != PLAY:
             raise self._phase_error(code)
@@ -825,6 +927,10 @@ class Game(GameQueries):
         cache = self._claim_cache
         if cache is not None and cache[0] == key:
             return cache[1]
+        threat = self._pig_threat()  # house rule: pigs still to come change the order
+        if threat is not None:
+            self._claim_cache = (key, threat)
+            return threat
         dulle = self.order.dulle if self.dulle_rule else -1
         hint = self._claim_hint
         found = robust_witness(self.order, self.hands, self.soloist, hint[0], hint[1], dulle,
@@ -880,8 +986,10 @@ class Game(GameQueries):
             self._finish(ENDED_CONCEDED)
         elif code == CLAIM:
             self._finish(ENDED_CLAIMED)
-        else:
+        elif code == WITHDRAW:
             self._do_withdraw(seat)
+        else:
+            self._do_pig(seat)
 
     def _complete_trick(self) -> None:
         trick = self.trick
@@ -980,7 +1088,8 @@ class Game(GameQueries):
 
     def _start_play(self, contract: Contract, seat: int) -> None:
         self.contract = contract
-        self.order = ORDERS[order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen)]
+        self.base_order = order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen)
+        self.order = ORDERS[self.base_order]
         self.phase = PLAY
         self.naming_queue = []
         if contract == NORMAL:
@@ -1048,21 +1157,32 @@ class Game(GameQueries):
     def sonderpunkte(self) -> tuple[dict[str, int], dict[str, int]]:
         """Doppelkopf, Fuchs and Karlchen won by Re and by Kontra (TSR 7.2.3), and the further
         Sonderpunkte of the house rules that ``rules`` play (Karlchen gefangen, Fuchs im letzten
-        Stich, Dulle gefangen; 0 when off): the keys of :class:`doko.engine.scoring.Extras`.
+        Stich, Dulle gefangen, a Doppelkopf under 40 Augen; 0 when off): the keys of
+        :class:`doko.engine.scoring.Extras`.
 
         Counted only where Sonderpunkte exist: a Normalspiel, also an announced Hochzeit that
-        stayed one. Parties are the final ones, tricks before the Klärungsstich included.
+        stayed one. Parties are the final ones, tricks before the Klärungsstich included. In a
+        solo only the house rule "Karlchen im Solo" (``Rules.charlie_solo``) counts.
         """
         extras = ({k: 0 for k in _EXTRA_COUNTS}, {k: 0 for k in _EXTRA_COUNTS})
-        if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
-            return extras
         is_re = self.is_re
         rules = self.rules
+        if self.soloist >= 0 or self.contract not in (NORMAL, C_MARRIAGE):
+            # house rule "Karlchen im Solo": a ♣J wins the last trick of a solo
+            if rules.charlie_solo and len(self.tricks) == self.tricks_total:
+                leader, cards, w = self.tricks[-1]
+                if cards[(w - leader) & 3] == JC:
+                    extras[RE if is_re[w] else KONTRA]["charlie_solo"] += 1
+            return extras
+        low = rules.doppelkopf_eyes  # house rule: a Doppelkopf from 30 or 35 Augen
         for i, (leader, cards, w) in enumerate(self.tricks):
             wp = RE if is_re[w] else KONTRA
             last = i == self.tricks_total - 1
-            if sum(EYES[k] for k in cards) >= 40:
+            trick_eyes = sum(EYES[k] for k in cards)
+            if trick_eyes >= 40:
                 extras[wp]["doppelkopf"] += 1
+            elif trick_eyes >= low:
+                extras[wp]["doppelkopf_low"] += 1
             for j, k in enumerate(cards):
                 theirs = (RE if is_re[(leader + j) & 3] else KONTRA) != wp
                 if k == AD and theirs:

@@ -26,9 +26,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from doko.engine.cards import hand_from_codes
-from doko.engine.contracts import ORDERS, CardOrder
+from doko.engine.contracts import CardOrder, card_order
 from doko.engine.game import GameQueries
-from doko.engine.rules import DULLE_RULES, Rules
+from doko.engine.rules import DULLE_RULES, PIGS_RULES, PIGS_SOLO_RULES, Rules
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
@@ -82,12 +82,15 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             soloist_leads=r.soloist_leads, nines=r.nines, solo_dullen=r.solo_dullen,
             charlie_caught=r.charlie_caught, fox_last_trick=r.fox_last_trick,
             dulle_caught=r.dulle_caught,
+            charlie_solo=r.charlie_solo, doppelkopf_eyes=r.doppelkopf_eyes,  # pigs (issue 21)
+            pigs=PIGS_RULES[r.pigs], pigs_solo=PIGS_SOLO_RULES[r.pigs_solo],
+            superpigs=r.superpigs, hyperpigs=r.hyperpigs,
         )
 
     @property
     def order(self) -> CardOrder:
         """The card order of the game (one of :data:`doko.engine.contracts.ORDERS`)."""
-        return ORDERS[self.order_index]
+        return card_order(self.order_index)
 
     @classmethod
     def from_hands(
@@ -177,6 +180,9 @@ def native_rules(rules: object) -> object:
         soloist_leads=rules.soloist_leads, nines=rules.nines, solo_dullen=rules.solo_dullen,
         charlie_caught=rules.charlie_caught, fox_last_trick=rules.fox_last_trick,
         dulle_caught=rules.dulle_caught,
+        charlie_solo=rules.charlie_solo, doppelkopf_eyes=rules.doppelkopf_eyes,  # pigs (issue 21)
+        pigs=PIGS_RULES.index(rules.pigs), pigs_solo=PIGS_SOLO_RULES.index(rules.pigs_solo),
+        superpigs=rules.superpigs, hyperpigs=rules.hyperpigs,
     )
 
 

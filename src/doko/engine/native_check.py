@@ -21,7 +21,7 @@ claims.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from doko.engine.actions import (
@@ -31,16 +31,25 @@ from doko.engine.actions import (
     HEALTHY,
     MARRIAGE,
     PASS,
+    PIG_CODES,
     RESERVATION,
     SEAT_OF,
     WITHDRAW,
 )
-from doko.engine.cards import QC, hand_count, hand_kinds
+from doko.engine.cards import ACE, DIAMONDS, KING, NINE, QC, TEN, hand_count, hand_kinds
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
 from doko.engine.native import native_game_class
 from doko.engine.result import summary_of
-from doko.engine.rules import DULLE_RULES, HAUSREGELN, TSR, Rules
+from doko.engine.rules import (
+    DOPPELKOPF_EYES,
+    DULLE_RULES,
+    HAUSREGELN,
+    PIGS_RULES,
+    PIGS_SOLO_RULES,
+    TSR,
+    Rules,
+)
 from doko.engine.scoring import score
 
 if TYPE_CHECKING:
@@ -50,7 +59,7 @@ __all__ = ["KINDS", "Mismatch", "Scenario", "compare_games", "run_game", "scenar
 
 #: The kinds of scenario, cycled through by :func:`compare_games`.
 KINDS = ("tsr", "hausregeln", "options", "hochzeit", "pflicht", "vorfuehrung", "shortening",
-         "no_nines", "withdraw")
+         "no_nines", "withdraw", "pigs")
 
 
 class Mismatch(AssertionError):
@@ -79,6 +88,8 @@ class Scenario:
     p_illegal: float = 0.03
     #: the chance of taking back a Vorbehalt whenever TSR 4.1.2 allows it
     p_withdraw: float = 0.1
+    #: the chance of announcing Schweinchen (house rules) whenever allowed
+    p_pigs: float = 0.6
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -96,21 +107,31 @@ def _random_rules(rng: random.Random) -> Rules:
         charlie_caught=rng.random() < 0.5,
         fox_last_trick=rng.random() < 0.5,
         dulle_caught=rng.random() < 0.5,
+        # Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs)
+        charlie_solo=rng.random() < 0.5,
+        doppelkopf_eyes=rng.choice(DOPPELKOPF_EYES),
+        # Schweinchen (issue 21, helper pigs)
+        pigs=rng.choice(PIGS_RULES),
+        pigs_solo=rng.choice(PIGS_SOLO_RULES),
+        superpigs=rng.random() < 0.7,
+        hyperpigs=rng.random() < 0.7,
     )
 
 
-def _both_queens_to(hands: list[int], seat: int) -> list[int]:
-    """``hands`` with both ♣Q moved to ``seat`` (swapped against its lowest other cards)."""
+def _both_queens_to(hands: list[int], seat: int, card: int = QC,
+                    keep: tuple[int, ...] = ()) -> list[int]:
+    """``hands`` with both ``card`` (♣Q) moved to ``seat`` (swapped against its lowest other
+    cards, never one of ``keep``)."""
     out = list(hands)
     for other in range(4):
         if other == seat:
             continue
-        while hand_count(out[other], QC):
-            give = next(k for k in hand_kinds(out[seat]) if k != QC)
-            out[other] = _remove(out[other], QC)
+        while hand_count(out[other], card):
+            give = next(k for k in hand_kinds(out[seat]) if k != card and k not in keep)
+            out[other] = _remove(out[other], card)
             out[seat] = _remove(out[seat], give)
             out[other] = _add(out[other], give)
-            out[seat] = _add(out[seat], QC)
+            out[seat] = _add(out[seat], card)
     return out
 
 
@@ -156,6 +177,17 @@ def scenario(seed: int, kind: str) -> Scenario:
         if rng.random() < 0.5:
             hands = _both_queens_to(hands, rng.randrange(4))
         kw = {"p_reservation": 0.6, "p_reservation_queens": 0.7, "p_withdraw": 0.5}
+    elif kind == "pigs":
+        # Schweinchen (house rules): both ♦A (and often both ♦10, ♦9 or ♦K) in one hand, the
+        # other pairs to other seats now and then; solos so that pigs_solo matters
+        rules = replace(rules, pigs=rng.choice(("play", "query")))
+        moved: tuple[int, ...] = ()
+        for rank in (ACE, TEN, NINE if rules.nines else KING):
+            if rng.random() < 0.8:
+                card = DIAMONDS * 6 + rank
+                hands = _both_queens_to(hands, rng.randrange(4), card, moved)
+                moved += (card,)
+        kw = {"p_reservation": 0.15, "p_call": 0.1, "p_claim": 0.5}
     elif kind in ("options", "no_nines"):
         kw = {"p_reservation": rng.choice((0.05, 0.3)), "p_call": rng.choice((0.05, 0.2))}
     return Scenario(kind=kind, seed=seed, dealer=dealer, hands=tuple(hands),  # type: ignore[arg-type]
@@ -179,6 +211,7 @@ def _full_state(g: Game | NativeGame) -> tuple[object, ...]:
         g.game_type_settled, g.is_solo_game, [g.cards_in_hand(s) for s in range(4)],
         g.re_eyes(), g.kontra_eyes(), g.re_tricks(), g.kontra_tricks(), g.sonderpunkte(),
         g.order.name, g.legal_plays(), g.withdraw_seat(),
+        g.base_order, list(g.pig_seats), g.pigs_in_game(), [g.pig_card(lv) for lv in (1, 2, 3)],
     )
 
 
@@ -298,6 +331,8 @@ def run_game(sc: Scenario, rng: random.Random | None = None) -> dict[str, int]:
     withdrawn = sum(1 for a in py.history if CODE_OF[a] == WITHDRAW)
     if withdrawn:
         out["withdrawn"] = withdrawn
+    if py.pig_level:  # Schweinchen announced (house rules): the highest level
+        out[f"pigs:{py.pig_level}"] = 1
     return out
 
 
@@ -319,6 +354,9 @@ def _choose(sc: Scenario, rng: random.Random, acts: list[Any], phase: int) -> in
             return int(acts[codes.index(PASS)])
         return int(rng.choice([a for a, c in zip(acts, codes, strict=True)
                                if c not in (MARRIAGE, PASS, WITHDRAW)]))
+    pigs = [a for a, c in zip(acts, codes, strict=True) if c in PIG_CODES]
+    if pigs and rng.random() < sc.p_pigs:
+        return int(rng.choice(pigs))
     if phase == PLAY or phase == FINISHED:
         plays = [a for a, c in zip(acts, codes, strict=True) if c < 24]
         rest = [a for a, c in zip(acts, codes, strict=True) if c >= 24]

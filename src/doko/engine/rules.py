@@ -38,6 +38,22 @@ SONDERPUNKT_OPTIONS = {
     "fox_last_trick": "fox_last",
     "dulle_caught": "dulle_caught",
 }
+# -- Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs) ---------------------------
+#: The thresholds of the house rule "Doppelkopf ab 30/35 Augen" (``Rules.doppelkopf_eyes``); 40
+#: is the TSR (7.2.3).
+DOPPELKOPF_EYES = (40, 35, 30)
+#: The Sonderpunkte of this block: option, the ``Extras`` key it counts, and whether the rules
+#: play it (a game scored under rules that do not play it may not list it).
+PIGS_EXTRA_OPTIONS = {
+    "charlie_solo": "charlie_solo",
+    "doppelkopf_eyes": "doppelkopf_low",
+}
+#: When a Schweinchen may be announced (``Rules.pigs``): "off"; "play": by its holder on turn,
+#: at the latest with the first of the two cards; "query": before the first card of the game.
+PIGS_RULES = ("off", "play", "query")
+#: In which solos Schweinchen exist (``Rules.pigs_solo``): "never"; "diamonds": the Karo-Solo;
+#: "trump": every Farbsolo (its trump suit's aces).
+PIGS_SOLO_RULES = ("never", "diamonds", "trump")
 
 
 class RulesError(ValueError):
@@ -115,10 +131,55 @@ class Rules:
     fox_last_trick: bool = False
     #: "Dulle gefangen": each ♥10 of the other party in a trick won by a party: 1.
     dulle_caught: bool = False
+    # -- Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs; docs/rules.md
+    # "Weitere Sonderpunkte") ------------------------------------------------------------------
+    #: "Karlchen im Solo": a ♣J that wins the last trick of a solo (every solo kind and the
+    #: stille Hochzeit) scores 1 for its party, scored like the game (times 3 for the soloist).
+    charlie_solo: bool = False
+    #: "Doppelkopf" threshold: a trick of at least this many Augen is a Doppelkopf (40: TSR
+    #: 7.2.3; 35 or 30: house rules). Tricks under 40 Augen count as ``doppelkopf_low``.
+    doppelkopf_eyes: int = 40
+    # -- Schweinchen (issue 21, helper pigs; docs/rules.md "Schweinchen") ----------------------
+    #: Schweinchen: the holder of both ♦A may announce them; from then on they are the highest
+    #: trumps. "off", "play" (on turn, at the latest with the first ♦A) or "query" (before the
+    #: first card is played).
+    pigs: str = "off"
+    #: Schweinchen in a declared solo: "never", "diamonds" (Karo-Solo) or "trump" (every
+    #: Farbsolo: the trump suit's aces, tens, nines).
+    pigs_solo: str = "never"
+    #: Superschweinchen: after the Schweinchen the holder of both ♦10 may announce them, above
+    #: the Schweinchen.
+    superpigs: bool = False
+    #: Hyperschweinchen: after the Superschweinchen the holder of both ♦9 (♦K without nines) may
+    #: announce them, above the Superschweinchen.
+    hyperpigs: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
             raise RulesError("dulle", known=", ".join(DULLE_RULES), value=self.dulle)
+        if (isinstance(self.doppelkopf_eyes, bool) or not isinstance(self.doppelkopf_eyes, int)
+                or self.doppelkopf_eyes not in DOPPELKOPF_EYES):
+            raise RulesError("doppelkopf_eyes", value=self.doppelkopf_eyes,
+                             known=", ".join(map(str, DOPPELKOPF_EYES)))
+        if self.pigs not in PIGS_RULES:
+            raise RulesError("one_of", key="pigs", value=self.pigs, known=", ".join(PIGS_RULES))
+        if self.pigs_solo not in PIGS_SOLO_RULES:
+            raise RulesError("one_of", key="pigs_solo", value=self.pigs_solo,
+                             known=", ".join(PIGS_SOLO_RULES))
+
+    def plays_extra(self, key: str) -> bool:
+        """Whether these rules count the Sonderpunkt ``key`` of a house rule (an ``Extras``
+        field of :data:`SONDERPUNKT_OPTIONS` or :data:`PIGS_EXTRA_OPTIONS`).
+
+        >>> low = Rules(doppelkopf_eyes=35)
+        >>> TSR.plays_extra("doppelkopf_low"), low.plays_extra("doppelkopf_low")
+        (False, True)
+        """
+        for option, extra in (*SONDERPUNKT_OPTIONS.items(), *PIGS_EXTRA_OPTIONS.items()):
+            if extra == key:
+                value = getattr(self, option)
+                return value < 40 if option == "doppelkopf_eyes" else bool(value)
+        raise KeyError(key)
 
     @property
     def hand_size(self) -> int:
@@ -166,6 +227,9 @@ class Rules:
                     "nines", "solo_dullen", *SONDERPUNKT_OPTIONS):
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
+        for key in ("charlie_solo", "superpigs", "hyperpigs"):  # issue 21, helper pigs
+            if key in changes and not isinstance(changes[key], bool):
+                raise RulesError("not_bool", key=key)
         if "bock" in changes and changes["bock"] is not None:
             changes["bock"] = _bock_from_json(changes["bock"])
         base = PRESETS[name] if name in PRESETS else Rules(name=name)
@@ -204,6 +268,9 @@ ERWEITERT = replace(
     HAUSREGELN, name="erweitert", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
     solo_dullen=False,
 )
+# Karlchen im Solo and the Schweinchen (announced when played, as most online tables do) in the
+# extended house rules (issue 21, helper pigs)
+ERWEITERT = replace(ERWEITERT, charlie_solo=True, pigs="play", superpigs=True)
 
 PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 

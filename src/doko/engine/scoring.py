@@ -126,6 +126,10 @@ class Extras:
     charlie_caught: int = 0  # ♣J of the OTHER party in the last trick, won by this party
     fox_last: int = 0  # 1: a ♦A of this party won the last trick
     dulle_caught: int = 0  # ♥10 of the OTHER party caught by this party
+    # Karlchen im Solo, Doppelkopf thresholds (house rules ``Rules.charlie_solo``,
+    # ``Rules.doppelkopf_eyes``; issue 21, helper pigs):
+    charlie_solo: int = 0  # 1: a ♣J of this party won the last trick of a solo
+    doppelkopf_low: int = 0  # tricks of the threshold (30 or 35) to 39 Augen won by the party
 
     def total(self) -> int:
         return sum(getattr(self, k) for k in EXTRA_KEYS)
@@ -144,14 +148,18 @@ class Extras:
 #: The Sonderpunkte (the fields of :class:`Extras`), in the order the native core counts them.
 EXTRA_KEYS = tuple(f.name for f in fields(Extras))
 #: The Sonderpunkte of house rules (each counts only when its option in ``Rules`` is on).
-HOUSE_EXTRA_KEYS = ("charlie_caught", "fox_last", "dulle_caught")
+HOUSE_EXTRA_KEYS = ("charlie_caught", "fox_last", "dulle_caught", "charlie_solo",
+                    "doppelkopf_low")
+#: The one Sonderpunkt a solo can have (house rule "Karlchen im Solo").
+SOLO_EXTRA_KEYS = ("charlie_solo",)
 #: Most of each Sonderpunkt in one game, for one party and for both together.
 _EXTRA_MAX = {"doppelkopf": 6, "fox": 2, "charlie": 1, "charlie_caught": 2, "fox_last": 1,
-              "dulle_caught": 2}
+              "dulle_caught": 2, "charlie_solo": 1, "doppelkopf_low": 8}
 #: Per Sonderpunkt: Augen the party's tricks hold at least per count, and whether each count
 #: needs a trick of its own (else one trick is enough for all).
 _EXTRA_NEEDS = {"doppelkopf": (40, True), "fox": (11, False), "charlie": (2, True),
-                "charlie_caught": (2, False), "fox_last": (11, True), "dulle_caught": (10, False)}
+                "charlie_caught": (2, False), "fox_last": (11, True), "dulle_caught": (10, False),
+                "charlie_solo": (2, True), "doppelkopf_low": (30, True)}
 _SUMMARY_KEYS = (
     "contract", "re_eyes", "re_tricks", "re_calls", "kontra_calls", "extras", "nines"
 )
@@ -215,8 +223,11 @@ class GameSummary:
                 raise ScoringInputError("extras_type", field=f"{party}_extras", value=repr(ex))
             for key, most in _EXTRA_MAX.items():
                 _check_int(f"extras.{party}.{key}", getattr(ex, key), 0, most)
-        if self.solo and (self.re_extras.total() or self.kontra_extras.total()):
+        solo_only = sum(getattr(self.extras(p), k) for p in PARTIES for k in SOLO_EXTRA_KEYS)
+        if self.solo and self.re_extras.total() + self.kontra_extras.total() > solo_only:
             raise ScoringInputError("extras_solo", contract=repr(self.contract))
+        if not self.solo and solo_only:
+            raise ScoringInputError("extras_not_solo", contract=repr(self.contract))
         for key in EXTRA_KEYS:
             both = getattr(self.re_extras, key) + getattr(self.kontra_extras, key)
             if both > _EXTRA_MAX[key]:
@@ -483,10 +494,10 @@ def check_house_extras(g: GameSummary, rules: Rules | None) -> None:
     doko.engine.scoring.ScoringInputError: extras.re.fox_last: 1, but the rules do not play \
 'fox_last_trick'
     """
-    from doko.engine.rules import SONDERPUNKT_OPTIONS
+    from doko.engine.rules import PIGS_EXTRA_OPTIONS, SONDERPUNKT_OPTIONS
 
-    for option, key in SONDERPUNKT_OPTIONS.items():
-        if rules is not None and getattr(rules, option):
+    for option, key in (*SONDERPUNKT_OPTIONS.items(), *PIGS_EXTRA_OPTIONS.items()):
+        if rules is not None and rules.plays_extra(key):
             continue
         for party in PARTIES:
             count = getattr(g.extras(party), key)
@@ -544,6 +555,10 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
             add(party, ex.charlie, "7.2.3", "charlie")
             for key in HOUSE_EXTRA_KEYS:  # the further Sonderpunkte (house rules)
                 add(party, getattr(ex, key), "house rule", key)
+    else:  # house rule "Karlchen im Solo" (the only Sonderpunkt a solo can have)
+        for party in PARTIES:
+            for key in SOLO_EXTRA_KEYS:
+                add(party, getattr(g.extras(party), key), "house rule", key)
     net = sum(i.points if i.party == RE else -i.points for i in items)
     if double:  # house rule: each of Re and Kontra doubles the value
         for party in PARTIES:

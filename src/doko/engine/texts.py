@@ -4011,6 +4011,118 @@ asks before every card of the others.""",
         "withdrawn",
     ),
     # end of the Vorbehalt-withdrawal texts
+    # Schweinchen, Genscher, Karlchen im Solo, Doppelkopf thresholds (issue 21, helper pigs;
+    # docs/rules.md "Schweinchen", "Weitere Sonderpunkte")
+    "rules.doppelkopf_eyes": (
+        "'doppelkopf_eyes' muss einer der Werte {known} sein, nicht {value!r}",
+        "doppelkopf_eyes must be one of {known}, not {value!r}",
+    ),
+    "rules.opt.charlie_solo": (
+        "Karlchen im Solo",
+        "Karlchen in a solo",
+    ),
+    "rules.opt.doppelkopf_eyes": (
+        "Doppelkopf ab",
+        "Doppelkopf from",
+    ),
+    "rules.opt.doppelkopf_eyes.40": (
+        "40 Augen (TSR)",
+        "40 Augen (TSR)",
+    ),
+    "rules.opt.doppelkopf_eyes.35": (
+        "35 Augen",
+        "35 Augen",
+    ),
+    "rules.opt.doppelkopf_eyes.30": (
+        "30 Augen",
+        "30 Augen",
+    ),
+    "score.item.charlie_solo": (
+        "Karlchen im Solo",
+        "Karlchen (♣J) won the last trick of a solo",
+    ),
+    "score.item.doppelkopf_low": (
+        "Doppelkopf unter 40 Augen",
+        "Doppelkopf under 40 Augen",
+    ),
+    "score_input.why_charlie_solo": (
+        "nur eine Partei gewinnt den letzten Stich",
+        "only one party wins the last trick",
+    ),
+    "score_input.why_doppelkopf_low": (
+        "ein Spiel hat höchstens 8 Stiche mit 30 Augen",
+        "a game has at most 8 tricks of 30 Augen",
+    ),
+    "score_input.extras_not_solo": (
+        "extras: 'charlie_solo' (Karlchen im Solo) gibt es nur in einem Solo, nicht im Spiel "
+        "{contract}",
+        "extras: 'charlie_solo' (Karlchen in a solo) exists only in a solo, not in contract "
+        "{contract}",
+    ),
+    "rules.one_of": (
+        "'{key}' muss einer der Werte {known} sein, nicht {value!r}",
+        "{key} must be one of {known}, not {value!r}",
+    ),
+    "rules.opt.pigs": ("Schweinchen", "Schweinchen"),
+    "rules.opt.pigs.off": ("aus", "off"),
+    "rules.opt.pigs.play": ("beim Ausspielen ansagen", "announced when played"),
+    "rules.opt.pigs.query": ("vor der ersten Karte ansagen", "announced before the first card"),
+    "rules.opt.pigs_solo": ("Schweinchen im Solo", "Schweinchen in a solo"),
+    "rules.opt.pigs_solo.never": ("nie", "never"),
+    "rules.opt.pigs_solo.diamonds": ("im Karo-Solo", "in a Karo-Solo"),
+    "rules.opt.pigs_solo.trump": ("in jedem Farbsolo", "in every Farbsolo"),
+    "rules.opt.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "rules.opt.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
+    "action.pigs": ("Schweinchen", "Schweinchen"),
+    "action.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "action.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
+    "error.what.pigs": ("Schweinchen ansagen", "announcing Schweinchen"),
+    "error.verb.pigs": ("Schweinchen ansagen", "announce Schweinchen"),
+    "error.what.superpigs": ("Superschweinchen ansagen", "announcing Superschweinchen"),
+    "error.verb.superpigs": ("Superschweinchen ansagen", "announce Superschweinchen"),
+    "error.what.hyperpigs": ("Hyperschweinchen ansagen", "announcing Hyperschweinchen"),
+    "error.verb.hyperpigs": ("Hyperschweinchen ansagen", "announce Hyperschweinchen"),
+    "error.pigs_refused": (
+        "{what} ist nicht möglich: {reason} (Hausregel)",
+        "{what} is not possible: {reason} (house rule)",
+    ),
+    "error.pig_reason.rules": (
+        "die Regeln dieses Spiels kennen es nicht",
+        "the rules of this game do not have it",
+    ),
+    "error.pig_reason.level": (
+        "es ist schon angesagt oder die Stufe darunter fehlt",
+        "it is announced already or the level below is missing",
+    ),
+    "error.pig_reason.started": (
+        "nur bevor die erste Karte gespielt ist",
+        "only before the first card is played",
+    ),
+    "error.pig_reason.turn": (
+        "nur wer an der Reihe ist",
+        "only by the seat on turn",
+    ),
+    "error.pig_reason.cards": (
+        "nur wer beide Karten hält",
+        "only by the holder of both cards",
+    ),
+    "tui.ev_pigs": ("{name}: {what}!", "{name}: {what}!"),
+    "tui.type_pigs": ("schweinchen", "pigs"),
+    "tui.type_superpigs": ("superschweinchen", "superpigs"),
+    "tui.type_hyperpigs": ("hyperschweinchen", "hyperpigs"),
+    "tui.pigs_offer": (
+        "Du kannst {what} ansagen: „{word}“ (allein oder vor der Karte, z. B. „{word} ♦A“)",
+        "You may announce {what}: \"{word}\" (alone or before the card, e.g. \"{word} ♦A\")",
+    ),
+    "tui.prompt_pigs": (
+        "{what} ansagen, bevor die erste Karte fällt? {word} = ja, Enter = nein",
+        "Announce {what} before the first card? {word} = yes, Enter = no",
+    ),
+    "tui.pigs_made": ("Schweinchen", "Schweinchen"),
+    "web.ui.pigs": ("Schweinchen", "Schweinchen"),
+    "web.ui.superpigs": ("Superschweinchen", "Superschweinchen"),
+    "web.ui.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
+    # end of the pigs texts
 }
 
 

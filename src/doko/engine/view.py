@@ -34,7 +34,16 @@ from typing import Any
 from doko.engine.actions import CLAIM, Action, code_of, to_dict
 from doko.engine.cards import QC, card_code, hand_count
 from doko.engine.claims import claim_certain
-from doko.engine.contracts import MARRIAGE, NORMAL, ORDERS, SILENT_MARRIAGE, TRUMP
+from doko.engine.contracts import (
+    MARRIAGE,
+    NORMAL,
+    ORDERS,
+    PIG_ORDERS,
+    SILENT_MARRIAGE,
+    TRUMP,
+    card_order,
+    order_index,
+)
 from doko.engine.game import KONTRA, PLAY, RE, Game
 from doko.engine.rules import TSR, Rules
 from doko.engine.vocab import CallLevel, Party, Phase
@@ -71,6 +80,9 @@ class SeatView:
     vorfuehrung: int | None = None
     #: the game kind's card order, once known to this seat (index into doko.engine.contracts.ORDERS)
     order: int | None = None
+    #: the seats that announced the Schweinchen, Super- and Hyperschweinchen so far, by level
+    #: (house rules; an unannounced Schweinchen is nobody's business)
+    pigs: tuple[int, ...] = ()
 
     @property
     def to_play(self) -> bool:
@@ -115,6 +127,7 @@ _FIELD_JSON: dict[str, Callable[[Any], Any]] = {
     "owes_pflichtsolo": list,
     "vorfuehrung": _same,
     "order": _same,
+    "pigs": list,
 }
 
 
@@ -215,7 +228,7 @@ def _claim_known(game: Game, seat: int) -> bool:
 
 
 #: The index of each card order in ORDERS, by identity (a game's order is one of them).
-_ORDER_INDEX = {id(order): i for i, order in enumerate(ORDERS)}
+_ORDER_INDEX = {id(order): i for i, order in (*enumerate(ORDERS), *PIG_ORDERS.items())}
 #: Sorted hands by (hand, order index): a broadcast sorts the same three hands again after
 #: each card; bounded (cleared when full).
 _HANDS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -240,7 +253,7 @@ class _Public:
     public), worked out once; :meth:`view` adds what one seat knows besides."""
 
     __slots__ = ("calls", "clarified", "contract", "game", "hand_sizes", "history", "order",
-                 "public", "settled", "silent_hidden", "soloist", "trick", "tricks")
+                 "pigs", "public", "settled", "silent_hidden", "soloist", "trick", "tricks")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -258,7 +271,9 @@ class _Public:
         self.history = tuple(game.history)
         order = game.order
         index = _ORDER_INDEX.get(id(order))
-        self.order = index if index is not None and ORDERS[index] is order else ORDERS.index(order)
+        self.order = (index if index is not None and card_order(index) is order
+                      else order_index(order))
+        self.pigs = tuple(game.pig_seats)
 
     def view(self, seat: int | None) -> SeatView:
         game = self.game
@@ -290,8 +305,8 @@ class _Public:
                     _HANDS.clear()
                 hand = _HANDS[key] = tuple(game.hand(seat))
             legal = tuple(game.legal_actions(seat))
-            if legal and code_of(legal[-1]) == CLAIM and not _claim_known(game, seat):
-                legal = legal[:-1]
+            if any(code_of(a) == CLAIM for a in legal) and not _claim_known(game, seat):
+                legal = tuple(a for a in legal if code_of(a) != CLAIM)
         soloist = seat if self.silent_hidden and seat == game.soloist else self.soloist
         # made as the dataclass would, without its frozen __init__'s one call of
         # object.__setattr__ per field (a broadcast makes a view per seat after each action)
@@ -317,5 +332,6 @@ class _Public:
             owes_pflichtsolo=game.owes_pflichtsolo,
             vorfuehrung=game.vorfuehrung,
             order=None if contract is None else self.order,
+            pigs=self.pigs,
         )
         return v

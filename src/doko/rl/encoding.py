@@ -51,7 +51,7 @@ rules              8     nines, marriage shift, Re/Kontra double, Dulle moves, s
 >>> g = Game.deal(seed=7)
 >>> x = observation(view(g, 1))
 >>> x.shape, x.dtype, OBS_SIZE
-((377,), dtype('float32'), 377)
+((384,), dtype('float32'), 384)
 >>> d = as_dict(x)
 >>> int(d["hand"].sum()), int(d["legal"][24]), int(d["legal"][25])  # 12 cards; gesund, Vorbehalt
 (12, 1, 1)

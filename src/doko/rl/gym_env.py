@@ -23,7 +23,7 @@ unmasked algorithms and ``check_env`` can step), replaced by the first legal act
 >>> e = DoppelkopfEnv(opponents="random", seat=0)
 >>> obs, info = e.reset(seed=1)
 >>> obs.shape, bool(e.action_masks()[24])  # gesund is legal in the Vorbehaltsabfrage
-((377,), True)
+((384,), True)
 """
 
 from __future__ import annotations

@@ -283,7 +283,9 @@ class Strict(BaseModel):
 
 
 ACTION_NAMES = ("play", "solo", "call", "healthy", "reservation", "marriage", "pass",
-                "concede", "claim", "withdraw")
+                "concede", "claim", "withdraw",
+                # Schweinchen (house rules, issue 21)
+                "pigs", "superpigs", "hyperpigs")
 
 
 class ActionBody(Strict):

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from doko.engine.backend import require_native
-from doko.engine.contracts import ORDERS, CardOrder
+from doko.engine.contracts import ORDERS, PIG_ORDERS, CardOrder
 from doko.engine.game import Game
 
 __all__ = ["NativeSolver"]
@@ -31,6 +31,9 @@ DEFAULT_TABLE_SIZE = 1 << 21
 
 def _order_index(order: CardOrder) -> int:
     for i, o in enumerate(ORDERS):
+        if o.name == order.name:
+            return i
+    for i, o in PIG_ORDERS.items():  # Schweinchen announced (house rule)
         if o.name == order.name:
             return i
     raise ValueError(f"unknown card order {order.name!r}")

@@ -37,8 +37,11 @@ from doko.engine.actions import (
     HEALTHY,
     MARRIAGE,
     PASS,
+    PIG_CODES,
+    PIGS,
     RESERVATION,
     SOLO_BASE,
+    SUPERPIGS,
     WITHDRAW,
     call_code_for,
     call_level,
@@ -86,6 +89,9 @@ from doko.tui.texts import (
 )
 
 __all__ = ["PlayOptions", "QuitRequest", "Terminal", "run_play"]
+
+#: The word (``tui.type_*``) that announces each pig level (house rules).
+_PIG_WORDS = {PIGS: "pigs", SUPERPIGS: "superpigs", PIG_CODES[2]: "hyperpigs"}
 
 
 
@@ -260,6 +266,7 @@ class GameTable:
         self.drawn: int | None = None  # history length at the last full screen (non-TTY)
         self.offered = -1  # history length when the bots were last offered a call
         self.withdraw_offered = -1  # history length when the human was last asked to withdraw
+        self.pigs_offered = -1  # ... and when it was last asked to announce its Schweinchen
         #: the label typed for each of the human's card plays, by history index
         self.chosen: dict[int, int] = {}
         self.resumed = resumed
@@ -371,6 +378,8 @@ class GameTable:
                 self._event(tr(lang, key, name=who))
             elif code == WITHDRAW:
                 self._event(tr(lang, "ev_withdraw", name=who))
+            elif code in PIG_CODES:  # Schweinchen announced (house rules)
+                self._event(tr(lang, "ev_pigs", name=who, what=code_text(code, lang)))
         self.seen = len(g.history)
         prev = self.prev
         for n in range(len(prev.tricks), len(v.tricks)):
@@ -446,7 +455,7 @@ class GameTable:
                         continue
                 self._human_turn()
                 continue
-            if self._offer_withdraw():
+            if self._offer_withdraw() or self._offer_pigs():
                 continue
             if self.opts.ask_calls and self._call_codes() and self._offer_human_call():
                 continue
@@ -485,6 +494,26 @@ class GameTable:
         self.withdraw_offered = len(g.history)
         before = len(g.history)
         line = self.ask(tr(self.lang, "prompt_withdraw"))
+        if line:
+            self._handle(line)
+        return len(g.history) > before
+
+    def _pig_code(self) -> int | None:
+        """The Schweinchen announcement the human may make now (house rules), or None."""
+        codes = [c for c in map(code_of, self.game.legal_actions(self.human)) if c in PIG_CODES]
+        return codes[0] if codes else None
+
+    def _offer_pigs(self) -> bool:
+        """Out of turn, before the first card (``Rules.pigs == "query"``): ask whether the human
+        announces its Schweinchen, once per position. True if it did."""
+        g = self.game
+        code = self._pig_code()
+        if code is None or self.pigs_offered == len(g.history):
+            return False
+        self.pigs_offered = len(g.history)
+        before = len(g.history)
+        line = self.ask(tr(self.lang, "prompt_pigs", what=code_text(code, self.lang),
+                           word=tr(self.lang, "type_" + _PIG_WORDS[code])))
         if line:
             self._handle(line)
         return len(g.history) > before
@@ -529,6 +558,10 @@ class GameTable:
                    ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
             line = self.ask(tr(lang, key, options=options))
         else:
+            pig = self._pig_code()
+            if pig is not None:  # house rules: the Schweinchen may be announced now
+                self._say(tr(lang, "pigs_offer", what=code_text(pig, lang),
+                             word=tr(lang, "type_" + _PIG_WORDS[pig])))
             line = self.ask(tr(lang, "prompt_card"), playing=True)
         self._handle(line)
 

@@ -36,13 +36,16 @@ from doko.engine.actions import (
     CLAIM,
     CONCEDE,
     HEALTHY,
+    HYPERPIGS,
     MARRIAGE,
     NO30,
     NO60,
     NO90,
     PASS,
+    PIGS,
     RESERVATION,
     SOLO_BASE,
+    SUPERPIGS,
     WITHDRAW,
 )
 from doko.engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, CardError, kind, parse_card
@@ -86,6 +89,10 @@ _WORDS: dict[str, int] = {
     "abkürzen": CLAIM, "abkuerzen": CLAIM, "claim": CLAIM,
     # "zurück" is the command "undo": it takes back the Vorbehalt while TSR 4.1.2 allows it
     "zurückziehen": WITHDRAW, "zurueckziehen": WITHDRAW, "withdraw": WITHDRAW,
+    # Schweinchen (house rules)
+    "schweinchen": PIGS, "schwein": PIGS, "schweine": PIGS, "pigs": PIGS,
+    "superschweinchen": SUPERPIGS, "superschwein": SUPERPIGS, "superpigs": SUPERPIGS,
+    "hyperschweinchen": HYPERPIGS, "hyperschwein": HYPERPIGS, "hyperpigs": HYPERPIGS,
     "damen": _solo("queens"), "damensolo": _solo("queens"), "queens": _solo("queens"),
     "buben": _solo("jacks"), "bubensolo": _solo("jacks"), "jacks": _solo("jacks"),
     "fleischlos": _solo("meatless"), "fleischloser": _solo("meatless"),

@@ -17,14 +17,16 @@ from doko.engine.actions import (
     CLAIM,
     CONCEDE,
     HEALTHY,
+    PIG_CODES,
     RESERVATION,
     WITHDRAW,
     call_code_for,
     code_of,
+    code_text,
     seat_of,
 )
 from doko.engine.cards import EYES, SUIT_NAMES_DE, SUIT_NAMES_EN, SUIT_SYMBOLS, card_symbol
-from doko.engine.contracts import NORMAL_ORDER, ORDERS, TRUMP, trick_winner
+from doko.engine.contracts import NORMAL_ORDER, TRUMP, card_order, trick_winner
 from doko.engine.rules import DULLE_RULES
 from doko.engine.view import SeatView
 from doko.engine.vocab import Party, Phase
@@ -126,7 +128,7 @@ def leading_seat(v: SeatView) -> int | None:
         return None
     # the last trick: once it is complete no hand has a card left
     last = sum(v.hand_sizes) + len(v.trick) <= 4
-    i = trick_winner(ORDERS[v.order], [k for _, k in v.trick], DULLE_RULES.index(v.rules.dulle),
+    i = trick_winner(card_order(v.order), [k for _, k in v.trick], DULLE_RULES.index(v.rules.dulle),
                      last)
     return v.trick[i][0]
 
@@ -217,6 +219,14 @@ def _calls_lines(v: SeatView, screen: Screen) -> list[Text]:
             code = call_code_for(level, party == Party.RE)
             calls.append(f"{screen.names[s]} {call_word(code)}", style="bold magenta")
         out.append(calls)
+        if v.pigs:  # announced Schweinchen (house rules): the card order changed
+            pigs = Text(tr(lang, "pigs_made") + ": ", style="bold")
+            for i, s in enumerate(v.pigs):
+                if i:
+                    pigs.append(" · ")
+                pigs.append(f"{screen.names[s]} {code_text(PIG_CODES[i], lang)}",
+                            style="bold magenta")
+            out.append(pigs)
     for line in screen.call_hints:
         out.append(Text(line, style="magenta"))
     if screen.call_note:
@@ -259,7 +269,7 @@ def hand_lines(v: SeatView, screen: Screen) -> list[Text]:
     always means the same card. While the human must play, the playable cards' labels are bold;
     the others are dim (their label still works and gets the rule that forbids it)."""
     lang = screen.lang
-    order = ORDERS[v.order if v.order is not None else NORMAL_ORDER]
+    order = card_order(v.order if v.order is not None else NORMAL_ORDER)
     legal = {c for c in map(code_of, v.legal_actions) if c < 24}
     labels = screen.labels
     groups: list[tuple[int, list[tuple[int, int]]]] = []

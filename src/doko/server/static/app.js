@@ -571,6 +571,10 @@
         const top = mine[mine.length - 1];
         badges.push(h("span", { class: "badge call" }, callText(top.party, top.level)));
       }
+      // announced Schweinchen (house rules): the highest level this seat announced
+      const pigLevels = ["pigs", "superpigs", "hyperpigs"];
+      const pigs = (v.pigs || []).map((s, i) => (s === seat ? i : -1)).filter((i) => i >= 0);
+      if (pigs.length) badges.push(h("span", { class: "badge call" }, t(pigLevels[pigs[pigs.length - 1]])));
       if (v.phase === "query" || v.phase === "naming") {
         const said = v.history.filter((a) => a.seat === seat && a.action !== "play");
         const last = said[said.length - 1];
