@@ -31,11 +31,12 @@ $(SERVE_STAMP): pyproject.toml | $(BIN)/python
 	touch $(SERVE_STAMP)
 
 # everything: the native core built and checked (cargo fmt, clippy, cargo test), ruff, mypy,
-# pytest over both backends (the native tests need doko_native: `make test` installs it)
+# pytest over both backends (the native tests need doko_native: `make test` installs it), one
+# pytest worker per core (pytest-xdist)
 test: $(STAMP) browser native native-check
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src
-	DOKO_REQUIRE_NATIVE=1 $(BIN)/pytest
+	DOKO_REQUIRE_NATIVE=1 $(BIN)/pytest -n auto
 
 # the native core into .venv (needs a Rust toolchain; `make play` and `make serve` do not)
 native: $(NATIVE_STAMP)
