@@ -177,7 +177,7 @@ impl Policy {
                         return a;
                     }
                 }
-                let mut solos = [0u8; 8];
+                let mut solos = [0u8; 16];
                 let mut ns = 0;
                 for &a in actions {
                     // a Vorbehalt is never withdrawn (TSR 4.1.2): random games name it

@@ -612,16 +612,23 @@ mod oracle {
             let rules = Rules {
                 dulle: (i % 3) as u8,
                 dulle_moves: i % 5 == 0,
+                picture_solos: [true; 5],
                 ..Rules::TSR
             };
-            let solo = (i % 7) as u8;
+            // every solo kind, the picture solos of the house rules too
+            let solo = (i % 12) as u8;
             let hands = deal(&mut rng, 0, true);
             let mut g = GameState::new(hands, 0, [false; 4], None, rules).unwrap();
             for s in [1u8, 2, 3, 0] {
                 let code = if s == 1 { RESERVATION } else { HEALTHY };
                 g.apply(encode(s, code) as i64).unwrap();
             }
-            g.apply(encode(1, SOLO_BASE + solo) as i64).unwrap();
+            let code = if solo < 7 {
+                SOLO_BASE + solo
+            } else {
+                crate::game::PICTURE_SOLO_BASE + solo - 7
+            };
+            g.apply(encode(1, code) as i64).unwrap();
             // play on at random to 1..4 tricks before the end, stopping anywhere in a trick
             let left = 1 + (i % 4) as usize;
             let stop_in_trick = (i / 4 % 4) as usize;

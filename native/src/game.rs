@@ -32,6 +32,25 @@ pub const SOLO_CLUBS: u8 = 6;
 pub const SOLO_QUEENS: u8 = 7;
 pub const SOLO_JACKS: u8 = 8;
 pub const SOLO_MEATLESS: u8 = 9;
+/// The picture solos of the house rules (docs/rules.md "Weitere Soli"): Königssolo,
+/// Damen-Buben-, Könige-Damen-, Könige-Buben-Solo, Köhler.
+pub const SOLO_KINGS: u8 = 10;
+pub const SOLO_KOEHLER: u8 = 14;
+/// The solo kinds as records name them, in contract order from `SOLO_DIAMONDS`.
+pub const SOLO_NAMES: [&str; 12] = [
+    "diamonds",
+    "hearts",
+    "spades",
+    "clubs",
+    "queens",
+    "jacks",
+    "meatless",
+    "kings",
+    "queens_jacks",
+    "kings_queens",
+    "kings_jacks",
+    "koehler",
+];
 
 /// Parties (`doko.engine.vocab.Party`).
 pub const RE: u8 = 0;
@@ -67,6 +86,25 @@ pub const PIGS_QUERY: u8 = 2;
 pub const PIGS_SOLO_NEVER: u8 = 0;
 pub const PIGS_SOLO_DIAMONDS: u8 = 1;
 pub const PIGS_SOLO_TRUMP: u8 = 2;
+/// Name a picture solo (house rules): `PICTURE_SOLO_BASE + i` names contract `SOLO_KINGS + i`.
+pub const PICTURE_SOLO_BASE: u8 = 54;
+pub const PICTURE_SOLO_LAST: u8 = PICTURE_SOLO_BASE + SOLO_KOEHLER - SOLO_KINGS;
+
+/// True for a code that names a picture solo.
+#[inline]
+pub fn is_picture_solo_code(code: u8) -> bool {
+    (PICTURE_SOLO_BASE..=PICTURE_SOLO_LAST).contains(&code)
+}
+
+/// The contract a solo-naming code names (26..32, 54..58).
+#[inline]
+pub fn solo_contract_of(code: u8) -> u8 {
+    if is_picture_solo_code(code) {
+        SOLO_KINGS + (code - PICTURE_SOLO_BASE)
+    } else {
+        SOLO_DIAMONDS + (code - SOLO_BASE)
+    }
+}
 
 /// How a finished game ended (`Game.ended`): not yet, played out, conceded, claimed.
 pub const ENDED_NONE: u8 = 0;
@@ -116,6 +154,9 @@ pub fn order_of(contract: u8, dulle_moves: bool, solo_dullen: bool) -> usize {
     }
     if contract <= SOLO_DIAMONDS {
         0
+    } else if contract >= SOLO_KINGS {
+        // the picture solos: orders 14..18, no Dulle to move or drop
+        crate::order::KINGS_ORDER + (contract - SOLO_KINGS) as usize
     } else {
         (contract - SOLO_DIAMONDS) as usize
     }
@@ -161,6 +202,9 @@ pub struct Rules {
     pub superpigs: bool,
     /// Hyperschweinchen (both nines, kings without nines, after the Superschweinchen).
     pub hyperpigs: bool,
+    // the picture solos (house rules): which of them a table plays
+    /// Königssolo, Damen-Buben-, Könige-Damen-, Könige-Buben-Solo, Köhler (contract order).
+    pub picture_solos: [bool; 5],
 }
 
 impl Rules {
@@ -182,6 +226,7 @@ impl Rules {
         pigs_solo: PIGS_SOLO_NEVER,
         superpigs: false,
         hyperpigs: false,
+        picture_solos: [false; 5],
     };
 
     /// Cards per hand: 12, or 10 without nines.
@@ -1052,19 +1097,26 @@ impl GameState {
             let named = self
                 .history()
                 .iter()
-                .any(|&a| (SOLO_BASE..=PASS).contains(&(a & 63)));
+                .any(|&a| (SOLO_BASE..=PASS).contains(&(a & 63)) || is_picture_solo_code(a & 63));
             return (!named).then_some(self.dealer);
         }
         None
     }
 
-    fn naming_codes(&self, s: u8) -> ([u8; 8], usize) {
+    fn naming_codes(&self, s: u8) -> ([u8; 13], usize) {
         let both = hand_count(self.initial_hands[s as usize], QC) == 2;
-        let mut codes = [0u8; 8];
+        let mut codes = [0u8; 13];
         for (i, c) in codes.iter_mut().take(7).enumerate() {
             *c = SOLO_BASE + i as u8;
         }
         let mut n = 7;
+        // the picture solos the rules play (house rules)
+        for (i, &on) in self.rules.picture_solos.iter().enumerate() {
+            if on {
+                codes[n] = PICTURE_SOLO_BASE + i as u8;
+                n += 1;
+            }
+        }
         if self.naming_stage == SINGLE {
             if both {
                 codes[n] = MARRIAGE;
@@ -1222,6 +1274,8 @@ impl GameState {
             self.verify_withdraw(seat, code)
         } else if (PIGS..=HYPERPIGS).contains(&code) {
             self.verify_pig(seat, code)
+        } else if is_picture_solo_code(code) {
+            self.verify_naming(seat, code)
         } else {
             refuse(
                 Refusal::new("bad_action", None, None)
@@ -1360,6 +1414,11 @@ impl GameState {
         }
         if code == PASS && (stage == ASK_PFLICHT || stage == ASK_LUST) {
             return refuse(Refusal::at("cannot_pass", "4.1.6", seat));
+        }
+        if is_picture_solo_code(code) {
+            // its option is off at this table
+            let name = SOLO_NAMES[(solo_contract_of(code) - SOLO_DIAMONDS) as usize];
+            return refuse(Refusal::new("solo_not_played", None, Some(seat)).str("solo", name));
         }
         refuse(self.naming_error(seat))
     }
@@ -1538,6 +1597,9 @@ impl GameState {
             self.finish(ENDED_CLAIMED);
         } else if code == WITHDRAW {
             self.do_withdraw(seat);
+        } else if is_picture_solo_code(code) {
+            // a picture solo (verified above)
+            self.do_naming(seat, code);
         } else {
             self.do_pig(seat);
         }
@@ -1752,7 +1814,7 @@ impl GameState {
             return;
         }
         self.pflichtsolo = self.owes >> seat & 1 != 0;
-        self.start_play(SOLO_DIAMONDS + (code - SOLO_BASE), seat);
+        self.start_play(solo_contract_of(code), seat);
     }
 
     fn start_play(&mut self, contract: u8, seat: u8) {

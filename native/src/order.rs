@@ -1,5 +1,5 @@
 //! Game kinds' card orders (TSR 2.3) and the one trick-winner rule (TSR 5.3.3), the same
-//! tables as `doko.engine.contracts.ORDERS` (indexes 0..13 in the same order).
+//! tables as `doko.engine.contracts.ORDERS` (indexes 0..18 in the same order).
 
 use crate::cards::*;
 
@@ -16,6 +16,10 @@ pub const MEATLESS_ORDER: usize = 6;
 pub const DIAMONDS_MOVED_ORDER: usize = 7;
 pub const SPADES_MOVED_ORDER: usize = 8;
 pub const CLUBS_MOVED_ORDER: usize = 9;
+/// The picture solos (house rules, docs/rules.md "Weitere Soli"): Königssolo, Damen-Buben-,
+/// Könige-Damen-, Könige-Buben-Solo, Köhler (orders 14..18).
+pub const KINGS_ORDER: usize = 14;
+pub const KOEHLER_ORDER: usize = 18;
 
 /// The Dulle rule (`Rules.dulle`): the first of two ♥10 wins (TSR 5.3.3), or as house rules
 /// the second, or the second except in the last trick.
@@ -134,8 +138,17 @@ fn suit_trumps_without_dullen(suit: u8) -> Vec<u8> {
     out
 }
 
+/// The trumps of a picture solo: the `ranks` high to low (kings above queens above jacks),
+/// each in the suit order ♣ ♠ ♥ ♦.
+fn pictures(ranks: &[u8]) -> Vec<u8> {
+    ranks
+        .iter()
+        .flat_map(|&r| [CLUBS, SPADES, HEARTS, DIAMONDS].map(|s| kind(s, r)))
+        .collect()
+}
+
 /// How many card orders there are.
-pub const N_ORDERS: usize = 14;
+pub const N_ORDERS: usize = 19;
 
 /// The card orders, indexed as `doko.engine.contracts.ORDERS`.
 pub fn orders() -> &'static [CardOrder; N_ORDERS] {
@@ -166,6 +179,12 @@ pub fn orders() -> &'static [CardOrder; N_ORDERS] {
             CardOrder::new(suit_trumps_without_dullen(HEARTS)),
             CardOrder::new(suit_trumps_without_dullen(SPADES)),
             CardOrder::new(suit_trumps_without_dullen(CLUBS)),
+            // house rules: the picture solos (Königssolo ... Köhler)
+            CardOrder::new(pictures(&[KING])),
+            CardOrder::new(pictures(&[QUEEN, JACK])),
+            CardOrder::new(pictures(&[KING, QUEEN])),
+            CardOrder::new(pictures(&[KING, JACK])),
+            CardOrder::new(pictures(&[KING, QUEEN, JACK])),
         ]
     })
 }
@@ -287,6 +306,24 @@ mod tests {
         let o = &orders()[13];
         assert!(o.beats(kind(HEARTS, ACE), TH));
         assert!(!o.trumps.contains(&TH));
+    }
+
+    #[test]
+    fn picture_solos() {
+        // Köhler (docs/rules.md "Weitere Soli"): kings, queens, jacks; the ♥10 a plain heart
+        let o = &orders()[KOEHLER_ORDER];
+        let codes: Vec<String> = o.trumps.iter().map(|&k| card_code(k)).collect();
+        assert_eq!(
+            codes,
+            ["KC", "KS", "KH", "KD", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD"]
+        );
+        assert_eq!(o.dulle, None);
+        assert!(o.beats(kind(DIAMONDS, JACK), kind(CLUBS, ACE)));
+        // Königssolo: a queen is a plain card below the king's place, above the jack
+        let o = &orders()[KINGS_ORDER];
+        assert!(o.beats(kind(SPADES, QUEEN), kind(SPADES, JACK)));
+        assert!(!o.beats(kind(SPADES, QUEEN), kind(SPADES, TEN)));
+        assert!(o.beats(kind(DIAMONDS, KING), kind(SPADES, ACE)));
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false, solo_kings=false, solo_queens_jacks=false, solo_kings_queens=false, solo_kings_jacks=false, solo_koehler=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -43,6 +43,11 @@ impl PyRules {
         pigs_solo: u8,
         superpigs: bool,
         hyperpigs: bool,
+        solo_kings: bool,
+        solo_queens_jacks: bool,
+        solo_kings_queens: bool,
+        solo_kings_jacks: bool,
+        solo_koehler: bool,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
@@ -70,6 +75,13 @@ impl PyRules {
                 pigs_solo,
                 superpigs,
                 hyperpigs,
+                picture_solos: [
+                    solo_kings,
+                    solo_queens_jacks,
+                    solo_kings_queens,
+                    solo_kings_jacks,
+                    solo_koehler,
+                ],
             },
         })
     }
@@ -139,6 +151,26 @@ impl PyRules {
         self.inner.hyperpigs
     }
     #[getter]
+    fn solo_kings(&self) -> bool {
+        self.inner.picture_solos[0]
+    }
+    #[getter]
+    fn solo_queens_jacks(&self) -> bool {
+        self.inner.picture_solos[1]
+    }
+    #[getter]
+    fn solo_kings_queens(&self) -> bool {
+        self.inner.picture_solos[2]
+    }
+    #[getter]
+    fn solo_kings_jacks(&self) -> bool {
+        self.inner.picture_solos[3]
+    }
+    #[getter]
+    fn solo_koehler(&self) -> bool {
+        self.inner.picture_solos[4]
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -147,7 +179,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:?})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -163,7 +195,8 @@ impl PyRules {
             r.pigs,
             r.pigs_solo,
             b(r.superpigs),
-            b(r.hyperpigs)
+            b(r.hyperpigs),
+            r.picture_solos
         )
     }
 }
@@ -244,6 +277,13 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         pigs_solo: name_or_index(obj, "pigs_solo", &PIGS_SOLO_NAMES)?,
         superpigs: flag("superpigs")?,
         hyperpigs: flag("hyperpigs")?,
+        picture_solos: [
+            flag("solo_kings")?,
+            flag("solo_queens_jacks")?,
+            flag("solo_kings_queens")?,
+            flag("solo_kings_jacks")?,
+            flag("solo_koehler")?,
+        ],
     })
 }
 

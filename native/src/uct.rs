@@ -25,8 +25,8 @@
 use crate::batch::Rng;
 use crate::cards::{hand_count, QC};
 use crate::game::{
-    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PLAY, QUERY, RE,
-    RESERVATION, SOLO_BASE, WITHDRAW,
+    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PICTURE_SOLO_BASE,
+    PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
@@ -89,7 +89,8 @@ impl Node {
 }
 
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
-/// per game the seat could name (the seven solos, Hochzeit with both ♣Q); else the tree
+/// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
+/// with both ♣Q); else the tree
 /// actions without plans.
 pub fn root_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<(u8, u8)>) {
     out.clear();
@@ -104,6 +105,12 @@ pub fn root_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<(u8, u
         if a & 63 == RESERVATION {
             for code in SOLO_BASE..SOLO_BASE + 7 {
                 out.push((a, code));
+            }
+            // the picture solos the rules play (house rules)
+            for (i, &on) in g.rules().picture_solos.iter().enumerate() {
+                if on {
+                    out.push((a, PICTURE_SOLO_BASE + i as u8));
+                }
             }
             if hand_count(g.hands()[s as usize], QC) == 2 {
                 out.push((a, MARRIAGE));

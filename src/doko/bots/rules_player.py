@@ -61,12 +61,12 @@ from doko.engine.actions import (
     PASS,
     PIG_CODES,
     RESERVATION,
-    SOLO_BASE,
     Action,
     call_level,
     code_of,
     encode,
     seat_of,
+    solo_code,
 )
 from doko.engine.cards import AD, EYES, JC, QC, TH
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
@@ -968,17 +968,31 @@ _SOLO_WEIGHTS: dict[str, tuple[float, ...]] = {
     "meatless": (-2.135, -0.563, 0.352, 1.076, 0.614, -0.501, 0.501),
 }
 _SOLO_GROUP = {"diamonds": "color", "hearts": "color", "spades": "color", "clubs": "color",
-               "queens": "queens", "jacks": "jacks", "meatless": "meatless"}
+               "queens": "queens", "jacks": "jacks", "meatless": "meatless",
+               # the picture solos (house rules) are not fitted: a Königssolo has the shape of
+               # a Damensolo (4 trump kinds, 8 cards); the two- and three-picture solos (16
+               # and 24 trumps) are read with the Farbsolo's model, whose features (trump
+               # length, top trumps, losers, plain aces and voids) they share
+               "kings": "queens", "queens_jacks": "color", "kings_queens": "color",
+               "kings_jacks": "color", "koehler": "color"}
+
+
+def solo_names(rules: Rules) -> tuple[str, ...]:
+    """The solo kinds a table with ``rules`` plays: the seven of the TSR and the picture solos
+    whose options are on."""
+    pictures = (n for n, on in zip(SOLO_NAMES[7:], rules.picture_solos, strict=True) if on)
+    return (*SOLO_NAMES[:7], *pictures)
 
 
 def evaluate_solos(
     mine: Sequence[int], rules: Rules = TSR, leads: bool = False
 ) -> dict[str, float]:
-    """The estimated chance to win each solo kind with this hand (by its card counts);
-    ``leads``: the soloist leads trick 1 (a Pflichtsolo)."""
+    """The estimated chance to win each solo kind the ``rules`` play with this hand (by its card
+    counts); ``leads``: the soloist leads trick 1 (a Pflichtsolo)."""
     out: dict[str, float] = {}
-    for i, name in enumerate(SOLO_NAMES):
-        order = ORDERS[order_of(SOLO_CONTRACTS[i], rules.dulle_moves, rules.solo_dullen)]
+    for name in solo_names(rules):
+        contract = SOLO_CONTRACTS[SOLO_NAMES.index(name)]
+        order = ORDERS[order_of(contract, rules.dulle_moves, rules.solo_dullen)]
         x = (1.0, 1.0 if leads else 0.0, *_solo_features(mine, order))
         z = sum(a * b for a, b in zip(_SOLO_WEIGHTS[_SOLO_GROUP[name]], x, strict=True))
         out[name] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
@@ -1048,7 +1062,7 @@ class RulesPlayer(Player):
         # who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
         leads = owe or v.rules.soloist_leads or seat == (v.dealer + 1) & 3
         chances = evaluate_solos(mine, v.rules, leads)
-        kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+        kind = max(chances, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
         p = chances[kind]
         if v.vorfuehrung == seat:
             return ("solo", kind)
@@ -1160,8 +1174,8 @@ class RulesPlayer(Player):
                 if PASS in codes:
                     return encode(seat, PASS)
                 chances = evaluate_solos(initial_counts(v), v.rules, True)
-                kind = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
-            return encode(seat, SOLO_BASE + SOLO_NAMES.index(kind))
+                kind = max(chances, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+            return encode(seat, solo_code(kind))
         mine_calls = [a for a in legal
                       if seat_of(a) == seat and CALL_RE <= code_of(a) <= NO90 + 3]
         if phase == FINISHED:

@@ -61,7 +61,9 @@ from doko.engine.actions import (
     call_level,
     code_of,
     encode,
+    is_solo_code,
     seat_of,
+    solo_code,
 )
 from doko.engine.backend import native_module, resolve
 from doko.engine.cards import QC, hand_from_kinds
@@ -399,18 +401,16 @@ class SearchPlayer(Player):
         kinds = set(self._solo_codes(view))
         return [(a, -1) for a in legal
                 if code_of(a) not in (CONCEDE, WITHDRAW)
-                and not (SOLO_BASE <= code_of(a) < SOLO_BASE + 7 and code_of(a) not in kinds)]
+                and not (is_solo_code(code_of(a)) and code_of(a) not in kinds)]
 
     def _solo_codes(self, view: SeatView) -> list[int]:
         """The naming codes of the ``solo_kinds`` solos the ``rules`` player's hand evaluation
-        rates best for this hand (all seven if it is not available)."""
-        try:
-            from doko.bots.rules_player import evaluate_solos, initial_counts
-        except ImportError:  # pragma: no cover - the rules player ships with doko
-            return [SOLO_BASE + i for i in range(7)]
+        rates best for this hand, among the kinds the table's rules play."""
+        from doko.bots.rules_player import evaluate_solos, initial_counts
+
         chances = evaluate_solos(initial_counts(view), view.rules)
-        ranked = sorted(range(7), key=lambda i: -chances[SOLO_NAMES[i]])
-        return [SOLO_BASE + i for i in sorted(ranked[: self.solo_kinds])]
+        ranked = sorted(chances, key=lambda n: (-chances[n], SOLO_NAMES.index(n)))
+        return sorted(solo_code(n) for n in ranked[: self.solo_kinds])
 
     def _evaluate(
         self, view: SeatView, candidates: list[tuple[Action, int]]

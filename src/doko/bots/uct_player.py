@@ -62,6 +62,7 @@ from doko.engine.actions import (
     MARRIAGE,
     RESERVATION,
     SOLO_BASE,
+    SOLO_CODES,
     WITHDRAW,
     Action,
     code_of,
@@ -141,7 +142,8 @@ def tree_actions(g: Game) -> list[Action]:
 
 def root_actions(g: Game) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
-    per game the seat could name (the seven solos, Hochzeit with both ♣Q); else the tree
+    per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
+    with both ♣Q); else the tree
     actions without plans (as the native core)."""
     acts = tree_actions(g)
     if g.phase != QUERY:
@@ -150,6 +152,9 @@ def root_actions(g: Game) -> list[tuple[Action, int | None]]:
     for a in acts:
         if CODE_OF[a] == RESERVATION:
             out.extend((a, code) for code in range(SOLO_BASE, SOLO_BASE + 7))
+            # the picture solos the rules play (house rules), as the native core
+            out.extend((a, code) for code, on in zip(SOLO_CODES[7:], g.rules.picture_solos,
+                                                     strict=True) if on)
             if hand_count(g.hands[g.to_move], QC) == 2:
                 out.append((a, MARRIAGE))
         else:

@@ -20,6 +20,8 @@ phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Cod
 43         ``withdraw``: take back one's Vorbehalt while TSR 4.1.2 allows it
 48..50     ``pigs``, ``superpigs``, ``hyperpigs``: announce Schweinchen, Super- and
            Hyperschweinchen (house rules, ``Rules.pigs``)
+54..58     name a picture solo (house rules): kings, queens_jacks, kings_queens,
+           kings_jacks, koehler
 =========  =====================================================================
 
 >>> a = encode(2, PLAY_BASE + parse_card("QC"))
@@ -47,7 +49,7 @@ from doko.engine.vocab import CallLevel, Party
 PLAY_BASE = 0
 HEALTHY = 24
 RESERVATION = 25
-SOLO_BASE = 26  # + index into SOLO_NAMES
+SOLO_BASE = 26  # + index into SOLO_NAMES (the seven solos of the TSR)
 MARRIAGE = 33
 PASS = 34
 CALL_RE = 35
@@ -61,6 +63,20 @@ PIGS, SUPERPIGS, HYPERPIGS = 48, 49, 50
 #: The pig announcements by level (1 Schweinchen, 2 Super-, 3 Hyperschweinchen): code of level
 #: ``n`` is ``PIG_CODES[n - 1]``.
 PIG_CODES = (PIGS, SUPERPIGS, HYPERPIGS)
+#: Name a picture solo (house rules, docs/rules.md "Weitere Soli"): ``PICTURE_SOLO_BASE + i``
+#: names ``SOLO_CONTRACTS[7 + i]`` (Königssolo, Damen-Buben-, Könige-Damen-, Könige-Buben-Solo,
+#: Köhler).
+PICTURE_SOLO_BASE = 54
+PICTURE_SOLO_LAST = PICTURE_SOLO_BASE + len(SOLO_CONTRACTS) - 8
+
+#: The action code naming each solo, in the order of ``SOLO_CONTRACTS`` / ``SOLO_NAMES``.
+SOLO_CODES: tuple[int, ...] = (
+    *range(SOLO_BASE, SOLO_BASE + 7), *range(PICTURE_SOLO_BASE, PICTURE_SOLO_LAST + 1)
+)
+#: ``SOLO_INDEX[code]``: the index into ``SOLO_CONTRACTS`` of a solo-naming code, else -1.
+SOLO_INDEX: tuple[int, ...] = tuple(
+    SOLO_CODES.index(c) if c in SOLO_CODES else -1 for c in range(64)
+)
 
 #: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
@@ -75,8 +91,18 @@ CALL_NAMES = (
 #: other ints (make them with :func:`encode` or :data:`ACTIONS`).
 Action = NewType("Action", int)
 
-#: Number of action codes (0 to the highest code used).
-NUM_CODES = max(WITHDRAW, *PIG_CODES) + 1
+#: Number of action codes (0 up to the highest code used).
+NUM_CODES = max(WITHDRAW, *PIG_CODES, PICTURE_SOLO_LAST) + 1
+
+
+def is_solo_code(code: int) -> bool:
+    """True for a code that names a solo (26..32, 54..58)."""
+    return SOLO_INDEX[code] >= 0 if 0 <= code < 64 else False
+
+
+def solo_code(name: str) -> int:
+    """The code naming the solo called ``name`` in records (``"queens"``, ``"koehler"``)."""
+    return SOLO_CODES[SOLO_NAMES.index(name)]
 
 
 def encode(seat: int, code: int) -> Action:
@@ -169,9 +195,9 @@ def to_dict(action: Action) -> dict[str, object]:
         out["card"] = card_code(code)
     elif code in _SIMPLE:
         out["action"] = _SIMPLE[code]
-    elif SOLO_BASE <= code < SOLO_BASE + 7:
+    elif is_solo_code(code):
         out["action"] = "solo"
-        out["solo"] = SOLO_NAMES[code - SOLO_BASE]
+        out["solo"] = SOLO_NAMES[SOLO_INDEX[code]]
     elif CALL_RE <= code <= BLACK:
         out["action"] = "call"
         out["call"] = CALL_NAMES[code - CALL_RE]
@@ -201,7 +227,7 @@ def from_dict(obj: Mapping[str, object]) -> Action:
         solo = obj.get("solo")
         if solo not in SOLO_NAMES:
             raise ActionFormatError("solo", names=", ".join(SOLO_NAMES), value=solo)
-        code = SOLO_BASE + SOLO_NAMES.index(str(solo))
+        code = solo_code(str(solo))
     elif name == "call":
         allowed.add("call")
         call = obj.get("call")
@@ -239,8 +265,8 @@ def code_text(code: int, lang: str = "de") -> str:
         return card_name(code, lang)
     if code in _SIMPLE:
         return text(_SIMPLE_KEYS[code], "de" if lang == "de" else "en")
-    if SOLO_BASE <= code < SOLO_BASE + 7:
-        return f"Solo ({SOLO_CONTRACTS[code - SOLO_BASE].label(lang)})"
+    if is_solo_code(code):
+        return f"Solo ({SOLO_CONTRACTS[SOLO_INDEX[code]].label(lang)})"
     if CALL_RE <= code <= BLACK:
         return call_level(code).label(Party.KONTRA if code == CALL_KONTRA else Party.RE)
     raise ActionFormatError("no_code", code=code)

@@ -1,7 +1,8 @@
 """Game kinds and their card order (TSR 2.3).
 
 Every game is played in one of seven card orders (and the house rules' variants of the
-Farbsoli: the moving Dulle, Farbsoli without the Dullen). For each order this module
+Farbsoli: the moving Dulle, Farbsoli without the Dullen; and the picture solos Königssolo,
+Damen-Buben-, Könige-Damen-, Könige-Buben-Solo and Köhler). For each order this module
 precomputes, per card kind, its *effective suit* (0..3 for a plain suit, :data:`TRUMP` for
 trump) and its power (higher beats lower; every trump beats every plain card).
 
@@ -10,6 +11,8 @@ trump) and its power (higher beats lower; every trump beats every plain card).
 ['TH', 'QC', 'QS', 'QH', 'QD', 'JC', 'JS', 'JH', 'JD', 'AD', 'TD', 'KD', '9D']
 >>> [card_code(k) for k in ORDERS[order_of_solo("queens")].trumps]
 ['QC', 'QS', 'QH', 'QD']
+>>> [card_code(k) for k in ORDERS[order_of_solo("koehler")].trumps][::4]
+['KC', 'QC', 'JC']
 """
 
 from __future__ import annotations
@@ -45,9 +48,20 @@ SOLO_SPADES, SOLO_CLUBS = Contract.SOLO_SPADES, Contract.SOLO_CLUBS
 SOLO_QUEENS, SOLO_JACKS, SOLO_MEATLESS = (
     Contract.SOLO_QUEENS, Contract.SOLO_JACKS, Contract.SOLO_MEATLESS
 )
+# the picture solos of the house rules (docs/rules.md "Weitere Soli")
+SOLO_KINGS, SOLO_QUEENS_JACKS, SOLO_KINGS_QUEENS = (
+    Contract.SOLO_KINGS, Contract.SOLO_QUEENS_JACKS, Contract.SOLO_KINGS_QUEENS
+)
+SOLO_KINGS_JACKS, SOLO_KOEHLER = Contract.SOLO_KINGS_JACKS, Contract.SOLO_KOEHLER
 
-#: The solos in action-code order (``SOLO_BASE + i`` names ``SOLO_CONTRACTS[i]``).
+#: The solos in contract order: the seven of the TSR, then the picture solos of the house rules
+#: (their action codes: :data:`doko.engine.actions.SOLO_CODES`).
 SOLO_CONTRACTS = tuple(c for c in Contract if c.is_solo)
+#: The solos of the TSR (TSR 4.2, 4.3: Farbsoli, Damen-, Buben-, Fleischlos-Solo).
+TSR_SOLO_CONTRACTS = SOLO_CONTRACTS[:7]
+#: The picture solos of the house rules, each played only where its option of
+#: :class:`doko.engine.rules.Rules` (``PICTURE_SOLO_OPTIONS``, same order) is on.
+PICTURE_SOLO_CONTRACTS = SOLO_CONTRACTS[7:]
 #: Solo names as used in records, in action-code order.
 SOLO_NAMES = tuple(c.solo_name for c in SOLO_CONTRACTS)
 #: Record names and labels of the contracts, indexed by contract (from :class:`Contract`;
@@ -59,6 +73,10 @@ CONTRACT_NAMES_EN = tuple(c.label("en") for c in Contract)
 # Card orders.
 NORMAL_ORDER, HEARTS_ORDER, SPADES_ORDER, CLUBS_ORDER = 0, 1, 2, 3
 QUEENS_ORDER, JACKS_ORDER, MEATLESS_ORDER = 4, 5, 6
+#: The card orders of the picture solos (house rules), in contract order.
+KINGS_ORDER, QUEENS_JACKS_ORDER, KINGS_QUEENS_ORDER, KINGS_JACKS_ORDER, KOEHLER_ORDER = (
+    14, 15, 16, 17, 18
+)
 
 
 #: The card orders of the house rule "the Dulle moves with the trump suit".
@@ -76,8 +94,8 @@ def order_of(contract: int, dulle_moves: bool = False, solo_dullen: bool = True)
     declared Farbsolo the ♥10 are no top trumps (plain hearts, or in a Herz-Solo the ten of the
     trump suit); it goes before ``dulle_moves`` (no ten is on top then).
 
-    >>> order_of(SOLO_HEARTS), order_of(SOLO_HEARTS, solo_dullen=False)
-    (1, 11)
+    >>> order_of(SOLO_HEARTS), order_of(SOLO_HEARTS, solo_dullen=False), order_of(SOLO_KOEHLER)
+    (1, 11, 18)
     """
     if not solo_dullen:
         plain = _NO_DULLE_ORDERS.get(contract)
@@ -89,6 +107,8 @@ def order_of(contract: int, dulle_moves: bool = False, solo_dullen: bool = True)
             return moved
     if contract <= SOLO_DIAMONDS:
         return NORMAL_ORDER
+    if contract >= SOLO_KINGS:  # the picture solos: orders 14..18, no Dulle to move or drop
+        return KINGS_ORDER + contract - SOLO_KINGS
     return contract - SOLO_DIAMONDS
 
 
@@ -173,6 +193,12 @@ def _suit_trumps(suit: int, dulle_moves: bool = False, dullen: bool = True) -> l
     return top + [kind(suit, r) for r in ranks]
 
 
+def _pictures(*ranks: int) -> list[int]:
+    """The trumps of a picture solo: the ``ranks`` high to low (kings above queens above
+    jacks), each in the suit order ♣ ♠ ♥ ♦ (docs/rules.md "Weitere Soli")."""
+    return [kind(s, r) for r in ranks for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+
+
 _ALL = (NINE, JACK, QUEEN, KING, TEN, ACE)
 ORDERS: tuple[CardOrder, ...] = (
     _make_order("normal", _suit_trumps(DIAMONDS), (NINE, KING, TEN, ACE)),  # TSR 2.3.4
@@ -195,6 +221,13 @@ ORDERS: tuple[CardOrder, ...] = (
     _make_order("hearts_no_dulle", _suit_trumps(HEARTS, dullen=False), (NINE, KING, TEN, ACE)),
     _make_order("spades_no_dulle", _suit_trumps(SPADES, dullen=False), (NINE, KING, TEN, ACE)),
     _make_order("clubs_no_dulle", _suit_trumps(CLUBS, dullen=False), (NINE, KING, TEN, ACE)),
+    # the picture solos of the house rules (docs/rules.md "Weitere Soli"): the trump pictures
+    # from high to low, every other card by its suit A 10 K (Q J) 9
+    _make_order("kings", _pictures(KING), (NINE, JACK, QUEEN, TEN, ACE)),
+    _make_order("queens_jacks", _pictures(QUEEN, JACK), (NINE, KING, TEN, ACE)),
+    _make_order("kings_queens", _pictures(KING, QUEEN), (NINE, JACK, TEN, ACE)),
+    _make_order("kings_jacks", _pictures(KING, JACK), (NINE, QUEEN, TEN, ACE)),
+    _make_order("koehler", _pictures(KING, QUEEN, JACK), (NINE, TEN, ACE)),
 )
 DIAMONDS_MOVED_ORDER, SPADES_MOVED_ORDER, CLUBS_MOVED_ORDER = 7, 8, 9
 DIAMONDS_NO_DULLE_ORDER, HEARTS_NO_DULLE_ORDER = 10, 11

@@ -38,13 +38,23 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
-from doko.engine.actions import CONCEDE, HEALTHY, PASS, PIG_CODES, RESERVATION, WITHDRAW
+from doko.engine.actions import (
+    CONCEDE,
+    HEALTHY,
+    PASS,
+    PICTURE_SOLO_BASE,
+    PICTURE_SOLO_LAST,
+    PIG_CODES,
+    RESERVATION,
+    WITHDRAW,
+)
 from doko.engine.cards import card_symbol
 from doko.engine.claims import Line, explain
 from doko.engine.texts import TEXTS, lang_of
 from doko.engine.texts import text as _text
-from doko.engine.vocab import CallLevel, Party, Phase
+from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
+_SOLO_NAMES = frozenset(c.solo_name for c in Contract if c.is_solo)
 #: Parameters that hold an engine seat (0..3); texts show them as 1..4.
 _SEAT_PARAMS = frozenset({"seat", "to_move"})
 
@@ -118,7 +128,7 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
     if code <= RESERVATION:
         kind = ("healthy" if code == HEALTHY else "reservation") if prefix == "error.what." \
             else "query"
-    elif code <= PASS:
+    elif code <= PASS or PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:
         kind = "naming"
     elif code == WITHDRAW:
         kind = "withdraw"
@@ -184,6 +194,9 @@ def _worded(params: dict[str, object], lang: str, names: Sequence[str] | None = 
     reason = params.get("pig_reason")  # a refused Schweinchen announcement (house rule)
     if isinstance(reason, str):
         out["reason"] = _text("error.pig_reason." + reason, lang)
+    solo = params.get("solo")
+    if isinstance(solo, str) and solo in _SOLO_NAMES:
+        out["solo"] = Contract.from_solo_name(solo).label(lang)
     options = params.get("options")
     if isinstance(options, str):
         out["options"] = _text("error.options." + options, lang)

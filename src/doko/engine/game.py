@@ -40,11 +40,15 @@ from doko.engine.actions import (
     MARRIAGE,
     NO90,
     PASS,
+    PICTURE_SOLO_BASE,
+    PICTURE_SOLO_LAST,
     PIG_CODES,
     PLAY_BASE,
     RESERVATION,
     SEAT_OF,
     SOLO_BASE,
+    SOLO_CODES,
+    SOLO_INDEX,
     WITHDRAW,
     Action,
     call_level,
@@ -608,14 +612,17 @@ class Game(GameQueries):
             return prev if self.answers[prev] else -1
         if self.phase == NAMING and self.naming_stage != FORCED and self.answers[self.dealer]:
             for a in self.history:
-                if SOLO_BASE <= CODE_OF[a] <= PASS:
+                c = CODE_OF[a]
+                if SOLO_BASE <= c <= PASS or PICTURE_SOLO_BASE <= c <= PICTURE_SOLO_LAST:
                     return -1
             return self.dealer
         return -1
 
     def _naming_codes(self, s: int) -> list[int]:
         both = hand_count(self.initial_hands[s], QC) == 2
-        codes = [SOLO_BASE + i for i in range(7)]
+        # the seven solos of the TSR, then the picture solos the rules play (house rules)
+        codes = list(SOLO_CODES[:7])
+        codes += [c for c, on in zip(SOLO_CODES[7:], self.rules.picture_solos, strict=True) if on]
         if self.naming_stage == SINGLE:
             if both:
                 codes.append(MARRIAGE)
@@ -693,6 +700,8 @@ class Game(GameQueries):
             self._verify_withdraw(seat, code)
         elif code in PIG_CODES:
             self._verify_pig(seat, code)
+        elif PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:
+            self._verify_naming(seat, code)
         else:
             raise IllegalActionError("bad_action", field="code", value=code)
 
@@ -778,6 +787,9 @@ class Game(GameQueries):
             raise IllegalActionError("marriage_outranked", "4.1.6", seat)
         if code == PASS and stage in (ASK_PFLICHT, ASK_LUST):
             raise IllegalActionError("cannot_pass", "4.1.6", seat)
+        if PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:  # its option is off at this table
+            raise IllegalActionError("solo_not_played", None, seat,
+                                     solo=SOLO_CONTRACTS[SOLO_INDEX[code]].solo_name)
         raise self._naming_error(seat)
 
     def _verify_call(self, seat: int, code: int) -> None:
@@ -988,6 +1000,8 @@ class Game(GameQueries):
             self._finish(ENDED_CLAIMED)
         elif code == WITHDRAW:
             self._do_withdraw(seat)
+        elif PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:  # a picture solo (verified above)
+            self._do_naming(seat, code)
         else:
             self._do_pig(seat)
 
@@ -1082,7 +1096,7 @@ class Game(GameQueries):
         if code == MARRIAGE:
             self._start_play(C_MARRIAGE, seat)
             return
-        contract = SOLO_CONTRACTS[code - SOLO_BASE]
+        contract = SOLO_CONTRACTS[SOLO_INDEX[code]]
         self.pflichtsolo = self.owes_pflichtsolo[seat]
         self._start_play(contract, seat)
 

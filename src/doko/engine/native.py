@@ -85,6 +85,9 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             charlie_solo=r.charlie_solo, doppelkopf_eyes=r.doppelkopf_eyes,  # pigs (issue 21)
             pigs=PIGS_RULES[r.pigs], pigs_solo=PIGS_SOLO_RULES[r.pigs_solo],
             superpigs=r.superpigs, hyperpigs=r.hyperpigs,
+            solo_kings=r.solo_kings, solo_queens_jacks=r.solo_queens_jacks,
+            solo_kings_queens=r.solo_kings_queens, solo_kings_jacks=r.solo_kings_jacks,
+            solo_koehler=r.solo_koehler,
         )
 
     @property
@@ -183,6 +186,9 @@ def native_rules(rules: object) -> object:
         charlie_solo=rules.charlie_solo, doppelkopf_eyes=rules.doppelkopf_eyes,  # pigs (issue 21)
         pigs=PIGS_RULES.index(rules.pigs), pigs_solo=PIGS_SOLO_RULES.index(rules.pigs_solo),
         superpigs=rules.superpigs, hyperpigs=rules.hyperpigs,
+        solo_kings=rules.solo_kings, solo_queens_jacks=rules.solo_queens_jacks,
+        solo_kings_queens=rules.solo_kings_queens, solo_kings_jacks=rules.solo_kings_jacks,
+        solo_koehler=rules.solo_koehler,
     )
 
 

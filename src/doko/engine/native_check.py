@@ -115,6 +115,12 @@ def _random_rules(rng: random.Random) -> Rules:
         pigs_solo=rng.choice(PIGS_SOLO_RULES),
         superpigs=rng.random() < 0.7,
         hyperpigs=rng.random() < 0.7,
+        # the picture solos (house rules): each offered in about half the games
+        solo_kings=rng.random() < 0.5,
+        solo_queens_jacks=rng.random() < 0.5,
+        solo_kings_queens=rng.random() < 0.5,
+        solo_kings_jacks=rng.random() < 0.5,
+        solo_koehler=rng.random() < 0.5,
     )
 
 

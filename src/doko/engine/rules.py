@@ -23,10 +23,11 @@ message in English (``str``) and German (``text("de")``)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from doko.engine.texts import lang_of, text
+from doko.engine.texts import TEXTS, lang_of, text
 
 #: Bock triggers (house rule, seed 002): a game of 120 to 120 Augen; a lost solo; a lost game in
 #: which the loser had called Re or Kontra; Re and Kontra both called.
@@ -54,6 +55,12 @@ PIGS_RULES = ("off", "play", "query")
 #: In which solos Schweinchen exist (``Rules.pigs_solo``): "never"; "diamonds": the Karo-Solo;
 #: "trump": every Farbsolo (its trump suit's aces).
 PIGS_SOLO_RULES = ("never", "diamonds", "trump")
+#: The options of the picture solos (house rules), in the order of
+#: ``doko.engine.contracts.PICTURE_SOLO_CONTRACTS`` (Königssolo, Damen-Buben-, Könige-Damen-,
+#: Könige-Buben-Solo, Köhler).
+PICTURE_SOLO_OPTIONS = (
+    "solo_kings", "solo_queens_jacks", "solo_kings_queens", "solo_kings_jacks", "solo_koehler",
+)
 
 
 class RulesError(ValueError):
@@ -153,6 +160,17 @@ class Rules:
     #: Hyperschweinchen: after the Superschweinchen the holder of both ♦9 (♦K without nines) may
     #: announce them, above the Superschweinchen.
     hyperpigs: bool = False
+    # -- Weitere Soli: the picture solos (house rules, docs/rules.md "Weitere Soli") ---------
+    #: Königssolo: only the kings are trumps (♣K ♠K ♥K ♦K).
+    solo_kings: bool = False
+    #: Damen-Buben-Solo: queens, then jacks (♣Q ... ♦Q ♣J ... ♦J).
+    solo_queens_jacks: bool = False
+    #: Könige-Damen-Solo: kings, then queens.
+    solo_kings_queens: bool = False
+    #: Könige-Buben-Solo: kings, then jacks.
+    solo_kings_jacks: bool = False
+    #: Köhler (Dreibildersolo): kings, then queens, then jacks.
+    solo_koehler: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
@@ -185,6 +203,12 @@ class Rules:
     def hand_size(self) -> int:
         """Cards per hand: 12, or 10 without nines."""
         return 12 if self.nines else 10
+
+    @property
+    def picture_solos(self) -> tuple[bool, ...]:
+        """Which picture solos this rule set plays, in the order of
+        :data:`PICTURE_SOLO_OPTIONS`."""
+        return tuple(bool(getattr(self, key)) for key in PICTURE_SOLO_OPTIONS)
 
     @property
     def is_tsr(self) -> bool:
@@ -223,8 +247,7 @@ class Rules:
         if unknown:
             raise RulesError("unknown_options", keys=", ".join(sorted(unknown)))
         changes: dict[str, Any] = {k: v for k, v in obj.items() if k != "name"}
-        for key in ("marriage_shift", "re_kontra_double", "dulle_moves", "soloist_leads",
-                    "nines", "solo_dullen", *SONDERPUNKT_OPTIONS):
+        for key in _BOOL_FIELDS:  # every option whose TSR value is a bool takes only bools
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
         for key in ("charlie_solo", "superpigs", "hyperpigs"):  # issue 21, helper pigs
@@ -250,6 +273,7 @@ def _bock_from_json(b: object) -> BockRules:
 
 
 TSR = Rules()
+_BOOL_FIELDS = tuple(f.name for f in fields(Rules) if isinstance(getattr(TSR, f.name), bool))
 
 #: A typical selection for a home game: Bockrunden, Re/Kontra doubling, the second ♥10 beats
 #: the first except in the last trick, and the Normalspiel deadlines in a Hochzeit.
@@ -281,3 +305,156 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         raise RulesError("unknown_preset", name=name, known=", ".join(sorted(PRESETS))) from None
+
+
+# -- choosing single options (doko play --option key=value, the web table's switches) ----------
+
+#: The words a bool option's value may be given as (terminal, web form, JSON strings).
+_BOOL_WORDS = {
+    "true": True, "on": True, "yes": True, "ja": True, "an": True, "1": True,
+    "false": False, "off": False, "no": False, "nein": False, "aus": False, "0": False,
+}
+
+
+def _bock_value(rules: Rules) -> str:
+    return "off" if rules.bock is None else rules.bock.stacking
+
+
+def _bock_of(value: str, current: BockRules | None) -> BockRules | None:
+    if value == "off":
+        return None
+    base = current if current is not None else BockRules()
+    return replace(base, stacking=value)
+
+
+#: Options whose value is not a plain bool, str or int: how each reads as a word and how a word
+#: sets it (the words are the catalogue's ``rules.opt.<key>.<value>``).
+_COMPOSITE: dict[str, tuple[Any, Any]] = {"bock": (_bock_value, _bock_of)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of :class:`Rules` as the front ends offer it: a switch (``kind`` ``"bool"``)
+    or a choice among ``values`` (``"choice"``: the values the text catalogue names as
+    ``rules.opt.<key>.<value>``). Made from the fields of :class:`Rules`, so every option a
+    field adds appears in ``doko play --option``, ``--list-options`` and the web table."""
+
+    key: str
+    kind: str
+    values: tuple[str, ...]
+
+    def label(self, lang: str = "de") -> str:
+        """The option's label (``rules.opt.<key>``)."""
+        return text("rules.opt." + self.key, lang_of(lang))
+
+    def value_label(self, value: str, lang: str = "de") -> str:
+        """A value in words: "an"/"aus" for a switch, else ``rules.opt.<key>.<value>``."""
+        if self.kind == "bool":
+            return text("rules.bool." + value, lang_of(lang))
+        return text(f"rules.opt.{self.key}.{value}", lang_of(lang))
+
+    def to_json(self, lang: str = "de") -> dict[str, Any]:
+        """The option for a client: key, kind, values, and the words in ``lang``."""
+        return {"key": self.key, "kind": self.kind, "values": list(self.values),
+                "label": self.label(lang),
+                "value_labels": {v: self.value_label(v, lang) for v in self.values}}
+
+
+def option_specs() -> tuple[OptionSpec, ...]:
+    """Every option of :class:`Rules` (every field but ``name``), in field order.
+
+    >>> [s.key for s in option_specs()][:3]
+    ['marriage_shift', 're_kontra_double', 'dulle']
+    >>> next(s for s in option_specs() if s.key == "dulle").values
+    ('first', 'second', 'second_except_last')
+    """
+    out = []
+    for f in fields(Rules):
+        if f.name == "name":
+            continue
+        if f.name in _BOOL_FIELDS:
+            out.append(OptionSpec(f.name, "bool", ("true", "false")))
+            continue
+        prefix = f"rules.opt.{f.name}."
+        values = tuple(k[len(prefix):] for k in TEXTS if k.startswith(prefix))
+        out.append(OptionSpec(f.name, "choice", values))
+    return tuple(out)
+
+
+def option_value(rules: Rules, key: str) -> str:
+    """The value of option ``key`` of ``rules`` as a word of its :class:`OptionSpec`.
+
+    >>> option_value(HAUSREGELN, "dulle"), option_value(HAUSREGELN, "bock")
+    ('second_except_last', 'add')
+    >>> option_value(TSR, "nines")
+    'true'
+    """
+    if key in _COMPOSITE:
+        return str(_COMPOSITE[key][0](rules))
+    value = getattr(rules, key)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "off" if value is None else str(value)
+
+
+def parse_option(arg: str) -> tuple[str, str]:
+    """``"key=value"`` as ``(key, value)``; :class:`RulesError` otherwise."""
+    key, sep, value = arg.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise RulesError("option_syntax", value=arg)
+    return key.strip(), value.strip()
+
+
+def with_options(rules: Rules, changes: Mapping[str, object]) -> Rules:
+    """``rules`` with the options ``changes`` (key -> value: a bool, or a word of the option's
+    :class:`OptionSpec`, e.g. ``"true"``, ``"second"``, ``"off"``); the name stays the
+    preset's, so the JSON form is the preset plus what differs. :class:`RulesError` names an
+    unknown option or a value it cannot take.
+
+    >>> r = with_options(TSR, {"solo_koehler": "true", "dulle": "second"})
+    >>> r.to_json()
+    {'name': 'tsr', 'dulle': 'second', 'solo_koehler': True}
+    >>> try:
+    ...     with_options(TSR, {"armour": "on"})
+    ... except RulesError as e:
+    ...     print(e.text("de")[:44])
+    unbekannte Regel-Option 'armour'; bekannt: m
+    """
+    specs = {s.key: s for s in option_specs()}
+    out: dict[str, Any] = {}
+    for key, raw in changes.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise RulesError("unknown_option", key=key, known=", ".join(specs))
+        word = ("true" if raw else "false") if isinstance(raw, bool) else str(raw).strip()
+        if spec.kind == "bool":
+            value = _BOOL_WORDS.get(word.lower())
+            if value is None:
+                raise RulesError("bad_value", key=key, value=raw, values="true, false")
+            out[key] = value
+            continue
+        if word not in spec.values:
+            raise RulesError("bad_value", key=key, value=raw, values=", ".join(spec.values))
+        if key in _COMPOSITE:
+            out[key] = _COMPOSITE[key][1](word, getattr(rules, key))
+            continue
+        default = getattr(TSR, key)
+        if word == "off" and (default is None or getattr(rules, key) is None):
+            out[key] = None
+        elif isinstance(default, int):
+            out[key] = int(word)
+        else:
+            out[key] = word
+    return replace(rules, **out)
+
+
+def option_lines(rules: Rules, lang: str = "de") -> list[tuple[str, str, str]]:
+    """The options of ``rules`` that differ from its preset, as ``(key, label, value in
+    words)``: what every seat of a table is shown beside the preset's name."""
+    base = PRESETS.get(rules.name, TSR)
+    out = []
+    for spec in option_specs():
+        value = option_value(rules, spec.key)
+        if value != option_value(base, spec.key):
+            out.append((spec.key, spec.label(lang), spec.value_label(value, lang)))
+    return out

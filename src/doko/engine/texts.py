@@ -4123,6 +4123,123 @@ asks before every card of the others.""",
     "web.ui.superpigs": ("Superschweinchen", "Superschweinchen"),
     "web.ui.hyperpigs": ("Hyperschweinchen", "Hyperschweinchen"),
     # end of the pigs texts
+    # -- more solo kinds and the per-option switches (issue 21, helper "solos") -------------
+    # the picture solos (docs/rules.md "Weitere Soli"); their names stay German in English
+    "contract.solo_kings": ("Königssolo", "Königssolo (kings)"),
+    "contract.solo_queens_jacks": ("Damen-Buben-Solo", "Damen-Buben-Solo (queens and jacks)"),
+    "contract.solo_kings_queens": ("Könige-Damen-Solo", "Könige-Damen-Solo (kings and queens)"),
+    "contract.solo_kings_jacks": ("Könige-Buben-Solo", "Könige-Buben-Solo (kings and jacks)"),
+    "contract.solo_koehler": ("Köhler", "Köhler (kings, queens and jacks)"),
+    "row.solo_kings": ("Königssolo", "Königssolo (kings)"),
+    "row.solo_queens_jacks": ("Damen-Buben-Solo", "Damen-Buben-Solo (queens and jacks)"),
+    "row.solo_kings_queens": ("Könige-Damen-Solo", "Könige-Damen-Solo (kings and queens)"),
+    "row.solo_kings_jacks": ("Könige-Buben-Solo", "Könige-Buben-Solo (kings and jacks)"),
+    "row.solo_koehler": ("Köhler", "Köhler (kings, queens and jacks)"),
+    "web.ui.solo_kings": ("Königssolo", "Königssolo"),
+    "web.ui.solo_queens_jacks": ("Damen-Buben-Solo", "Damen-Buben-Solo"),
+    "web.ui.solo_kings_queens": ("Könige-Damen-Solo", "Könige-Damen-Solo"),
+    "web.ui.solo_kings_jacks": ("Könige-Buben-Solo", "Könige-Buben-Solo"),
+    "web.ui.solo_koehler": ("Köhler", "Köhler"),
+    "tui.type_kings": ("könige", "kings"),
+    "tui.type_queens_jacks": ("damenbuben", "queensjacks"),
+    "tui.type_kings_queens": ("königedamen", "kingsqueens"),
+    "tui.type_kings_jacks": ("königebuben", "kingsjacks"),
+    "tui.type_koehler": ("köhler", "koehler"),
+    "error.solo_not_played": (
+        "an diesem Tisch wird kein {solo} gespielt (die Hausregel ist aus)",
+        "this table does not play the {solo} (the house rule is off)",
+    ),
+    # the options of doko.engine.rules.Rules: rules.opt.<field> (the label of its switch) and,
+    # for an option that is no bool, rules.opt.<field>.<value> (each value it may take)
+    "rules.opt.marriage_shift": (
+        "Hochzeit: Ansagefristen um den Klärungsstich verschoben (TSR 6.4.2)",
+        "Hochzeit: call deadlines shifted by the Klärungsstich (TSR 6.4.2)",
+    ),
+    "rules.opt.re_kontra_double": (
+        "Re und Kontra verdoppeln den Spielwert",
+        "Re and Kontra double the game value",
+    ),
+    "rules.opt.dulle": ("Zwei ♥10 in einem Stich", "Two ♥10 in one trick"),
+    "rules.opt.dulle.first": (
+        "die erste gewinnt (TSR 5.3.3)", "the first one wins (TSR 5.3.3)",
+    ),
+    "rules.opt.dulle.second": ("die zweite gewinnt", "the second one wins"),
+    "rules.opt.dulle.second_except_last": (
+        "die zweite gewinnt, außer im letzten Stich",
+        "the second one wins, except in the last trick",
+    ),
+    "rules.opt.dulle_moves": (
+        "Farbsolo: die Zehn der Trumpffarbe ist die Dulle",
+        "Farbsolo: the trump suit's ten is the Dulle",
+    ),
+    "rules.opt.soloist_leads": (
+        "Im Solo spielt immer der Solospieler zum ersten Stich auf",
+        "In every solo the soloist leads trick 1",
+    ),
+    "rules.opt.nines": ("Mit Neunen (48 Karten)", "With the nines (48 cards)"),
+    "rules.opt.bock": ("Bockrunden", "Bockrunden"),
+    "rules.opt.bock.off": ("aus", "off"),
+    "rules.opt.bock.add": (
+        "an, mehrere Bockrunden nacheinander", "on, several Bockrunden one after another",
+    ),
+    "rules.opt.bock.double": (
+        "an, überlappende verdoppeln (Doppelbock)", "on, overlapping ones double (Doppelbock)",
+    ),
+    "rules.opt.solo_dullen": (
+        "Farbsoli mit den Dullen als höchsten Trümpfen (TSR 2.3.5)",
+        "Farbsoli with the Dullen as the highest trumps (TSR 2.3.5)",
+    ),
+    "rules.opt.charlie_caught": ("Sonderpunkt Karlchen gefangen", "Sonderpunkt Karlchen gefangen"),
+    "rules.opt.fox_last_trick": (
+        "Sonderpunkt Fuchs im letzten Stich", "Sonderpunkt Fuchs im letzten Stich",
+    ),
+    "rules.opt.dulle_caught": ("Sonderpunkt Dulle gefangen", "Sonderpunkt Dulle gefangen"),
+    "rules.opt.solo_kings": ("Königssolo (nur Könige Trumpf)", "Königssolo (only kings trump)"),
+    "rules.opt.solo_queens_jacks": (
+        "Damen-Buben-Solo (Damen und Buben Trumpf)", "Damen-Buben-Solo (queens and jacks trump)",
+    ),
+    "rules.opt.solo_kings_queens": (
+        "Könige-Damen-Solo (Könige und Damen Trumpf)",
+        "Könige-Damen-Solo (kings and queens trump)",
+    ),
+    "rules.opt.solo_kings_jacks": (
+        "Könige-Buben-Solo (Könige und Buben Trumpf)",
+        "Könige-Buben-Solo (kings and jacks trump)",
+    ),
+    "rules.opt.solo_koehler": (
+        "Köhler (Könige, Damen und Buben Trumpf)", "Köhler (kings, queens and jacks trump)",
+    ),
+    # choosing options (doko.engine.rules.with_options, doko play --option, the web table)
+    "rules.bool.true": ("an", "on"),
+    "rules.bool.false": ("aus", "off"),
+    "rules.unknown_option": (
+        "unbekannte Regel-Option {key!r}; bekannt: {known}",
+        "unknown rule option {key!r}; known: {known}",
+    ),
+    "rules.bad_value": (
+        "Regel-Option {key}: {value!r} geht nicht; möglich: {values}",
+        "rule option {key}: {value!r} is not possible; possible: {values}",
+    ),
+    "rules.option_syntax": (
+        "eine Option heißt schlüssel=wert, nicht {value!r}",
+        "an option is key=value, not {value!r}",
+    ),
+    "rules.options_title": (
+        "Regel-Optionen (--option schlüssel=wert), Voreinstellung {preset}:",
+        "Rule options (--option key=value), preset {preset}:",
+    ),
+    "rules.options_line": ("{key}: {label}", "{key}: {label}"),
+    "rules.options_values": (
+        "    Werte: {values}; hier: {value}", "    values: {values}; here: {value}",
+    ),
+    "rules.options_none": ("wie die Voreinstellung", "as the preset"),
+    "web.ui.options": ("Optionen", "Options"),
+    "web.ui.options_note": (
+        "Jede Option weicht von der gewählten Voreinstellung ab, wenn du sie änderst.",
+        "Changing an option departs from the chosen preset.",
+    ),
+    "web.ui.table_options": ("Regeln dieses Tisches", "This table's rules"),
+    # end of the solos block
 }
 
 

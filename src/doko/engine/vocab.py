@@ -99,6 +99,13 @@ class Contract(IntEnum):
     SOLO_QUEENS = 7
     SOLO_JACKS = 8
     SOLO_MEATLESS = 9
+    # the picture solos of the house rules (docs/rules.md "Weitere Soli"), each enabled by its
+    # option of doko.engine.rules.Rules
+    SOLO_KINGS = 10
+    SOLO_QUEENS_JACKS = 11
+    SOLO_KINGS_QUEENS = 12
+    SOLO_KINGS_JACKS = 13
+    SOLO_KOEHLER = 14
 
     @property
     def record_name(self) -> str:
@@ -177,7 +184,8 @@ _PARTY_LABELS = ("Re", "Kontra")
 _PARTY_BY_NAME = {p.record_name: p for p in Party}
 _PHASE_NAMES = ("query", "naming", "play", "finished")
 _PHASE_BY_NAME = {p.record_name: p for p in Phase}
-_SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless")
+_SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "meatless",
+               "kings", "queens_jacks", "kings_queens", "kings_jacks", "koehler")
 _CONTRACT_NAMES = ("normal", "marriage", "silent_marriage", *(f"solo_{n}" for n in _SOLO_KINDS))
 _CONTRACT_BY_NAME = {c.record_name: c for c in Contract}
 # index = level; level 1 depends on the party (see CallLevel.call_name / label)

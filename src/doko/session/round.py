@@ -656,8 +656,11 @@ class Round:
             raise RoundError.of("not_bool", field="pflichtsolo", value=pflicht)
         if not isinstance(marriage_solo, bool):
             raise RoundError.of("not_bool", field="marriage_solo", value=marriage_solo)
-        if solo_kind is not None and solo_kind not in SOLO_NAMES:
-            raise RoundError.of("solo_kind", kinds=", ".join(SOLO_NAMES), value=solo_kind)
+        kinds = list(SOLO_NAMES[:7])
+        kinds += [n for n, on in zip(SOLO_NAMES[7:], self.rules.picture_solos, strict=True) if on]
+        if solo_kind is not None and solo_kind not in kinds:
+            # a picture solo only where the round's rules play it (docs/rules.md "Weitere Soli")
+            raise RoundError.of("solo_kind", kinds=", ".join(kinds), value=solo_kind)
         self._refuse_if_over()
         ctx = self._context(self._s.time_up)
         contract = summary.contract

@@ -40,7 +40,7 @@ from doko.engine.actions import (
     PIG_CODES,
     PIGS,
     RESERVATION,
-    SOLO_BASE,
+    SOLO_INDEX,
     SUPERPIGS,
     WITHDRAW,
     call_code_for,
@@ -48,6 +48,7 @@ from doko.engine.actions import (
     code_of,
     code_text,
     encode,
+    is_solo_code,
     seat_of,
 )
 from doko.engine.callhints import call_hints, hint_lines
@@ -362,7 +363,7 @@ class GameTable:
             elif code in (HEALTHY, RESERVATION):
                 ans = tr(lang, "healthy" if code == HEALTHY else "reservation")
                 self._event(tr(lang, "ev_answer", name=who, answer=ans))
-            elif SOLO_BASE <= code < SOLO_BASE + 7:
+            elif is_solo_code(code):
                 self._event(tr(lang, "ev_solo", name=who, solo=solo_text(code, lang)))
             elif code == MARRIAGE:
                 self._event(tr(lang, "ev_marriage", name=who))
@@ -545,8 +546,8 @@ class GameTable:
                 self._update()
                 return
             # the words to type (doko.tui.parse understands them in both languages)
-            words = [tr(lang, "type_" + SOLO_NAMES[c - SOLO_BASE]) for c in sorted(codes)
-                     if SOLO_BASE <= c < SOLO_BASE + 7]
+            words = [tr(lang, "type_" + SOLO_NAMES[SOLO_INDEX[c]]) for c in sorted(codes)
+                     if is_solo_code(c)]
             if MARRIAGE in codes:
                 words.append(tr(lang, "type_marriage"))
             if PASS in codes:
@@ -598,7 +599,7 @@ class GameTable:
         codes = [code for code, _ in resolved]
         v = view(g, self.human)
         if v.phase == Phase.QUERY and len(codes) == 1 and (
-                SOLO_BASE <= codes[0] < SOLO_BASE + 7 or codes[0] == MARRIAGE):
+                is_solo_code(codes[0]) or codes[0] == MARRIAGE):
             # a solo named in the query: say Vorbehalt now, name it when asked (TSR 4.1.4)
             if v.to_move == self.human:
                 self.pending = codes[0]

@@ -44,12 +44,11 @@ from doko.engine.actions import (
     PASS,
     PIGS,
     RESERVATION,
-    SOLO_BASE,
     SUPERPIGS,
     WITHDRAW,
+    solo_code,
 )
 from doko.engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, CardError, kind, parse_card
-from doko.engine.contracts import SOLO_NAMES
 
 __all__ = ["InputError", "Token", "is_no", "is_yes", "parse"]
 
@@ -70,7 +69,7 @@ class InputError(ValueError):
 
 
 def _solo(name: str) -> int:
-    return SOLO_BASE + SOLO_NAMES.index(name)
+    return solo_code(name)
 
 
 _WORDS: dict[str, int] = {
@@ -101,6 +100,15 @@ _WORDS: dict[str, int] = {
     "herz": _solo("hearts"), "herzsolo": _solo("hearts"), "hearts": _solo("hearts"),
     "pik": _solo("spades"), "piksolo": _solo("spades"), "spades": _solo("spades"),
     "kreuz": _solo("clubs"), "kreuzsolo": _solo("clubs"), "clubs": _solo("clubs"),
+    # the picture solos (house rules; only where the table plays them)
+    "könige": _solo("kings"), "koenige": _solo("kings"), "königssolo": _solo("kings"),
+    "koenigssolo": _solo("kings"), "kings": _solo("kings"),
+    "damenbuben": _solo("queens_jacks"), "queensjacks": _solo("queens_jacks"),
+    "königedamen": _solo("kings_queens"), "koenigedamen": _solo("kings_queens"),
+    "kingsqueens": _solo("kings_queens"),
+    "königebuben": _solo("kings_jacks"), "koenigebuben": _solo("kings_jacks"),
+    "kingsjacks": _solo("kings_jacks"),
+    "köhler": _solo("koehler"), "koehler": _solo("koehler"), "dreibilder": _solo("koehler"),
 }
 #: two-word calls: ``keine 90``, ``no 90``
 _LEVEL_WORDS = {"90": NO90, "60": NO60, "30": NO30, "0": BLACK}

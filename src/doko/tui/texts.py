@@ -8,7 +8,7 @@ keine 90, Pflichtsolo, Vorführung, ...) stay German in both.
 
 from __future__ import annotations
 
-from doko.engine.actions import SOLO_BASE, code_text
+from doko.engine.actions import SOLO_INDEX, code_text
 from doko.engine.contracts import SOLO_CONTRACTS
 from doko.engine.texts import LANGS, text
 from doko.engine.vocab import Contract
@@ -33,7 +33,7 @@ def call_word(code: int) -> str:
 
 def solo_text(code: int, lang: str) -> str:
     """The name of the solo with naming code ``code`` (e.g. ``Damensolo``)."""
-    return SOLO_CONTRACTS[code - SOLO_BASE].label(lang)
+    return SOLO_CONTRACTS[SOLO_INDEX[code]].label(lang)
 
 
 def contract_text(name: str, lang: str) -> str:
