@@ -9,15 +9,30 @@ use crate::cards::{hand_count, KIND_MASK, QC};
 use crate::claims::beaters;
 use crate::game::{
     encode, ActionBuf, GameState, Rules, BLACK, CALL_RE, CLAIM, ENDED_CONCEDED, FINISHED, HEALTHY,
-    KONTRA, MARRIAGE_C, NAMING, NORMAL, PLAY, QUERY, RE, RESERVATION, SILENT_MARRIAGE, SOLO_BASE,
-    SOLO_DIAMONDS, WITHDRAW,
+    KONTRA, MARRIAGE_C, NAMING, NORMAL, PICTURE_SOLO_LAST, PLAY, QUERY, RE, RESERVATION,
+    SILENT_MARRIAGE, SOLO_BASE, SOLO_DIAMONDS, SOLO_KOEHLER, WITHDRAW,
 };
 use crate::order::TRUMP;
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
-/// The action codes: 0 to the highest code used (`actions.NUM_CODES`; the pig announcements
-/// 48..50 of the house rules).
-pub const NUM_CODES: usize = crate::game::HYPERPIGS as usize + 1;
+/// The action codes 0..58 (up to the highest code the engine uses).
+pub const NUM_CODES: usize =
+    max_code(&[WITHDRAW, crate::game::HYPERPIGS, PICTURE_SOLO_LAST]) as usize + 1;
+
+const fn max_code(codes: &[u8]) -> u8 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < codes.len() {
+        if codes[i] > m {
+            m = codes[i];
+        }
+        i += 1;
+    }
+    m
+}
+
+/// The contracts (`doko.engine.vocab.Contract`), normal to Köhler.
+const N_CONTRACTS: usize = SOLO_KOEHLER as usize + 1;
 /// Width of an action mask (the `Discrete(64)` action space).
 pub const MASK_SIZE: usize = 64;
 
@@ -30,7 +45,7 @@ const TO_MOVE: usize = LEADER + 4;
 const DEALER: usize = TO_MOVE + 4;
 const PHASE: usize = DEALER + 4;
 const CONTRACT: usize = PHASE + 4;
-const SOLO_KIND: usize = CONTRACT + 11;
+const SOLO_KIND: usize = CONTRACT + 1 + N_CONTRACTS;
 const SOLOIST: usize = SOLO_KIND + 2;
 const HOCHZEITER: usize = SOLOIST + 4;
 const PARTIES: usize = HOCHZEITER + 4;

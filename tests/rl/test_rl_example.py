@@ -25,4 +25,4 @@ def test_the_example_trains_and_measures_with_a_tiny_budget(
     assert "trained on 3 games against rules" in text
     assert text.count("arena,") == 2 and "95% CI" in text
     w = np.load(out)["w"]
-    assert w.shape == (24, 384) and np.abs(w).sum() > 0  # the games moved the weights
+    assert w.shape == (24, 397) and np.abs(w).sum() > 0  # the games moved the weights

@@ -21,7 +21,7 @@ leader             4     who leads the unfinished trick (in trick play only; TSR
 to_move            4     who is to act (none once the game is over)
 dealer             4     the dealer
 phase              4     Vorbehaltsabfrage, naming, trick play, finished (TSR 4.1, 5)
-contract           11    [0] not known yet, [1 + c] the contract ``c`` (``Contract``) as the seat
+contract           16    [0] not known yet, [1 + c] the contract ``c`` (``Contract``) as the seat
                          knows it: a hidden stille Hochzeit reads Normalspiel (TSR 4.4.5), a
                          Hochzeit turned solo reads Karo-Solo (TSR 4.4.3 b)
 solo_kind          2     [0] the game is a Pflichtsolo, [1] it is a Vorführung (TSR 4.2)
@@ -41,7 +41,7 @@ answers            8     4 x (answered gesund, answered Vorbehalt) in the Vorbeh
 owes_pflichtsolo   4     relative seat still owes a Pflichtsolo in the round (TSR 4.2.1)
 vorfuehrung        4     relative seat is vorgeführt this game (TSR 4.2.3)
 round              2     [0] a whole round is played, [1] games played / games of the round
-legal              44    the action codes 0..43 the seat may take now (``doko.engine.actions``)
+legal              59    the action codes 0..58 the seat may take now (``doko.engine.actions``)
 rules              8     nines, marriage shift, Re/Kontra double, Dulle moves, soloist leads,
                          Dulle rule (3, one-hot)
 =================  ====  ==========================================================================
@@ -51,7 +51,7 @@ rules              8     nines, marriage shift, Re/Kontra double, Dulle moves, s
 >>> g = Game.deal(seed=7)
 >>> x = observation(view(g, 1))
 >>> x.shape, x.dtype, OBS_SIZE
-((384,), dtype('float32'), 384)
+((397,), dtype('float32'), 397)
 >>> d = as_dict(x)
 >>> int(d["hand"].sum()), int(d["legal"][24]), int(d["legal"][25])  # 12 cards; gesund, Vorbehalt
 (12, 1, 1)
@@ -71,9 +71,9 @@ from doko.engine.actions import (
     MARRIAGE,
     NUM_CODES,
     RESERVATION,
-    SOLO_BASE,
     WITHDRAW,
     code_of,
+    is_solo_code,
     seat_of,
 )
 from doko.engine.cards import EYES
@@ -102,7 +102,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
     ("to_move", 4),
     ("dealer", 4),
     ("phase", 4),
-    ("contract", 11),
+    ("contract", 1 + len(Contract)),
     ("solo_kind", 2),
     ("soloist", 4),
     ("hochzeiter", 4),
@@ -138,7 +138,7 @@ OFFSETS = _offsets()
 OBS_SIZE = sum(size for _, size in FIELDS)
 #: Actions of the public history the information state holds (a game has at most 67).
 HISTORY_SLOTS = 72
-#: One history slot: the acting relative seat (4, one-hot) and the action code (44, one-hot).
+#: One history slot: the acting relative seat (4, one-hot) and the action code (59, one-hot).
 SLOT_SIZE = 4 + NUM_CODES
 #: Length of the information-state tensor: the observation, the dealt hand (24 counts) and the
 #: history slots.
@@ -197,7 +197,7 @@ def observation(v: SeatView, out: Array | None = None, *,
             x[o["answers"] + r * 2 + 1] = 0.0
         elif code == MARRIAGE:
             hochzeiter = seat
-        elif SOLO_BASE <= code < SOLO_BASE + 7:
+        elif is_solo_code(code):
             pflicht = v.owes_pflichtsolo[seat]
         elif CALL_RE <= code <= BLACK:
             _, party, call_level = v.calls[call_i]

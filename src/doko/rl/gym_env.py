@@ -3,7 +3,7 @@ other three.
 
 ``gymnasium.make("doko/Doppelkopf-v0", opponents="rules")`` after ``import doko.rl``. The
 observation is the flat ``float32`` vector of :mod:`doko.rl.encoding` (the learner's view
-only), the action an action code 0..63 (``Discrete(64)``; codes 0..43 exist), and
+only), the action an action code 0..63 (``Discrete(64)``; codes 0..58 exist), and
 :meth:`DoppelkopfEnv.action_masks` gives the legal ones for masked-action algorithms
 (sb3-contrib's ``MaskablePPO``); ``info["action_mask"]`` holds the same mask. An episode is one
 game; the reward, at its end, is the learner's game points by TSR 7 (solo x3).
@@ -23,7 +23,7 @@ unmasked algorithms and ``check_env`` can step), replaced by the first legal act
 >>> e = DoppelkopfEnv(opponents="random", seat=0)
 >>> obs, info = e.reset(seed=1)
 >>> obs.shape, bool(e.action_masks()[24])  # gesund is legal in the Vorbehaltsabfrage
-((384,), True)
+((397,), True)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Importing this module registers the game; ``pyspiel.load_game("python_doko")`` then makes it.
 The deal is 48 chance nodes, one card each, in the order of TSR 3.3.7 (packets of three from the
 dealer's left; the outcome is the card kind, its probability the share of that kind among the
-cards not yet dealt). Then the players act with the action codes 0..43 of
+cards not yet dealt). Then the players act with the action codes 0..58 of
 :mod:`doko.engine.actions` (answers, namings, cards, calls on turn, concession, claim), as in the
 PettingZoo environment. ``returns()`` are the game points of TSR 7 (solo x3, zero-sum);
 ``observation_tensor`` is :func:`doko.rl.encoding.observation` and

@@ -1,11 +1,11 @@
 """Doppelkopf as a PettingZoo AEC environment: four agents ``seat_0`` .. ``seat_3``.
 
-The agent to act is the seat on turn (TSR 4.1, 5.1). Its action is an action code 0..43 of
+The agent to act is the seat on turn (TSR 4.1, 5.1). Its action is an action code 0..58 of
 :mod:`doko.engine.actions` in a ``Discrete(64)`` space (the seat is implied): answers, namings,
 cards, calls (Re/Kontra and Absagen), concession and claim. A seat makes its calls when it is
 on turn, before its card (TSR 6.4.1 allows them at any time; every deadline of TSR 6.2.2 and
 6.3.4 counts the caller's cards, which change only when that seat plays, so no call is lost);
-after a call the same seat acts again. Observations are ``{"observation": float32[384],
+after a call the same seat acts again. Observations are ``{"observation": float32[397],
 "action_mask": int8[64]}`` from the seat's view only (:mod:`doko.rl.encoding`); illegal actions
 are masked, and an illegal action raises :class:`doko.engine.errors.IllegalActionError` (never a
 silent penalty).
@@ -19,7 +19,7 @@ claims; Kontra's calls after a concession (TSR 5.4.7) are not offered.
 >>> e = raw_env()
 >>> e.reset(seed=3)
 >>> e.agent_selection, e.observe(e.agent_selection)["observation"].shape
-('seat_2', (384,))
+('seat_2', (397,))
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ a pure-Python loop gives the same numbers, only slower.
 >>> env = VectorEnv(4, opponents="random", seed=1, backend="python")
 >>> obs, mask = env.reset()
 >>> obs.shape, mask.shape
-((4, 384), (4, 64))
+((4, 397), (4, 64))
 >>> actions = mask.argmax(axis=1)  # the first legal action of each game
 >>> obs, mask, rewards, dones = env.step(actions)
 >>> rewards.dtype, dones.dtype
