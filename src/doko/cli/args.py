@@ -10,6 +10,16 @@ import time
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
+from doko.engine.rules import (
+    PRESETS,
+    Rules,
+    RulesError,
+    option_specs,
+    option_value,
+    parse_option,
+    preset,
+    with_options,
+)
 from doko.engine.texts import lang_of, text
 from doko.session.files import read_problem
 
@@ -150,3 +160,52 @@ class ProgressBar:
     def close(self) -> None:
         self.stream.write("\r" + " " * 60 + "\r")
         self.stream.flush()
+
+
+# -- the rules of a command: a preset and single options (doko play/score/sheet/simulate) ---------
+
+
+def add_rules_arguments(p: argparse.ArgumentParser, help_rules: str = "rule preset "
+                        "(default: tsr)") -> None:
+    """``--rules PRESET``, ``--option KEY=VALUE`` (repeatable) and ``--list-options``."""
+    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr", help=help_rules)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="set one rule option on top of the preset, e.g. solo_koehler=true or "
+                   "dulle=second (repeatable; --list-options lists them)")
+    p.add_argument("--list-options", action="store_true",
+                   help="list every rule option with its values and the preset's value, "
+                   "then exit")
+
+
+def rules_of(ns: argparse.Namespace) -> Rules:
+    """The rules a command line chose: the preset with its ``--option`` s applied; raises
+    :class:`~doko.engine.rules.RulesError` naming a bad option or value."""
+    changes = dict(parse_option(arg) for arg in ns.option)
+    return with_options(preset(ns.rules), changes)
+
+
+def options_listing(rules: Rules, lang: str) -> str:
+    """Every rule option: its key and label, its values in words and its value in ``rules``
+    (``doko play --list-options``), in ``lang``."""
+    lines = [text("rules.options_title", lang, preset=rules.name)]
+    for spec in option_specs():
+        lines.append(text("rules.options_line", lang, key=spec.key, label=spec.label(lang)))
+        values = ", ".join(f"{v} ({spec.value_label(v, lang)})" for v in spec.values)
+        lines.append(text("rules.options_values", lang, values=values,
+                          value=option_value(rules, spec.key)))
+    return "\n".join(lines)
+
+
+def rules_or_listing(ns: argparse.Namespace, command: str, lang: str) -> Rules | int:
+    """For a command's ``run``: the chosen rules; or, after ``--list-options`` (printed to
+    standard output), 0; or, for a bad option (one line on standard error in ``lang``), 2."""
+    try:
+        rules = rules_of(ns)
+    except RulesError as e:
+        print(text("cli.args.rules_error", lang, command=command, msg=e.text(lang)),
+              file=sys.stderr)
+        return 2
+    if ns.list_options:
+        print(options_listing(rules, lang))
+        return 0
+    return rules

@@ -11,7 +11,7 @@ import random
 import sys
 
 from doko.bots.levels import LEVELS as _LEVELS
-from doko.engine.rules import PRESETS, preset
+from doko.cli.args import add_rules_arguments, rules_or_listing
 from doko.engine.texts import text
 
 #: The strength levels (doko.bots.levels): random, rules, search (0.3 s a decision), strong (1 s).
@@ -41,8 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "random")
     p.add_argument("--seat", type=int, choices=range(1, 5), default=1, metavar="N",
                    help="your seat 1..4 (default 1; in a round your position)")
-    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
-                   help="rule preset (default: tsr)")
+    add_rules_arguments(p)
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language (default: de)")
     p.add_argument("--round", action="store_true",
@@ -71,7 +70,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    """Start the game; 2 with one line on stderr for bad options or a missing Rich."""
+    """Start the game; 2 with one line on stderr for bad options or a missing Rich; with
+    ``--list-options`` print the rule options and return 0."""
+    rules = rules_or_listing(ns, "play", ns.lang)
+    if isinstance(rules, int):
+        return rules
     try:
         from doko.tui.app import PlayOptions, run_play
     except ImportError as e:
@@ -99,7 +102,7 @@ def run(ns: argparse.Namespace) -> int:
     opts = PlayOptions(
         level=level,
         seat=ns.seat - 1,
-        rules=preset(ns.rules),
+        rules=rules,
         lang=ns.lang,
         round=ns.round or ns.games is not None or ns.resume is not None,
         games=games,

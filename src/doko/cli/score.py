@@ -9,8 +9,8 @@ import argparse
 import json
 import sys
 
+from doko.cli.args import add_rules_arguments, rules_or_listing
 from doko.engine.errors import json_params, json_problem
-from doko.engine.rules import PRESETS, preset
 from doko.engine.scoring import GameSummary, ScoringInputError, format_score, score
 from doko.engine.texts import text
 from doko.session.files import read_problem
@@ -30,21 +30,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the item labels and messages (default: de)")
-    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
-                   help="rule preset the game was played under (default: tsr); its house "
-                   "rules of scoring count (Re/Kontra doubling, the further Sonderpunkte)")
+    add_rules_arguments(p, "rule preset the game was played under (default: tsr); its house "
+                        "rules of scoring count (Re/Kontra doubling, the further Sonderpunkte)")
     p.set_defaults(func=run)
 
 
 def run(ns: argparse.Namespace) -> int:
     """Read, score and print one game; 2 on bad input (one line on stderr)."""
+    rules = rules_or_listing(ns, "score", ns.lang)
+    if isinstance(rules, int):
+        return rules
     try:
         if ns.file == "-":
             raw = sys.stdin.read()
         else:
             with open(ns.file, encoding="utf-8") as fh:
                 raw = fh.read()
-        result = score(GameSummary.from_json(json.loads(raw)), preset(ns.rules))
+        result = score(GameSummary.from_json(json.loads(raw)), rules)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ScoringInputError) as exc:
         if isinstance(exc, (OSError, UnicodeDecodeError)):
             msg = text("files.unreadable", ns.lang, path=_name(ns.file),

@@ -18,9 +18,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from doko.cli.args import Parser
+from doko.cli.args import Parser, add_rules_arguments, options_listing, rules_of
 from doko.engine.errors import json_params, json_problem
-from doko.engine.rules import PRESETS, preset
+from doko.engine.rules import RulesError
 from doko.engine.scoring import ScoringInputError
 from doko.engine.texts import text as _text
 from doko.session import (
@@ -65,8 +65,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--games", default="tsr", metavar="N|open",
                    help="games in the round: a number, 'open' (open-ended) or 'tsr' "
                    "(default: 24 at a 4-table, 30 at a 5-table)")
-    q.add_argument("--rules", default="tsr", choices=sorted(PRESETS),
-                   help="rule preset (default: tsr)")
+    add_rules_arguments(q)
     q.add_argument("--time-limit", type=float, default=None, metavar="MIN",
                    help="playing time in minutes from now (TSR 8.5.1: 100, 10.1.5: 125)")
     q.add_argument("--no-pflichtsoli", action="store_true",
@@ -184,7 +183,13 @@ def _new(ns: argparse.Namespace, lang: str) -> str:
             games = int(g)
         except ValueError:
             raise _Usage(_text("cli.sheet.bad_games", lang, games=repr(ns.games))) from None
-    r = Round.create(ns.file, players, games, rules=preset(ns.rules),
+    try:
+        rules = rules_of(ns)
+    except RulesError as e:
+        raise _Usage(e.text(lang)) from None
+    if ns.list_options:
+        return options_listing(rules, lang)
+    r = Round.create(ns.file, players, games, rules=rules,
                      pflichtsoli=False if ns.no_pflichtsoli else None,
                      time_limit=ns.time_limit)
     head = _text("cli.sheet.created", lang, file=ns.file, players=", ".join(

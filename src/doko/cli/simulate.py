@@ -17,12 +17,13 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from doko.bots.random_player import RandomPolicy
-from doko.cli.args import positive_int, type_error
+from doko.cli.args import add_rules_arguments, positive_int, rules_or_listing, type_error
 from doko.engine.actions import CALL_CODES, CALL_NAMES, code_text
 from doko.engine.backend import BACKENDS, BackendError, game_class, use
 from doko.engine.contracts import CONTRACT_NAMES
 from doko.engine.game import Game
 from doko.engine.record import to_record
+from doko.engine.rules import TSR, Rules
 from doko.engine.texts import texts_of
 from doko.engine.vocab import Contract
 
@@ -54,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "when built); the output names it")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
+    add_rules_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -74,10 +76,11 @@ def _player_names(text: str) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- playing
 
 
-def play_game(seed: int, index: int, players: tuple[str, ...] | None = None) -> Game:
-    """Game ``index`` of the run with ``seed``, played to the end by the random policy (or by
-    the named computer players, one per seat)."""
-    g = game_class().deal((seed << 32) + index, index & 3)
+def play_game(seed: int, index: int, players: tuple[str, ...] | None = None,
+              rules: Rules = TSR) -> Game:
+    """Game ``index`` of the run with ``seed`` under ``rules``, played to the end by the random
+    policy (or by the named computer players, one per seat)."""
+    g = game_class().deal((seed << 32) + index, index & 3, rules=rules)
     if players is not None:
         from doko.bots.base import make_player
         from doko.bots.base import play_game as play_with
@@ -114,16 +117,16 @@ def _merge(into: dict[str, Any], part: dict[str, Any]) -> None:
         into[key] += value
 
 
-Job = tuple[int, int, int, bool, "tuple[str, ...] | None"]
+Job = tuple[int, int, int, bool, "tuple[str, ...] | None", Rules]
 
 
 def _play_chunk(job: Job) -> tuple[dict[str, Any], list[str]]:
     """Play games ``start..stop-1``; returns their statistics and (if wanted) record lines."""
-    seed, start, stop, want_records, players = job
+    seed, start, stop, want_records, players, rules = job
     stats = _new_stats()
     lines: list[str] = []
     for i in range(start, stop):
-        g = play_game(seed, i, players)
+        g = play_game(seed, i, players, rules)
         _add_game(stats, g)
         if want_records:
             lines.append(json.dumps(to_record(g), separators=(",", ":")))
@@ -131,17 +134,20 @@ def _play_chunk(job: Job) -> tuple[dict[str, Any], list[str]]:
 
 
 def _chunks(seed: int, games: int, size: int, want: bool,
-            players: tuple[str, ...] | None = None) -> list[Job]:
-    return [(seed, s, min(s + size, games), want, players) for s in range(0, games, size)]
+            players: tuple[str, ...] | None = None, rules: Rules = TSR) -> list[Job]:
+    return [(seed, s, min(s + size, games), want, players, rules)
+            for s in range(0, games, size)]
 
 
 def simulate(
     games: int, seed: int = 0, workers: int = 1, out: TextIO | None = None,
     progress: TextIO | None = None, players: tuple[str, ...] | None = None,
+    rules: Rules = TSR,
 ) -> dict[str, Any]:
-    """Play ``games`` games; write records to ``out``; returns the merged statistics."""
+    """Play ``games`` games under ``rules``; write records to ``out``; returns the merged
+    statistics."""
     size = max(1, min(250, games // (workers * 8) or 1))
-    jobs = _chunks(seed, games, size, out is not None, players)
+    jobs = _chunks(seed, games, size, out is not None, players, rules)
     stats = _new_stats()
     done = 0
     start = time.perf_counter()
@@ -263,6 +269,9 @@ def format_summary(stats: dict[str, Any], seed: int, lang: str = "de") -> str:
 def run(ns: argparse.Namespace) -> int:
     """Run the simulation and print the summary; 2 if ``--out`` cannot be written."""
     t = texts_of("cli.simulate", ns.lang)
+    rules = rules_or_listing(ns, "simulate", ns.lang)
+    if isinstance(rules, int):
+        return rules
     try:
         backend = use(ns.backend)  # for this process and the workers it starts
     except BackendError as e:
@@ -272,9 +281,10 @@ def run(ns: argparse.Namespace) -> int:
     try:
         if ns.out is not None:
             with open(ns.out, "w", encoding="utf-8") as fh:
-                stats = simulate(ns.games, ns.seed, ns.workers, fh, progress, ns.players)
+                stats = simulate(ns.games, ns.seed, ns.workers, fh, progress, ns.players,
+                                 rules)
         else:
-            stats = simulate(ns.games, ns.seed, ns.workers, None, progress, ns.players)
+            stats = simulate(ns.games, ns.seed, ns.workers, None, progress, ns.players, rules)
     except OSError as e:
         why = e.strerror or str(e)
         print(f"doko simulate: {t('cannot_write', file=ns.out, why=why)}", file=sys.stderr)

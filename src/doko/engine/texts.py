@@ -4233,6 +4233,8 @@ asks before every card of the others.""",
         "    Werte: {values}; hier: {value}", "    values: {values}; here: {value}",
     ),
     "rules.options_none": ("wie die Voreinstellung", "as the preset"),
+    "tui.option": ("Regel: {label}: {value}", "Rule: {label}: {value}"),
+    "cli.args.rules_error": ("doko {command}: {msg}", "doko {command}: {msg}"),
     "web.ui.options": ("Optionen", "Options"),
     "web.ui.options_note": (
         "Jede Option weicht von der gewählten Voreinstellung ab, wenn du sie änderst.",

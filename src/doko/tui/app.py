@@ -63,7 +63,7 @@ from doko.engine.game import (
 )
 from doko.engine.record import take_back, to_record
 from doko.engine.result import game_result
-from doko.engine.rules import TSR, Rules
+from doko.engine.rules import TSR, Rules, option_lines
 from doko.engine.scoring import format_score
 from doko.engine.texts import text
 from doko.engine.view import SeatView, view
@@ -971,6 +971,9 @@ def play_round(term: Terminal, opts: PlayOptions) -> int:
 def run_play(opts: PlayOptions) -> int:
     """Run ``doko play`` with ``opts``; returns the exit status."""
     term = Terminal(opts.lang, opts.fast)
+    # the options chosen beside the preset (--option), said once before the first game
+    for _key, label, value in option_lines(opts.rules, opts.lang):
+        term.print(tr(opts.lang, "option", label=label, value=value))
     try:
         if opts.round or opts.resume:
             return play_round(term, opts)
