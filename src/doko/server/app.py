@@ -34,7 +34,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from doko.bots.levels import level_label, level_names, level_options
 from doko.engine.record import replay
-from doko.engine.rules import PRESETS
+from doko.engine.rules import PRESETS, option_specs, option_value
 from doko.engine.texts import LANGS, TEXTS
 from doko.server.analysis_routes import add_routes as add_analysis_routes
 from doko.server.db import RoundData, Store, make_engine, migrate
@@ -244,6 +244,11 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
                 "levels": [{"name": n, "de": level_label(n, "de"), "en": level_label(n, "en"),
                             "budget_ms": level_options(n)[1].get("budget_ms")} for n in names],
                 "bot_budget_ms": hub().limits.bot_budget_ms, "presets": list(PRESETS),
+                # the rule options the table form offers, and each preset's value words
+                "options": [{"key": s.key, "kind": s.kind, "values": list(s.values)}
+                            for s in option_specs()],
+                "preset_options": {name: {s.key: option_value(r, s.key) for s in option_specs()}
+                                   for name, r in PRESETS.items()},
                 "version": 2}
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(rate("create"))])
@@ -254,6 +259,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
             takeover_level=body.takeover_level, bot_delay_ms=body.bot_delay_ms,
             grace_s=body.grace_s, seed=body.seed, chat=body.chat, hints=body.hints,
             seats=[SeatSpec(s.kind, s.name, s.level) for s in body.seats],
+            options=dict(body.options),
         )
         try:
             _table, answer = await hub().create(spec, client_address(request))
@@ -531,6 +537,8 @@ def web_texts_js() -> str:
         if key.startswith("web."):
             return key[4:]
         if key.startswith(("card.rank.", "card.of_suit.")) or key == "card.name":
+            return key
+        if key.startswith(("rules.opt.", "rules.bool.")):  # the rule options' words
             return key
         return None
 

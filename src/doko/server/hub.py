@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from doko.bots.base import player_names
 from doko.bots.levels import level_names
-from doko.engine.rules import PRESETS
+from doko.engine.rules import PRESETS, Rules, RulesError, option_changes, with_options
 from doko.engine.texts import text
 from doko.server.botpool import (
     BotPool,
@@ -106,6 +106,8 @@ class TableSpec:
     chat: str = "players"
     #: whether the seats may ask for hints (off at tournament tables)
     hints: bool = True
+    #: single rule options on top of the preset (``doko.engine.rules.with_options``)
+    options: dict[str, bool | str] = field(default_factory=dict)
 
 
 class Hub:
@@ -322,7 +324,9 @@ class Hub:
             t = self.tables.get(d.code)
             seats = t.seats if t is not None else d.seats
             free = [s.seat for s in seats if _is_open(s)]
-            out.append({"code": d.code, "name": d.name, "rules": json.loads(d.rules),
+            rules = json.loads(d.rules)
+            out.append({"code": d.code, "name": d.name, "rules": rules,
+                        "rules_options": option_changes(Rules.from_json(rules)),
                         "games": d.games_total, "status": t.status if t else d.status,
                         "free_seats": free,
                         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind}
@@ -376,6 +380,10 @@ def validate(spec: TableSpec) -> TableData:
     for the person invited with their key."""
     if spec.rules not in PRESETS:
         raise ValueError(f"rules: unknown preset {spec.rules!r}; known: {', '.join(PRESETS)}")
+    try:
+        rules = with_options(PRESETS[spec.rules], spec.options)
+    except RulesError as e:
+        raise ValueError(f"options.{e.params.get('key', '')}: {e.text('en')}") from None
     if len(spec.seats) != 4:
         raise ValueError("seats: a table has four seats")
     levels = level_names()
@@ -403,7 +411,7 @@ def validate(spec: TableSpec) -> TableData:
     if pflicht is None and spec.games is not None and spec.games < 4:
         pflicht = False  # too short a round for four Pflichtsoli
     try:
-        r = Round(["1", "2", "3", "4"], spec.games, rules=PRESETS[spec.rules],
+        r = Round(["1", "2", "3", "4"], spec.games, rules=rules,
                   pflichtsoli=pflicht)
     except RoundError as e:
         raise ValueError(f"{'pflichtsoli' if pflicht else 'games'}: {e.text('en')}") from None
@@ -433,7 +441,7 @@ def validate(spec: TableSpec) -> TableData:
         raise ValueError(str(e)) from None
     practice = spec.seed is not None
     return TableData(
-        id=0, code="", name=name, rules=json.dumps(PRESETS[spec.rules].to_json()),
+        id=0, code="", name=name, rules=json.dumps(rules.to_json()),
         games_total=r.games_total, pflichtsoli=r.pflichtsoli, public=spec.public,
         bot_takeover=spec.bot_takeover, takeover_level=takeover,
         bot_delay_ms=spec.bot_delay_ms, grace_s=spec.grace_s,

@@ -423,6 +423,11 @@ def _default_seats() -> list[SeatIn]:
     return [SeatIn(kind="human"), SeatIn(kind="bot"), SeatIn(kind="bot"), SeatIn(kind="bot")]
 
 
+#: A rule option's name and a value word (``doko play --option KEY=VALUE``).
+OptionKey = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
+OptionWord = Annotated[str, Field(min_length=1, max_length=40)]
+
+
 class TableIn(Strict):
     """A table spec (``POST /api/tables``); every key optional."""
 
@@ -440,6 +445,10 @@ class TableIn(Strict):
     seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = None
     chat: Literal[CHAT_MODES] = "players"  # type: ignore[valid-type]
     hints: StrictBool = True
+    #: single rule options on top of the preset (``doko.engine.rules.with_options``): a bool,
+    #: or one of the option's words; the table checks names and values (400 naming the option)
+    options: Annotated[dict[OptionKey, StrictBool | OptionWord], Field(max_length=64)] = Field(
+        default_factory=dict)
 
 
 class JoinIn(Strict):

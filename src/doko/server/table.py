@@ -37,7 +37,7 @@ from doko.engine.actions import (
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
 from doko.engine.record import replay
-from doko.engine.rules import Rules
+from doko.engine.rules import Rules, option_changes
 from doko.engine.view import SeatView, view, views
 from doko.server.db import ACTIVE, GameData, RoundData, TableData
 from doko.server.driver import drive, offer_bots
@@ -334,6 +334,8 @@ class Table:
             "name": self.data.name,
             "rules": self.rules.to_json(),
             "rules_name": self.rules.name,
+            # the options chosen beside the preset (key -> value word), shown to every seat
+            "rules_options": option_changes(self.rules),
             "status": self.status,
             "public": self.data.public,
             "practice": self.data.practice,

@@ -278,8 +278,63 @@
     const lv = (META.levels || []).find((x) => x.name === p);
     return lv ? lv[lang] || p : p;
   }
+  // ------------------------------------------------------------------ rule options
+  // One switch or list per option of doko.engine.rules.Rules (META.options), set to the chosen
+  // preset's values (META.preset_options); what differs from the preset is sent as "options".
+  // The words are the catalogue's rules.opt.<key> and rules.opt.<key>.<value> (rules.bool.*).
+  function optWord(key, value) {
+    const k = `rules.opt.${key}.${value}`;
+    return (W[lang][k] ?? W.de[k]) !== undefined ? tw(k) : tw("rules.bool." + value);
+  }
+  const PRESET_KEYS = { tsr: "rules_tsr", hausregeln: "rules_house", erweitert: "rules_extended" };
+  // a table's rules in words: the preset and the options chosen beside it
+  function rulesLine(rules, options) {
+    const name = typeof rules === "string" ? rules : rules.name;
+    const parts = [PRESET_KEYS[name] ? t(PRESET_KEYS[name]) : name];
+    for (const [k, v] of Object.entries(options || {})) parts.push(`${tw("rules.opt." + k)}: ${optWord(k, v)}`);
+    return parts.join(" · ");
+  }
+  function renderOptions() {
+    const box = $("#f-options-list");
+    if (!box || !META || !META.options) return;
+    const preset = $("#f-rules").value;
+    const base = (META.preset_options || {})[preset] || {};
+    const prev = {};
+    if (box.dataset.preset === preset) {
+      box.querySelectorAll("[data-opt]").forEach((el) => {
+        prev[el.dataset.opt] = el.type === "checkbox" ? String(el.checked) : el.value;
+      });
+    }
+    box.dataset.preset = preset;
+    box.replaceChildren(...META.options.map((o) => {
+      const value = prev[o.key] ?? base[o.key];
+      if (o.kind === "bool") {
+        return h("label", { class: "check" },
+          h("input", { type: "checkbox", id: "f-opt-" + o.key, "data-opt": o.key, checked: value === "true" }),
+          h("span", {}, tw("rules.opt." + o.key)));
+      }
+      const sel = h("select", { id: "f-opt-" + o.key, "data-opt": o.key },
+        o.values.map((v) => h("option", { value: v }, optWord(o.key, v))));
+      sel.value = value;
+      return h("label", {}, h("span", {}, tw("rules.opt." + o.key)), sel);
+    }));
+  }
+  // the options that differ from the chosen preset: a bool for a switch, else the value's word
+  function chosenOptions() {
+    const out = {};
+    if (!META || !META.preset_options) return out;
+    const base = META.preset_options[$("#f-rules").value] || {};
+    document.querySelectorAll("#f-options-list [data-opt]").forEach((el) => {
+      const key = el.dataset.opt;
+      const value = el.type === "checkbox" ? String(el.checked) : el.value;
+      if (value !== base[key]) out[key] = el.type === "checkbox" ? el.checked : value;
+    });
+    return out;
+  }
+
   async function renderLobby() {
     applyStaticTexts();
+    renderOptions();
     $("#lobby").hidden = false;
     const myName = $("#f-myname");
     if (!myName.value) myName.value = localStorage.getItem("doko.name") || "";
@@ -315,6 +370,8 @@
         box.append(h("div", { class: "item" },
           h("div", { class: "grow" }, h("b", {}, tb.name || tb.code), " ",
             h("span", { class: "muted" }, `${tb.code} · ${rules} · ${tb.games ? t("games_n", tb.games) : t("open_round")}`),
+            Object.keys(tb.rules_options || {}).length
+              ? h("div", { class: "muted table-options" }, rulesLine(tb.rules, tb.rules_options)) : null,
             h("div", { class: "muted" }, tb.seats.map((s) => s.name).join(", "))),
           tb.free_seats.length ? h("button", { class: "primary", onclick: () => joinPublic(tb.code) },
                                    `${t("join")} (${t("free", free)})`) : null,
@@ -351,6 +408,7 @@
         pflichtsoli: games !== null && games < 4 ? false : $("#f-pflicht").checked,
         chat: $("#f-chat").value,
         hints: $("#f-hints") ? $("#f-hints").checked : true,
+        options: chosenOptions(),
       };
       const err = $("#create-error");
       err.hidden = true;
@@ -378,6 +436,7 @@
       pflichtNote();
     });
     $("#f-pflicht").addEventListener("change", pflichtNote);
+    $("#f-rules").addEventListener("change", renderOptions);
     S.pflichtNote = pflichtNote;
     $("#code-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -799,7 +858,8 @@
     const box = $("#waitbox");
     if (st.table.status !== "waiting") { box.hidden = true; box.replaceChildren(); return; }
     const tb = st.table;
-    const items = [h("p", { class: "pflicht-note", id: "wait-pflicht" }, pflichtText(tb.games_total, tb.pflichtsoli))];
+    const items = [h("p", { class: "pflicht-note", id: "wait-pflicht" }, pflichtText(tb.games_total, tb.pflichtsoli)),
+                   h("p", { class: "muted", id: "wait-rules" }, `${t("table_options")}: ${rulesLine(tb.rules, tb.rules_options)}`)];
     const saved = savedInvites();
     if (saved && me() !== null) {
       const rows = saved.filter((x) => x.invite && x.seat !== 0).map((x) => {
@@ -1166,6 +1226,10 @@
         } }, t("copy")));
     };
     const items = [h("p", {}, `${t("code")}: `, h("b", {}, S.code)), h("p", { class: "muted" }, t("invite_help"))];
+    if (S.state) {
+      const tb = S.state.table;
+      items.push(h("p", { id: "invite-rules" }, `${t("table_options")}: ${rulesLine(tb.rules, tb.rules_options)}`));
+    }
     if (saved) {
       for (const s of saved) {
         if (!s.invite) continue;
