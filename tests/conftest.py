@@ -29,14 +29,14 @@ from doko.engine.actions import (
     NO90,
     PASS,
     RESERVATION,
-    SOLO_BASE,
     WITHDRAW,
     code_of,
     encode,
     seat_of,
 )
+from doko.engine.actions import solo_code as _solo_code
 from doko.engine.cards import QC, card_code, deck, parse_card
-from doko.engine.contracts import NORMAL_ORDER, ORDERS, SOLO_NAMES, order_of_solo
+from doko.engine.contracts import NORMAL_ORDER, ORDERS, order_of_solo
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.record import to_record
@@ -63,7 +63,7 @@ ABSAGE_BY_LEVEL = {2: "no90", 3: "no60", 4: "no30", 5: "black"}
 
 def solo_code(name: str) -> int:
     """The action code naming the solo ``name`` (``"queens"``...)."""
-    return SOLO_BASE + SOLO_NAMES.index(name)
+    return _solo_code(name)
 
 
 # ---------------------------------------------------------------------------------------------

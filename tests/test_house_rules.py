@@ -309,7 +309,7 @@ def test_tsr_preset_is_all_defaults() -> None:
     custom = dataclasses.replace(HAUSREGELN, marriage_shift=True)
     assert Rules.from_json(custom.to_json()) == custom
     with pytest.raises(ValueError, match="unknown rule options"):
-        Rules.from_json({"name": "tsr", "armut": True})
+        Rules.from_json({"name": "tsr", "skatregel": True})
     with pytest.raises(ValueError, match="unknown rules preset") as info:
         preset("skat")
     # a RulesError (issue 14): the German text from the catalogue

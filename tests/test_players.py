@@ -13,12 +13,12 @@ import pytest
 
 from doko.bots.base import Player, make_player, play_game, step
 from doko.bots.rules_player import RulesPlayer, evaluate_solos, initial_counts, rules_card
-from doko.engine.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_BASE, encode
+from doko.engine.actions import HEALTHY, MARRIAGE, RESERVATION, SOLO_INDEX, encode, solo_code
 from doko.engine.backend import native_available
 from doko.engine.cards import QC, hand_count
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import NAMING, PLAY, QUERY, Game
-from doko.engine.rules import ERWEITERT, HAUSREGELN, Rules
+from doko.engine.rules import ERWEITERT, HAUSREGELN, PICTURE_SOLO_OPTIONS, TSR, Rules, with_options
 from doko.engine.view import view
 from hidden_cards import swapped
 
@@ -54,8 +54,10 @@ def _marriage_seeds(n: int) -> list[tuple[int, int]]:
 def _forced_solo(deal: int, seat: int, kind: str) -> Game:
     """Deal ``deal`` with ``seat`` dealing and vorgeführt (TSR 4.2.3), the solo ``kind`` named."""
     owes = tuple(s == seat for s in range(4))
-    g = Game.deal(deal, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat)
-    g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+    # the picture solos (house rules) are played where their options are on
+    rules = with_options(TSR, dict.fromkeys(PICTURE_SOLO_OPTIONS, True))
+    g = Game.deal(deal, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat, rules=rules)
+    g.apply(encode(seat, solo_code(kind)))
     return g
 
 
@@ -265,7 +267,9 @@ def test_query_decision_uses_only_the_own_hand() -> None:
     for k in v.hand:
         mine[k] += 1
     chances = evaluate_solos(mine)
-    assert set(chances) == set(SOLO_NAMES)
+    assert set(chances) == set(SOLO_NAMES[:7])  # the TSR's solos; the picture solos are off
+    assert set(evaluate_solos(mine, with_options(TSR, {"solo_koehler": True}))) == {
+        *SOLO_NAMES[:7], "koehler"}
     assert all(0.0 <= p <= 1.0 for p in chances.values())
 
 
@@ -430,9 +434,9 @@ def test_search_compares_the_best_rated_solo_kinds() -> None:
         me = SearchPlayer(seed=1, worlds=1, budget_ms=None)
         codes = me._solo_codes(v)
         chances = evaluate_solos(initial_counts(v), v.rules)
-        best = max(SOLO_NAMES, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
-        assert len(codes) == 3 and SOLO_BASE + SOLO_NAMES.index(best) in codes
-        rated = sorted((chances[SOLO_NAMES[c - SOLO_BASE]] for c in codes), reverse=True)
+        best = max(chances, key=lambda n: (chances[n], -SOLO_NAMES.index(n)))
+        assert len(codes) == 3 and solo_code(best) in codes
+        rated = sorted((chances[SOLO_NAMES[SOLO_INDEX[c]]] for c in codes), reverse=True)
         assert rated[-1] >= sorted(chances.values(), reverse=True)[2]
         assert len(SearchPlayer(seed=1, worlds=1, budget_ms=None, solo_kinds=7)
                    ._solo_codes(v)) == 7

@@ -22,9 +22,11 @@ from conftest import (
     solo_code,
 )
 from doko.engine.actions import code_of, encode, seat_of
-from doko.engine.contracts import SOLO_NAMES
+from doko.engine.contracts import TSR_SOLO_CONTRACTS
 from doko.engine.game import Game
 
+#: The solos of the TSR (the picture solos are house rules, off under the rules here).
+SOLO_NAMES = tuple(c.solo_name for c in TSR_SOLO_CONTRACTS)
 QQ = "QC QC TH TH QS QS AD AD 9C 9C 9S 9S"  # both ♣Q
 ONE_A = "QC 9H 9H KH KH AH AH KS KS AS AS TS"
 ONE_B = "QC TC TC KC KC AC AC JD JD TD TD 9D"
