@@ -257,9 +257,12 @@ def test_every_record_rules_and_action_key_is_shown() -> None:
     elsewhere = {"record.deal", "record.replay_action", "record.action.no_code",
                  "record.json.at", "record.json.trailing_comma", "record.json.other"}
     assert not shown & elsewhere
-    # rules.opt.* are the labels of the table settings' switches, no error texts
-    assert shown | elsewhere == {k for k in TEXTS if k.startswith(("record.", "rules."))
-                                 and not k.startswith("rules.opt.")}
+    # the rule options' words and the refusals of a chosen option (doko.engine.rules.with_options;
+    # tests/test_rule_options.py) are no record's
+    options = {k for k in TEXTS if k.startswith(("rules.opt.", "rules.bool.", "rules.options_"))}
+    options |= {"rules.unknown_option", "rules.bad_value", "rules.option_syntax"}
+    assert shown | elsewhere | options == {k for k in TEXTS
+                                           if k.startswith(("record.", "rules."))}
 
 
 def test_record_messages_in_english_unchanged() -> None:

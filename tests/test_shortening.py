@@ -29,6 +29,7 @@ from doko.engine.actions import CALL_KONTRA, CALL_RE, NO90, code_of, encode
 from doko.engine.cards import EYES, hand_kinds
 from doko.engine.contracts import ORDERS, SOLO_NAMES, TRUMP, CardOrder, order_of_solo
 from doko.engine.game import Game
+from doko.engine.rules import PICTURE_SOLO_OPTIONS, TSR, with_options
 
 # Nobody holds both ♣Q (seats 0 and 3 hold one each). Dealer 0: seat 1 leads a Lustsolo.
 NORMAL = (
@@ -337,7 +338,9 @@ def _order(name: str) -> CardOrder:
 
 def _strong_solo(seed: int) -> Game:
     """A dealt game as a Pflichtsolo of seat 0 in the solo kind giving it the most trumps."""
-    g = Game.deal(seed, dealer=3, owes_pflichtsolo=(True, False, False, False))
+    # every solo kind, the picture solos of the house rules too
+    rules = with_options(TSR, dict.fromkeys(PICTURE_SOLO_OPTIONS, True))
+    g = Game.deal(seed, dealer=3, owes_pflichtsolo=(True, False, False, False), rules=rules)
     best = max(SOLO_NAMES, key=lambda n: (
         sum(_order(n).eff_suit[k] == TRUMP for k in hand_kinds(g.hands[0])), n))
     query(g, [0])

@@ -32,13 +32,14 @@ from doko.engine.actions import (
     RESERVATION,
     SOLO_BASE,
     encode,
+    solo_code,
 )
 from doko.engine.backend import native_available
 from doko.engine.cards import QC, hand_count
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.game import PLAY, QUERY, Game
 from doko.engine.result import seat_scores
-from doko.engine.rules import HAUSREGELN, Rules
+from doko.engine.rules import HAUSREGELN, PICTURE_SOLO_OPTIONS, TSR, Rules, with_options
 from doko.engine.view import view
 from hidden_cards import swapped
 
@@ -81,8 +82,10 @@ def test_every_solo_kind_soloist_and_kontra(kind: str) -> None:
     """A Vorführung (TSR 4.2.3) forced into each solo kind: uct as soloist and as Kontra."""
     for seat, uct_seat in ((0, 0), (1, 3)):
         owes = tuple(s == seat for s in range(4))
-        g = Game.deal(1300 + seat, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat)
-        g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+        # the picture solos (house rules) where their options are on
+        g = Game.deal(1300 + seat, dealer=seat, owes_pflichtsolo=owes, vorfuehrung=seat,
+                      rules=with_options(TSR, dict.fromkeys(PICTURE_SOLO_OPTIONS, True)))
+        g.apply(encode(seat, solo_code(kind)))
         players = [_random(seat * 4 + s, p_call=0.2) for s in range(4)]
         players[uct_seat] = _uct(seat)
         play_game(g, players)

@@ -31,6 +31,7 @@ fn action_byte(a: i64) -> PyResult<u8> {
             let code = b & 63;
             code <= crate::game::WITHDRAW
                 || (crate::game::PIGS..=crate::game::HYPERPIGS).contains(&code)
+                || crate::game::is_picture_solo_code(code)
         })
         .ok_or_else(|| PyValueError::new_err(format!("{a} is not an action")))
 }

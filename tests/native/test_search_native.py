@@ -31,13 +31,13 @@ from doko.engine.actions import (  # noqa: E402
     HEALTHY,
     MARRIAGE,
     RESERVATION,
-    SOLO_BASE,
     encode,
+    solo_code,
 )
 from doko.engine.cards import QC, hand_count  # noqa: E402
 from doko.engine.contracts import SOLO_NAMES  # noqa: E402
 from doko.engine.game import NAMING, PLAY, QUERY, Game  # noqa: E402
-from doko.engine.rules import Rules  # noqa: E402
+from doko.engine.rules import Rules, with_options  # noqa: E402
 from doko.engine.view import view  # noqa: E402
 from hidden_cards import swapped  # noqa: E402
 
@@ -89,9 +89,11 @@ def _game_of_kind(kind: str, seed: int, rules: Rules) -> Game:
             g.apply(encode(holder, MARRIAGE))
         return g
     seat = seed % 4
+    if kind not in SOLO_NAMES[:7]:  # a picture solo: played where its option is on
+        rules = with_options(rules, {"solo_" + kind: True})
     g = Game.deal(seed, dealer=seat, owes_pflichtsolo=tuple(s == seat for s in range(4)),
                   vorfuehrung=seat, rules=rules)
-    g.apply(encode(seat, SOLO_BASE + SOLO_NAMES.index(kind)))
+    g.apply(encode(seat, solo_code(kind)))
     return g
 
 

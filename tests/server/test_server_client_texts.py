@@ -27,6 +27,8 @@ def test_texts_js_is_the_catalogues_web_keys(client: TestClient) -> None:
     web = {k[4:]: v for k, v in TEXTS.items() if k.startswith("web.")}
     web |= {k: v for k, v in TEXTS.items()
             if k.startswith(("card.rank.", "card.of_suit.")) or k == "card.name"}
+    # the rule options' words for the table form (rules.opt.*, rules.bool.*)
+    web |= {k: v for k, v in TEXTS.items() if k.startswith(("rules.opt.", "rules.bool."))}
     assert set(texts) == {"de", "en"}
     assert texts["de"] == {k: de for k, (de, _en) in web.items()}
     assert texts["en"] == {k: en for k, (_de, en) in web.items()}

@@ -165,10 +165,11 @@ class ProgressBar:
 # -- the rules of a command: a preset and single options (doko play/score/sheet/simulate) ---------
 
 
-def add_rules_arguments(p: argparse.ArgumentParser, help_rules: str = "rule preset "
-                        "(default: tsr)") -> None:
-    """``--rules PRESET``, ``--option KEY=VALUE`` (repeatable) and ``--list-options``."""
-    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr", help=help_rules)
+def add_rules_arguments(p: argparse.ArgumentParser, help: str | None = None) -> None:
+    """``--rules PRESET`` (``help``: its help text), ``--option KEY=VALUE`` (repeatable) and
+    ``--list-options``."""
+    p.add_argument("--rules", choices=sorted(PRESETS), default="tsr",
+                   help=help if help is not None else "rule preset (default: tsr)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="set one rule option on top of the preset, e.g. solo_koehler=true or "
                    "dulle=second (repeatable; --list-options lists them)")

@@ -30,8 +30,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the item labels and messages (default: de)")
-    add_rules_arguments(p, "rule preset the game was played under (default: tsr); its house "
-                        "rules of scoring count (Re/Kontra doubling, the further Sonderpunkte)")
+    add_rules_arguments(p, help="rule preset the game was played under (default: tsr); its "
+                        "house rules of scoring count (Re/Kontra doubling, the further "
+                        "Sonderpunkte)")
     p.set_defaults(func=run)
 
 

@@ -4232,7 +4232,6 @@ asks before every card of the others.""",
     "rules.options_values": (
         "    Werte: {values}; hier: {value}", "    values: {values}; here: {value}",
     ),
-    "rules.options_none": ("wie die Voreinstellung", "as the preset"),
     "tui.option": ("Regel: {label}: {value}", "Rule: {label}: {value}"),
     "cli.args.rules_error": ("doko {command}: {msg}", "doko {command}: {msg}"),
     "web.ui.options": ("Optionen", "Options"),
