@@ -448,13 +448,24 @@ def with_options(rules: Rules, changes: Mapping[str, object]) -> Rules:
     return replace(rules, **out)
 
 
-def option_lines(rules: Rules, lang: str = "de") -> list[tuple[str, str, str]]:
-    """The options of ``rules`` that differ from its preset, as ``(key, label, value in
-    words)``: what every seat of a table is shown beside the preset's name."""
+def option_changes(rules: Rules) -> dict[str, str]:
+    """The options of ``rules`` that differ from its preset: key -> value word.
+
+    >>> option_changes(with_options(HAUSREGELN, {"bock": "off", "solo_kings": True}))
+    {'bock': 'off', 'solo_kings': 'true'}
+    """
     base = PRESETS.get(rules.name, TSR)
-    out = []
+    out = {}
     for spec in option_specs():
         value = option_value(rules, spec.key)
         if value != option_value(base, spec.key):
-            out.append((spec.key, spec.label(lang), spec.value_label(value, lang)))
+            out[spec.key] = value
     return out
+
+
+def option_lines(rules: Rules, lang: str = "de") -> list[tuple[str, str, str]]:
+    """The options of ``rules`` that differ from its preset, as ``(key, label, value in
+    words)``: what every seat of a table is shown beside the preset's name."""
+    specs = {s.key: s for s in option_specs()}
+    return [(key, specs[key].label(lang), specs[key].value_label(value, lang))
+            for key, value in option_changes(rules).items()]
