@@ -287,10 +287,13 @@ HAUSREGELN = Rules(
 
 #: The home rules and the further house rules of docs/rules.md that many private tables and
 #: online platforms add: the Sonderpunkte Karlchen gefangen, Fuchs im letzten Stich and Dulle
-#: gefangen, and Farbsoli without the Dullen.
+#: gefangen, Farbsoli without the Dullen, and the picture solos.
 ERWEITERT = replace(
     HAUSREGELN, name="erweitert", charlie_caught=True, fox_last_trick=True, dulle_caught=True,
     solo_dullen=False,
+    # the picture solos (docs/rules.md "Weitere Soli")
+    solo_kings=True, solo_queens_jacks=True, solo_kings_queens=True, solo_kings_jacks=True,
+    solo_koehler=True,
 )
 # Karlchen im Solo and the Schweinchen (announced when played, as most online tables do) in the
 # extended house rules (issue 21, helper pigs)
