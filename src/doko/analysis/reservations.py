@@ -49,10 +49,13 @@ from doko.engine.actions import (
     PASS,
     RESERVATION,
     SOLO_BASE,
+    SOLO_CODES,
+    SOLO_INDEX,
     WITHDRAW,
     Action,
     code_of,
     encode,
+    is_solo_code,
     seat_of,
 )
 from doko.engine.cards import AD, JC, QC, TH, hand_count
@@ -130,14 +133,21 @@ def documented_naming(g: Game, seat: int) -> int:
 
 def rated_solo(g: Game, seat: int) -> int:
     """The naming code of the solo that the ``rules`` player's hand evaluation rates most
-    likely to win for ``seat``'s hand (the first such in
+    likely to win for ``seat``'s hand, among the solos the rules play (the first such in
     :data:`~doko.engine.contracts.SOLO_NAMES` order)."""
     from doko.bots.rules_player import evaluate_solos, initial_counts
 
     chances = evaluate_solos(initial_counts(view(g, seat)), g.rules,
                              leads=g.owes_pflichtsolo[seat])
-    return max(range(SOLO_BASE, SOLO_BASE + 7),
-               key=lambda c: (chances[SOLO_NAMES[c - SOLO_BASE]], -c))
+    return max(playable_solo_codes(g.rules),
+               key=lambda c: (chances[SOLO_NAMES[SOLO_INDEX[c]]], -c))
+
+
+def playable_solo_codes(rules: Rules) -> tuple[int, ...]:
+    """The naming codes of the solos a table with ``rules`` plays: the TSR's seven and the
+    picture solos whose options are on (docs/rules.md "Weitere Soli")."""
+    pictures = (c for c, on in zip(SOLO_CODES[7:], rules.picture_solos, strict=True) if on)
+    return (*SOLO_CODES[:7], *pictures)
 
 
 def _own_codes(actions: Sequence[Action]) -> tuple[list[bool], list[list[int]]]:
@@ -151,7 +161,7 @@ def _own_codes(actions: Sequence[Action]) -> tuple[list[bool], list[list[int]]]:
             answers[s] = True
         elif c == WITHDRAW:
             answers[s] = False
-        elif SOLO_BASE <= c <= PASS:
+        elif SOLO_BASE <= c <= PASS or is_solo_code(c):
             namings[s].append(c)
         elif c != HEALTHY:  # a card or a call: the Vorbehaltsabfrage is over
             break
@@ -213,9 +223,10 @@ def reservation_spots(start: Game, actions: Sequence[Action], seats: set[int]
             continue
         codes = [code_of(actions[i]) for i in idx]
         forced = start.phase == NAMING  # a Vorführung (TSR 4.1.9): a solo must be named
-        named = [i for i, c in zip(idx, codes, strict=True) if SOLO_BASE <= c <= PASS]
+        named = [i for i, c in zip(idx, codes, strict=True)
+                 if SOLO_BASE <= c <= PASS or is_solo_code(c)]
         both_qc = hand_count(start.initial_hands[s], QC) == 2
-        solos = tuple(range(SOLO_BASE, SOLO_BASE + 7))
+        solos = playable_solo_codes(start.rules)
         if forced:
             plans: tuple[int, ...] = solos
         else:
