@@ -125,3 +125,10 @@ def test_simulate_plays_the_chosen_solos(capsys: pytest.CaptureFixture[str]) -> 
     kinds = json.loads(capsys.readouterr().out)["kinds"]
     assert kinds.get("solo_kings", 0) > 0 and kinds.get("solo_koehler", 0) > 0
     assert "solo_queens_jacks" not in kinds
+
+
+def test_arena_plays_under_the_chosen_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--candidate", "rules", "--baseline", "random", "--deals", "2",
+                 "--json", "--rules", "hausregeln", "--option", "solo_koehler=true"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == {"name": "hausregeln", "solo_koehler": True} and out["deals"] == 2

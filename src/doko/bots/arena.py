@@ -41,6 +41,7 @@ from doko.engine.actions import Action
 from doko.engine.backend import game_class, resolve
 from doko.engine.game import Game
 from doko.engine.result import game_result, seat_scores
+from doko.engine.rules import TSR, Rules
 from doko.engine.view import SeatView
 from doko.engine.vocab import Party
 
@@ -165,8 +166,9 @@ def _lineup(start: int, seed: int, specs: list[Spec]) -> list[Player]:
             for s, (name, opts) in enumerate(specs)]
 
 
-def _play(index: int, seed: int, players: list[Player]) -> tuple[Game, list[_Timed]]:
-    g = game_class().deal(deal_seed(seed, index), dealer=index & 3)
+def _play(index: int, seed: int, players: list[Player],
+          rules: Rules = TSR) -> tuple[Game, list[_Timed]]:
+    g = game_class().deal(deal_seed(seed, index), dealer=index & 3, rules=rules)
     timed = [_Timed(p) for p in players]
     play_game(g, timed)
     return g, timed
@@ -176,37 +178,41 @@ def _game(index: int, seed: int, specs: list[Spec]) -> tuple[Game, list[_Timed]]
     return _play(index, seed, _lineup(index, seed, specs))
 
 
-def play_block(task: tuple[int, int, int, Spec, Spec]) -> list[DealResult]:
-    """Play the ``count`` deals from ``start`` as one match: each of the five line-ups (the
-    baseline in all seats, the candidate in seat 0..3) keeps its players over the match, so a
-    player that learns about the table can do so."""
-    start, count, seed, cand, base = task
+#: A match to play: first deal, deals, run seed, candidate, baseline, rules.
+Block = tuple[int, int, int, Spec, Spec, Rules]
+
+
+def play_block(task: Block) -> list[DealResult]:
+    """Play the ``count`` deals from ``start`` under ``rules`` as one match: each of the five
+    line-ups (the baseline in all seats, the candidate in seat 0..3) keeps its players over the
+    match, so a player that learns about the table can do so."""
+    start, count, seed, cand, base, rules = task
     lineups = [[base] * 4] + [[cand if s == seat else base for s in range(4)]
                               for seat in range(4)]
     players = [_lineup(start, seed, specs) for specs in lineups]
     out = []
     for index in range(start, start + count):
-        g, timed = _play(index, seed, players[0])
+        g, timed = _play(index, seed, players[0], rules)
         base_stats = [_stats(g, s, timed[s]) for s in range(4)]
         cand_stats = []
         for seat in range(4):
-            g, timed = _play(index, seed, players[1 + seat])
+            g, timed = _play(index, seed, players[1 + seat], rules)
             cand_stats.append(_stats(g, seat, timed[seat]))
         out.append(DealResult(index, base_stats, cand_stats))
     return out
 
 
-def play_deal(task: tuple[int, int, Spec, Spec]) -> DealResult:
+def play_deal(task: tuple[int, int, Spec, Spec], rules: Rules = TSR) -> DealResult:
     """Play deal ``index``: the baseline in all seats, then the candidate in each seat (fresh
     players)."""
     index, seed, cand, base = task
-    return play_block((index, 1, seed, cand, base))[0]
+    return play_block((index, 1, seed, cand, base, rules))[0]
 
 
 def run_deals(
     cand: Spec, base: Spec, deals: int, seed: int, workers: int = 1,
     progress: Callable[[int, int], None] | None = None, match: int = 1,
-    stop: Callable[[list[DealResult]], bool] | None = None,
+    stop: Callable[[list[DealResult]], bool] | None = None, rules: Rules = TSR,
 ) -> list[DealResult]:
     """Play ``deals`` deals (in order of their index), in ``workers`` processes; the players
     are kept over matches of ``match`` consecutive deals (1: new players for every deal).
@@ -216,7 +222,8 @@ def run_deals(
     not depend on ``workers``)."""
     if match < 1:
         raise ValueError(f"a match has at least one deal, not {match}")
-    tasks = [(i, min(match, deals - i), seed, cand, base) for i in range(0, deals, match)]
+    tasks = [(i, min(match, deals - i), seed, cand, base, rules)
+             for i in range(0, deals, match)]
     out: list[DealResult] = []
     results: Iterable[list[DealResult]]
     if workers > 1 and len(tasks) > 1:
@@ -542,7 +549,7 @@ def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int
           baseline_options: Mapping[str, object] | None = None,
           progress: Callable[[int, int], None] | None = None,
           match: int = 1, budget_ms: float | None = None, stop_when_clear: bool = False,
-          target: float = 0.0, look_every: int = 24) -> dict[str, Any]:
+          target: float = 0.0, look_every: int = 24, rules: Rules = TSR) -> dict[str, Any]:
     """Run the arena and return its report (see :func:`report`); ``match``: deals played by
     the same players in a row (see :func:`play_block`); ``budget_ms``: equal time, the same
     budget per decision for both players where they take one (:func:`equal_time`);
@@ -568,10 +575,12 @@ def arena(candidate: str, baseline: str, deals: int, seed: int = 0, workers: int
             return seq([r.diff for r in out])
 
     t0 = time.perf_counter()
-    results = run_deals(cand, base, deals, seed, workers, progress, match, stop)
+    results = run_deals(cand, base, deals, seed, workers, progress, match, stop, rules)
     if plan is not None:
         if plan.stopped_at is not None:
             results = results[: plan.stopped_at]
         elif len(results) >= 2:
             plan.look([r.diff for r in results])  # the last look spends what is left
-    return report(cand, base, seed, results, time.perf_counter() - t0, match, budget_ms, plan)
+    out = report(cand, base, seed, results, time.perf_counter() - t0, match, budget_ms, plan)
+    out["rules"] = rules.to_json()  # the rule set the deals were played under
+    return out

@@ -12,7 +12,13 @@ from typing import Any
 
 from doko.bots.arena import arena, equal_time
 from doko.bots.base import make_player, player_names
-from doko.cli.args import ProgressBar, positive_float, positive_int
+from doko.cli.args import (
+    ProgressBar,
+    add_rules_arguments,
+    positive_float,
+    positive_int,
+    rules_or_listing,
+)
 from doko.engine.backend import BACKENDS, BackendError, use
 from doko.engine.texts import texts_of
 
@@ -160,12 +166,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "names it")
     p.add_argument("--lang", choices=("de", "en"), default="de",
                    help="language of the output (default: de)")
+    add_rules_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(ns: argparse.Namespace) -> int:
     """Run the arena and print the report; 2 on bad players, options or backend."""
     t = texts_of("cli.arena", ns.lang)
+    rules = rules_or_listing(ns, "arena", ns.lang)
+    if isinstance(rules, int):
+        return rules
     try:
         use(ns.backend)  # for this process and the workers it starts
     except BackendError as e:
@@ -189,7 +199,8 @@ def run(ns: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr, eta=True) if sys.stderr.isatty() else None
     r = arena(ns.candidate, ns.baseline, ns.deals, ns.seed, ns.workers, copts, bopts,
               progress=bar, match=ns.match, budget_ms=ns.budget_ms,
-              stop_when_clear=ns.stop_when_clear, target=ns.target, look_every=ns.look_every)
+              stop_when_clear=ns.stop_when_clear, target=ns.target, look_every=ns.look_every,
+              rules=rules)
     if bar is not None:
         bar.close()
     if ns.json:
