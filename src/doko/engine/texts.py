@@ -2484,7 +2484,7 @@ TEXTS: dict[str, tuple[str, str]] = {
   re 3   3 re                 ansagen und Karte 3 spielen (oder umgekehrt)
   gesund  vorbehalt           Vorbehaltsabfrage
   damen buben fleischlos karo herz pik kreuz       ein Solo taufen
-  könige damenbuben königedamen königebuben köhler  Bildersoli (wo die Regeln sie spielen)
+  könige damenbuben königedamen königebuben köhler  Bildersoli (Hausregel)
   hochzeit  passe             Hochzeit (beide ♣D) / passen (mehrere Vorbehalte)
   aufgeben  abkürzen          nur als Solospieler (TSR 5.4)
   zurück                      den Vorbehalt zurücknehmen (TSR 4.1.2); die letzte Karte
@@ -2503,7 +2503,7 @@ Mit --ask-calls fragt das Programm zusätzlich vor jeder Karte der anderen.""",
   re 3   3 re                 call and play card 3 (or the other way round)
   healthy  reservation        Vorbehaltsabfrage (gesund / vorbehalt)
   queens jacks meatless diamonds hearts spades clubs   name a solo
-  kings queensjacks kingsqueens kingsjacks koehler     picture solos (where the rules play them)
+  kings queensjacks kingsqueens kingsjacks koehler   picture solos (house rule)
   marriage  pass              Hochzeit (both ♣Q) / pass (several Vorbehalte)
   concede  claim              soloist only (TSR 5.4)
   undo (withdraw)             take your Vorbehalt back (TSR 4.1.2); take your last card
