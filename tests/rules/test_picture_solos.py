@@ -225,3 +225,18 @@ def test_the_solvers_agree_in_the_new_orders() -> None:
         py = Solver.for_game(g).future_value(g.hands, g.trick_leader, g.trick)
         nat = NativeSolver.for_game(g).future_value(g.hands, g.trick_leader, g.trick)
         assert py == nat, (seed, g.contract_name)
+
+
+def test_the_spielliste_takes_a_picture_solo_where_the_rules_play_it() -> None:
+    """``doko sheet add`` / ``Round.add_summary``: the solo kind ``koehler`` is a Pflichtsolo
+    row (TSR 4.2.4) at a table that plays it, and refused at one that does not."""
+    from doko.session.round import Round, RoundError
+
+    r = Round(["A", "B", "C", "D"], 24, rules=ALL)
+    row = r.add_summary({"contract": "solo", "re_eyes": 150}, [1], solo="koehler")
+    assert row.kind == "solo_koehler" and row.pflichtsolo
+    assert "Köhler" in row.label("de")
+    plain = Round(["A", "B", "C", "D"], 24)
+    with pytest.raises(RoundError) as e:
+        plain.add_summary({"contract": "solo", "re_eyes": 150}, [1], solo="koehler")
+    assert "koehler" in str(e.value) and "meatless" in str(e.value)
