@@ -467,7 +467,7 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver for card order `order_index` (0..13, as `doko.engine.contracts.ORDERS`), the
+    /// A solver for card order `order_index` (0..18, as `doko.engine.contracts.ORDERS`), the
     /// parties `is_re` and the Dulle rule (0 the first wins, 1 the second, 2 the second except
     /// in the last trick). `table_size`: transposition-table entries (rounded down to a power
     /// of two, at least 16, at most [`MAX_TABLE_SIZE`]).

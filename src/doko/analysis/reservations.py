@@ -3,7 +3,7 @@ Vorbehaltsabfrage (gesund, Vorbehalt, which solo, Hochzeit, a pass; TSR 4.1) was
 the other answers it could have given. See ``docs/analysis.md``.
 
 A seat's reservation is one decision (kind ``reservation``): its *plan*, gesund or a Vorbehalt
-followed by a naming (one of the seven solos, or the Hochzeit with both ♣Q). The action taken
+followed by a naming (one of the solos the rules play, or the Hochzeit with both ♣Q). The action taken
 is the seat's naming where it named one (a solo, the Hochzeit, a pass), else its answer in the
 query (gesund, or a Vorbehalt that a solo of another seat came before).
 
