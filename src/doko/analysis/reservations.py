@@ -3,9 +3,9 @@ Vorbehaltsabfrage (gesund, Vorbehalt, which solo, Hochzeit, a pass; TSR 4.1) was
 the other answers it could have given. See ``docs/analysis.md``.
 
 A seat's reservation is one decision (kind ``reservation``): its *plan*, gesund or a Vorbehalt
-followed by a naming (one of the solos the rules play, or the Hochzeit with both ♣Q). The action taken
-is the seat's naming where it named one (a solo, the Hochzeit, a pass), else its answer in the
-query (gesund, or a Vorbehalt that a solo of another seat came before).
+followed by a naming (one of the solos the rules play, or the Hochzeit with both ♣Q). The action
+taken is the seat's naming where it named one (a solo, the Hochzeit, a pass), else its answer in
+the query (gesund, or a Vorbehalt that a solo of another seat came before).
 
 **The game a plan leads to.** The Vorbehaltsabfrage is replayed with the seat answering by its
 plan and the other seats as they answered in the record (a Vorbehalt taken back, TSR 4.1.2, as
