@@ -612,7 +612,7 @@ mod oracle {
             let rules = Rules {
                 dulle: (i % 3) as u8,
                 dulle_moves: i % 5 == 0,
-                picture_solos: [true; 5],
+                picture_solos: 0b11111,
                 ..Rules::TSR
             };
             // every solo kind, the picture solos of the house rules too

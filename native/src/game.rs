@@ -204,7 +204,9 @@ pub struct Rules {
     pub hyperpigs: bool,
     // the picture solos (house rules): which of them a table plays
     /// Königssolo, Damen-Buben-, Könige-Damen-, Könige-Buben-Solo, Köhler (contract order).
-    pub picture_solos: [bool; 5],
+    /// A bit set: bit `i` plays the picture solo `SOLO_KINGS + i` (one byte keeps the state
+    /// small, `state_size`).
+    pub picture_solos: u8,
 }
 
 impl Rules {
@@ -226,8 +228,14 @@ impl Rules {
         pigs_solo: PIGS_SOLO_NEVER,
         superpigs: false,
         hyperpigs: false,
-        picture_solos: [false; 5],
+        picture_solos: 0,
     };
+
+    /// Whether the picture solo `SOLO_KINGS + i` is played (`Rules.picture_solos`).
+    #[inline]
+    pub fn plays_picture_solo(&self, i: u8) -> bool {
+        self.picture_solos >> i & 1 != 0
+    }
 
     /// Cards per hand: 12, or 10 without nines.
     pub fn hand_size(&self) -> u32 {
@@ -1111,9 +1119,9 @@ impl GameState {
         }
         let mut n = 7;
         // the picture solos the rules play (house rules)
-        for (i, &on) in self.rules.picture_solos.iter().enumerate() {
-            if on {
-                codes[n] = PICTURE_SOLO_BASE + i as u8;
+        for i in 0..5u8 {
+            if self.rules.plays_picture_solo(i) {
+                codes[n] = PICTURE_SOLO_BASE + i;
                 n += 1;
             }
         }

@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(order_at(one + 1).unwrap().dulle, Some(TH));
         assert!(pig_order(QUEENS_ORDER, 1).is_none());
         assert!(order_at(PIG_ORDER_BASE + 4 * QUEENS_ORDER).is_none());
-        assert!(order_at(14).is_none() && order_at(N_ORDER_SLOTS).is_none());
+        assert!(order_at(N_ORDERS).is_none() && order_at(N_ORDER_SLOTS).is_none());
         // Herz-Solo: the trump suit's aces
         assert_eq!(
             &codes(pig_order(HEARTS_ORDER, 1).unwrap())[..2],

@@ -75,13 +75,13 @@ impl PyRules {
                 pigs_solo,
                 superpigs,
                 hyperpigs,
-                picture_solos: [
+                picture_solos: picture_mask([
                     solo_kings,
                     solo_queens_jacks,
                     solo_kings_queens,
                     solo_kings_jacks,
                     solo_koehler,
-                ],
+                ]),
             },
         })
     }
@@ -152,23 +152,23 @@ impl PyRules {
     }
     #[getter]
     fn solo_kings(&self) -> bool {
-        self.inner.picture_solos[0]
+        self.inner.plays_picture_solo(0)
     }
     #[getter]
     fn solo_queens_jacks(&self) -> bool {
-        self.inner.picture_solos[1]
+        self.inner.plays_picture_solo(1)
     }
     #[getter]
     fn solo_kings_queens(&self) -> bool {
-        self.inner.picture_solos[2]
+        self.inner.plays_picture_solo(2)
     }
     #[getter]
     fn solo_kings_jacks(&self) -> bool {
-        self.inner.picture_solos[3]
+        self.inner.plays_picture_solo(3)
     }
     #[getter]
     fn solo_koehler(&self) -> bool {
-        self.inner.picture_solos[4]
+        self.inner.plays_picture_solo(4)
     }
     #[getter]
     fn hand_size(&self) -> u32 {
@@ -179,7 +179,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:?})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:#07b})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -277,14 +277,21 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
         pigs_solo: name_or_index(obj, "pigs_solo", &PIGS_SOLO_NAMES)?,
         superpigs: flag("superpigs")?,
         hyperpigs: flag("hyperpigs")?,
-        picture_solos: [
+        picture_solos: picture_mask([
             flag("solo_kings")?,
             flag("solo_queens_jacks")?,
             flag("solo_kings_queens")?,
             flag("solo_kings_jacks")?,
             flag("solo_koehler")?,
-        ],
+        ]),
     })
+}
+
+/// The picture solos' options (Königssolo ... Köhler) as `Rules.picture_solos`' bit set.
+fn picture_mask(on: [bool; 5]) -> u8 {
+    on.iter()
+        .enumerate()
+        .fold(0, |m, (i, &b)| m | (u8::from(b) << i))
 }
 
 /// The values of `Rules.pigs` and `Rules.pigs_solo` (`rules.PIGS_RULES`, `PIGS_SOLO_RULES`).

@@ -107,9 +107,9 @@ pub fn root_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<(u8, u
                 out.push((a, code));
             }
             // the picture solos the rules play (house rules)
-            for (i, &on) in g.rules().picture_solos.iter().enumerate() {
-                if on {
-                    out.push((a, PICTURE_SOLO_BASE + i as u8));
+            for i in 0..5u8 {
+                if g.rules().plays_picture_solo(i) {
+                    out.push((a, PICTURE_SOLO_BASE + i));
                 }
             }
             if hand_count(g.hands()[s as usize], QC) == 2 {
