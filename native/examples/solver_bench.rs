@@ -1,11 +1,27 @@
 //! Solve positions read from a file (one a line: four hands, leader, four 0/1 parties), in a
-//! Normalspiel, and print the time and nodes of each and in all: `cargo run --release
-//! --example solver_bench -- FILE [MAX_NODES [TABLE_SIZE]]`. For profiling the solver without
-//! Python; `PASSES=1` prints each MTD(f) test (beta, result, nodes). A position that runs out
-//! of nodes prints -1 and counts at the nodes it took.
+//! Normalspiel, and print the CPU time and nodes of each and in all: `cargo run --release
+//! --example solver_bench -- FILE [MAX_NODES [TABLE_SIZE [TIME_LIMIT]]]`. For profiling the
+//! solver without Python. Times are the thread's CPU time (`/proc/thread-self/schedstat`, wall
+//! time where that is missing), so other processes on a shared core disturb them little.
+//! `PASSES=1` prints each MTD(f) test (beta, result, nodes); `GUESS=1` solves each position
+//! again with its exact value as the first guess. A position that runs out of nodes or time
+//! prints -1 and counts at what it took. `scripts/solver_positions.py` writes the positions
+//! `doko solve --bench` solves.
 
 use doko_native::solver::{Solver, DEFAULT_TABLE_SIZE};
 use std::time::Instant;
+
+/// This thread's CPU time in seconds, if the system tells it.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
+/// A clock: CPU time where the system gives it, else wall time since `start`.
+fn clock(start: Instant) -> f64 {
+    cpu_seconds().unwrap_or_else(|| start.elapsed().as_secs_f64())
+}
 
 fn main() {
     let path = std::env::args().nth(1).expect("a file of positions");
@@ -15,9 +31,14 @@ fn main() {
     let table: usize = std::env::args()
         .nth(3)
         .map_or(DEFAULT_TABLE_SIZE, |x| x.parse().expect("a number"));
+    let time_limit: Option<f64> = std::env::args()
+        .nth(4)
+        .map(|x| x.parse().expect("a number"));
     let text = std::fs::read_to_string(path).expect("readable");
-    let (mut total, mut nodes) = (0.0f64, 0u64);
+    let start = Instant::now();
+    let (mut total, mut nodes, mut unsolved) = (0.0f64, 0u64, 0);
     let mut times = Vec::new();
+    let mut counts = Vec::new();
     for line in text.lines() {
         let v: Vec<u64> = line
             .split_whitespace()
@@ -27,19 +48,21 @@ fn main() {
         let is_re = [v[5] == 1, v[6] == 1, v[7] == 1, v[8] == 1];
         let mut sv = Solver::new(0, is_re, 0, table).unwrap();
         sv.max_nodes = max_nodes;
-        let t = Instant::now();
+        sv.time_limit = time_limit;
+        let t = clock(start);
         let value = sv
             .future_value(hands, v[4] as usize, &[], None)
             .unwrap_or(-1);
-        let dt = t.elapsed().as_secs_f64();
+        let dt = clock(start) - t;
         let n1 = sv.node_count();
+        unsolved += usize::from(value < 0);
         if std::env::var("PASSES").is_ok() {
             for (beta, g, n) in sv.passes() {
                 println!("  beta {beta:3}: {g:3} in {n:9} nodes");
             }
         }
         if std::env::var("GUESS").is_ok() {
-            let mut sv2 = Solver::new(0, is_re, 0, DEFAULT_TABLE_SIZE).unwrap();
+            let mut sv2 = Solver::new(0, is_re, 0, table).unwrap();
             sv2.future_value(hands, v[4] as usize, &[], Some(value))
                 .unwrap();
             println!(
@@ -50,15 +73,25 @@ fn main() {
             println!("{value} {dt:.4}s {n1} nodes");
         }
         total += dt;
-        nodes += sv.node_count();
+        nodes += n1;
         times.push(dt);
+        counts.push(n1);
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    counts.sort_unstable();
+    let n = times.len();
+    let median = |i: usize| if n % 2 == 1 { i } else { i - 1 };
+    let mid_t = (times[median(n / 2)] + times[n / 2]) / 2.0;
+    let mid_n = (counts[median(n / 2)] + counts[n / 2]) / 2;
     println!(
-        "mean {:.3} ms, median {:.3} ms, max {:.3} ms, {:.0} nodes/s",
-        total * 1000.0 / times.len() as f64,
-        times[times.len() / 2] * 1000.0,
-        times[times.len() - 1] * 1000.0,
+        "{} of {n} solved; CPU mean {:.3} s, median {:.3} s, max {:.3} s; nodes mean {}, \
+         median {mid_n}, max {}; {:.0} nodes per CPU s",
+        n - unsolved,
+        total / n as f64,
+        mid_t,
+        times[n - 1],
+        nodes / n as u64,
+        counts[n - 1],
         nodes as f64 / total
     );
 }

@@ -18,14 +18,17 @@
 //! transposition table of value bounds. Its key ([`Key`]) is the order of the cards still in
 //! play with their Augen and holders, compared exactly (a hash collision never changes a
 //! value), so positions that differ only in which of some equal cards are gone share an
-//! entry. The table has two slots per bucket (one kept by depth, one always replaced), starts
-//! small and doubles up to a fixed size; it remembers each position's best lead for move
-//! ordering and is kept between calls of one [`Solver`]. Leads are ordered by that best lead,
+//! entry. The table has two slots per bucket of one cache line (one kept by depth, one always
+//! replaced), starts small and doubles up to a fixed size; positions with three tricks left,
+//! the most numerous, have a small table of their own that stays in the cache. The tables
+//! remember each position's best lead for move ordering and are kept between calls of one
+//! [`Solver`]. Leads are ordered by that best lead,
 //! then by a history of leads that cut off, then by whether the party is likely to keep the
 //! trick (the others' best answers); the later cards of a trick by the same estimate, and the
 //! last by the Augen the trick brings the seat's party. Before the last card of a trick the
-//! positions it leads to are looked up first (enhanced transposition cutoff, from four tricks
-//! left on). The last trick is computed directly and the last two by enumeration. An "Augen
+//! positions it leads to are looked up first (enhanced transposition cutoff), in tricks with
+//! at least [`ETC_FROM`] tricks after them (closer to the end the look-ups, cache misses in
+//! a large table, cost more time than they save). The last trick is computed directly and the last two by enumeration. An "Augen
 //! still needed" cut ends a search once Re cannot reach, or cannot miss, the window with the
 //! Augen still in play.
 //!
@@ -38,8 +41,9 @@
 //! few opponents' cards can beat bring it a number of tricks, their own Augen and the least
 //! the other seats must add to them. Other shortcuts (a history of follow cards that cut
 //! off, remembering the best trick, must-win bounds, caching two-trick positions, larger
-//! tables, exact values deep in the tree, the enhanced transposition cutoff at three tricks
-//! left, a heuristic play-out as the first guess) gave no gain and are not used.
+//! tables, exact values deep in the tree, a heuristic play-out as the first guess, a first
+//! MTD(f) step of 4 or 8 instead of 1, plain bisection; a key of the cards themselves instead
+//! of their order: 37 % more nodes) gave no gain and are not used.
 //!
 //! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
@@ -124,6 +128,16 @@ const HOLDERS: [u8; 81] = {
     }
     out
 };
+/// Positions with at most this many tricks left go to a small table of their own
+/// ([`NEAR_SIZE`] entries), which stays in the cache: they are the most numerous and the
+/// cheapest to search again.
+const NEAR_LEFT: u32 = 3;
+const NEAR_SIZE: usize = 1 << 17;
+/// Before the last card of a trick with at least this many tricks after it, the positions the
+/// cards lead to are looked up first (enhanced transposition cutoff; default of
+/// [`Solver::etc_from`]). Closer to the end the
+/// look-ups, mostly cache misses in a large table, cost more time than the nodes they save.
+const ETC_FROM: u32 = 8;
 /// Time checks: every this many nodes (the first node of a call always checks).
 const TIME_CHECK_EVERY: u32 = 256;
 /// The interrupt hook is polled every this many nodes.
@@ -314,6 +328,128 @@ impl Tables {
     }
 }
 
+/// Two table entries (the key's three words and the data word each) in one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([[u64; 4]; 2]);
+
+/// A transposition table of value bounds, keyed by [`Key`] and compared exactly: buckets of two
+/// entries, the first kept by depth, the second always replaced. It starts small and doubles
+/// when half full, up to its size.
+struct Table {
+    buckets: Vec<Bucket>,
+    /// Buckets it may grow to.
+    max: usize,
+    filled: usize,
+    initial: usize,
+}
+
+impl Table {
+    /// A table of at most `entries` entries (a power of two, at least 2), starting with
+    /// `initial` of them.
+    fn new(entries: usize, initial: usize) -> Table {
+        let max = (entries / 2).max(1);
+        let initial = (initial / 2).clamp(1, max);
+        Table {
+            buckets: vec![Bucket::default(); initial],
+            max,
+            filled: 0,
+            initial,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.buckets = vec![Bucket::default(); self.initial];
+        self.filled = 0;
+    }
+
+    /// The key's hash (the bucket is its low bits).
+    #[inline]
+    fn hash(key: &Key) -> u64 {
+        let mut x = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
+            ^ key[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(43);
+        x ^= x >> 32;
+        x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        x ^= x >> 29;
+        x
+    }
+
+    /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`
+    /// with hash `h`.
+    #[inline]
+    fn probe(&self, h: u64, key: &Key) -> Option<(i32, i32, i32)> {
+        let b = &self.buckets[h as usize & (self.buckets.len() - 1)];
+        for e in &b.0 {
+            if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
+                let d = e[3];
+                return Some((
+                    (d & 511) as i32,
+                    (d >> 9 & 511) as i32,
+                    (d >> 18 & 255) as i32 - 1,
+                ));
+            }
+        }
+        None
+    }
+
+    /// Store bounds: the first slot of a bucket keeps the deeper position (more tricks left),
+    /// the second takes what the first does not. The table doubles (up to its size) when half
+    /// full.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, h: u64, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
+        let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
+        let new = [key[0], key[1], key[2], data];
+        let n = self.buckets.len();
+        let bucket = &mut self.buckets[h as usize & (n - 1)].0;
+        let [a, b] = *bucket;
+        if a[..3] == key[..] {
+            bucket[0] = new;
+        } else if b[..3] == key[..] {
+            bucket[1] = new;
+        } else {
+            if b[2] == 0 {
+                self.filled += 1;
+            }
+            if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
+                bucket[1] = a;
+                bucket[0] = new;
+            } else {
+                bucket[1] = new;
+            }
+            if self.filled > n && n < self.max {
+                self.grow();
+            }
+        }
+    }
+
+    /// Double the table, keeping its entries; where the memory cannot be had the table stays
+    /// as it is (entries are replaced instead).
+    fn grow(&mut self) {
+        let n = self.buckets.len() * 2;
+        let mut bigger: Vec<Bucket> = Vec::new();
+        if bigger.try_reserve_exact(n).is_err() {
+            self.max = self.buckets.len();
+            return;
+        }
+        bigger.resize(n, Bucket::default());
+        let old = std::mem::replace(&mut self.buckets, bigger);
+        self.filled = 0;
+        for e in old.iter().flat_map(|b| b.0).filter(|e| e[2] != 0) {
+            let key = [e[0], e[1], e[2]];
+            let slot = &mut self.buckets[Table::hash(&key) as usize & (n - 1)].0;
+            if slot[0][2] == 0 {
+                slot[0] = e;
+                self.filled += 1;
+            } else if slot[1][2] == 0 {
+                slot[1] = e;
+                self.filled += 1;
+            }
+        }
+    }
+}
+
 /// The Augen of the `n` cheapest of the cards counted by rank in `by_rank` (9, J, Q, K, 10,
 /// A; all of them if there are fewer).
 #[inline]
@@ -437,9 +573,10 @@ pub struct Solver {
     hands: [u64; 4],
     /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering.
     history: [[u32; NUM_KINDS]; 4],
-    tt: Vec<[u64; 4]>,
-    tt_max: usize,
-    tt_filled: usize,
+    tt: Table,
+    /// The table of positions with at most [`NEAR_LEFT`] tricks left: small, so that it stays
+    /// in the cache.
+    near: Table,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -457,6 +594,9 @@ pub struct Solver {
     /// Augen of both parties at every trick boundary from three tricks left on
     /// ([`Solver::bounds`]); default [`BOUNDS_FROM`]. Exact either way.
     pub bounds_from: u32,
+    /// The enhanced transposition cutoff is tried before the last card of tricks with at
+    /// least this many tricks after them; default [`ETC_FROM`]. Exact either way.
+    pub etc_from: u32,
     /// The node budget of one call (None: unbounded).
     pub max_nodes: Option<u64>,
     /// The time budget of one call in seconds (None: unbounded).
@@ -512,9 +652,8 @@ impl Solver {
             last_exempt: dulle_rule == 2,
             hands: [0; 4],
             history: [[0; NUM_KINDS]; 4],
-            tt: vec![[0u64; 4]; size.min(INITIAL_TABLE_SIZE)],
-            tt_max: size,
-            tt_filled: 0,
+            tt: Table::new(size, INITIAL_TABLE_SIZE),
+            near: Table::new(NEAR_SIZE.min(size), NEAR_SIZE.min(size)),
             nodes: 0,
             node_limit: 0,
             deadline: None,
@@ -529,6 +668,7 @@ impl Solver {
             passes: Vec::new(),
             use_bounds: false,
             bounds_from: BOUNDS_FROM,
+            etc_from: ETC_FROM,
         })
     }
 
@@ -546,7 +686,7 @@ impl Solver {
 
     /// Entries the transposition table may grow to.
     pub fn table_size(&self) -> usize {
-        self.tt_max
+        self.tt.max * 2
     }
 
     /// Search nodes so far: tricks expanded at a trick boundary, two-trick end games, and the
@@ -563,8 +703,8 @@ impl Solver {
 
     /// Empty the transposition table.
     pub fn clear(&mut self) {
-        self.tt = vec![[0u64; 4]; self.tt_max.min(INITIAL_TABLE_SIZE)];
-        self.tt_filled = 0;
+        self.tt.clear();
+        self.near.clear();
     }
 
     /// Start the node and time budget of one call (`max_nodes`, `time_limit`; 0 or None:
@@ -851,87 +991,6 @@ impl Solver {
         w
     }
 
-    #[inline]
-    fn tt_index(&self, key: &Key) -> usize {
-        let mut x = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
-            ^ key[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(43);
-        x ^= x >> 32;
-        x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        x ^= x >> 29;
-        (x as usize) & (self.tt.len() - 1) & !1
-    }
-
-    /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`.
-    #[inline]
-    fn probe(&self, idx: usize, key: &Key) -> Option<(i32, i32, i32)> {
-        for e in &self.tt[idx..idx + 2] {
-            if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
-                let d = e[3];
-                return Some((
-                    (d & 511) as i32,
-                    (d >> 9 & 511) as i32,
-                    (d >> 18 & 255) as i32 - 1,
-                ));
-            }
-        }
-        None
-    }
-
-    /// Store bounds: the first slot of a bucket keeps the deeper position (more tricks left),
-    /// the second takes what the first does not. The table doubles (up to its size) when half
-    /// full.
-    #[inline]
-    fn store(&mut self, idx: usize, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
-        let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
-        let new = [key[0], key[1], key[2], data];
-        let a = self.tt[idx];
-        let b = self.tt[idx + 1];
-        if a[..3] == key[..] {
-            self.tt[idx] = new;
-        } else if b[..3] == key[..] {
-            self.tt[idx + 1] = new;
-        } else {
-            if b[2] == 0 {
-                self.tt_filled += 1;
-            }
-            if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
-                self.tt[idx + 1] = a;
-                self.tt[idx] = new;
-            } else {
-                self.tt[idx + 1] = new;
-            }
-            if self.tt_filled * 2 > self.tt.len() && self.tt.len() < self.tt_max {
-                self.grow();
-            }
-        }
-    }
-
-    /// Double the table, keeping its entries; where the memory cannot be had the table stays
-    /// as it is (entries are replaced instead).
-    fn grow(&mut self) {
-        let n = self.tt.len() * 2;
-        let mut bigger: Vec<[u64; 4]> = Vec::new();
-        if bigger.try_reserve_exact(n).is_err() {
-            self.tt_max = self.tt.len();
-            return;
-        }
-        bigger.resize(n, [0u64; 4]);
-        let old = std::mem::replace(&mut self.tt, bigger);
-        self.tt_filled = 0;
-        for e in old.iter().filter(|e| e[2] != 0) {
-            let key = [e[0], e[1], e[2]];
-            let idx = self.tt_index(&key);
-            if self.tt[idx][2] == 0 {
-                self.tt[idx] = *e;
-                self.tt_filled += 1;
-            } else if self.tt[idx + 1][2] == 0 {
-                self.tt[idx + 1] = *e;
-                self.tt_filled += 1;
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ nodes
 
     /// Re's Augen from a trick boundary on, fail-soft in (`alpha`, `beta`): `leader` leads,
@@ -955,8 +1014,10 @@ impl Solver {
         }
         let mut ords = [0u8; NUM_KINDS];
         let key = self.key(leader, &mut ords);
-        let idx = self.tt_index(&key);
-        let (lo, hi, bm, a0, b0) = match self.probe(idx, &key) {
+        let h = Table::hash(&key);
+        let near = left <= NEAR_LEFT;
+        let table = if near { &self.near } else { &self.tt };
+        let (lo, hi, bm, a0, b0) = match table.probe(h, &key) {
             None => (0, rem, -1, alpha.max(0), beta.min(rem)),
             Some((lo, hi, bm)) => {
                 if lo >= beta {
@@ -999,8 +1060,8 @@ impl Solver {
             hi = g;
         }
         let code = ords[best as usize] as i32;
-        let idx = self.tt_index(&key); // the table may have grown meanwhile
-        self.store(idx, &key, lo, hi, code, left);
+        let table = if near { &mut self.near } else { &mut self.tt };
+        table.store(h, &key, lo, hi, code, left);
         g
     }
 
@@ -1301,13 +1362,12 @@ impl Solver {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
             let (w, x) = outcome(k);
-            if nleft >= 4 {
+            if nleft >= self.etc_from {
                 let tv = if self.is_re[w] { x } else { 0 };
                 self.hands[seat] = take(h, k);
                 let mut ords = [0u8; NUM_KINDS];
                 let key = self.key(w, &mut ords);
-                let idx = self.tt_index(&key);
-                if let Some((lo, hi, _)) = self.probe(idx, &key) {
+                if let Some((lo, hi, _)) = self.tt.probe(Table::hash(&key), &key) {
                     let v = tv + if maxi { lo } else { hi };
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
@@ -1888,6 +1948,103 @@ mod tests {
                 without.future_value(hands, leader, &[], None),
                 "{hands:?} {parties}"
             );
+        }
+    }
+
+    /// Random hands of `n` cards each from a shuffled double deck.
+    fn deal(rng: &mut crate::rng::Xoshiro256, n: usize) -> [u64; 4] {
+        let mut deck: Vec<u8> = (0..48).map(|c| (c % 24) as u8).collect();
+        for j in (1..deck.len()).rev() {
+            deck.swap(j, rng.below(j as u64 + 1) as usize);
+        }
+        let mut hands = [0u64; 4];
+        for (s, h) in hands.iter_mut().enumerate() {
+            *h = hand(&deck[s * n..(s + 1) * n]);
+        }
+        hands
+    }
+
+    #[test]
+    fn two_trick_end_games_are_exact_and_fail_soft() {
+        // the closed form of the last two tricks (TSR 5.2.2 following, 5.3.3 winners, the Dulle
+        // rules): in every card order, against plain minimax, with random windows: a result
+        // at or below alpha bounds the value from above, at or above beta from below, and in
+        // between it is the value
+        let mut rng = crate::rng::Xoshiro256::new(22);
+        for i in 0..400 {
+            let hands = deal(&mut rng, 2);
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK"][i % 5];
+            let mut sv = solver(order, parties, rng.below(3) as u8);
+            let leader = rng.below(4) as usize;
+            let v = brute(&sv, hands, leader, &mut Vec::new());
+            sv.hands = hands;
+            let alpha = rng.below(60) as i32 - 5;
+            let beta = alpha + 1 + rng.below(30) as i32;
+            let g = sv.two_tricks(leader, alpha, beta);
+            if g <= alpha {
+                assert!(v <= g, "{hands:?} {order} {parties}: {v} > {g} <= {alpha}");
+            } else if g >= beta {
+                assert!(v >= g, "{hands:?} {order} {parties}: {v} < {g} >= {beta}");
+            } else {
+                assert_eq!(g, v, "{hands:?} {order} {parties} ({alpha}, {beta})");
+            }
+            assert_eq!(sv.two_tricks(leader, -INF, INF), v);
+        }
+    }
+
+    #[test]
+    fn the_pruning_gives_the_values_of_plain_minimax() {
+        // 240 random end games of 3 and 4 tricks, at a trick boundary or in mid-trick, in
+        // every card order, Dulle rule and party split: the search with all its shortcuts on
+        // (the sure Augen and the enhanced transposition cutoff at every trick, the tables of
+        // near and far positions, both tiny so that entries are replaced, merged cards) gives
+        // the value of plain minimax over every legal card, and so does a search that reuses
+        // its tables from the positions before (MTD(f) with random first guesses)
+        let mut rng = crate::rng::Xoshiro256::new(31);
+        let mut reused = solver(NORMAL_ORDER, "RKRK", 0);
+        reused.etc_from = 0;
+        for i in 0..240 {
+            let n = 3 + i % 2;
+            let mut hands = deal(&mut rng, n);
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+            let rule = rng.below(3) as u8;
+            let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
+            let mut sv = Solver::new(order, is_re, rule, 16).unwrap();
+            sv.bounds_from = 0;
+            sv.etc_from = 0;
+            let leader = rng.below(4) as usize;
+            // a few cards of the first trick already played, each a legal one
+            let mut trick = Vec::new();
+            let played = rng.below(4) as usize;
+            for j in 0..played {
+                let s = (leader + j) & 3;
+                let mut legal = (hands[s] & KIND_MASK) as u32;
+                if let Some(&first) = trick.first() {
+                    let f = legal & sv.tab.follow[sv.tab.eff[first as usize] as usize];
+                    if f != 0 {
+                        legal = f;
+                    }
+                }
+                let pick = rng.below(legal.count_ones() as u64) as usize;
+                let k = (0..NUM_KINDS)
+                    .filter(|&k| legal >> k & 1 != 0)
+                    .nth(pick)
+                    .unwrap();
+                hands[s] = take(hands[s], k);
+                trick.push(k as u8);
+            }
+            let v = brute(&sv, hands, leader, &mut trick.clone());
+            let guess = Some(rng.below(120) as i32);
+            assert_eq!(
+                sv.future_value(hands, leader, &trick, guess),
+                Ok(v),
+                "{hands:?} {order} {parties} {rule} {leader} {trick:?}"
+            );
+            if order == NORMAL_ORDER && rule == 0 && parties == "RKRK" {
+                assert_eq!(reused.future_value(hands, leader, &trick, guess), Ok(v));
+            }
         }
     }
 

@@ -357,7 +357,8 @@ def bench_solver(
     game); then the value (fresh solver of ``backend``, MTD(f)) is timed, and separately, up
     to :data:`_BENCH_MOVES_MAX` tricks, the value of every legal card of the seat on turn
     (:func:`doko.solver.solve_moves`, fresh solver). Times are wall-clock on one core
-    (``cpu_mean_ms``: process CPU time of the value, less disturbed by other processes; likewise
+    (``cpu_mean_ms``, ``cpu_median_ms``: process CPU time of the value, less disturbed by other
+    processes; likewise
     ``nodes_per_s`` by wall-clock and ``nodes_per_cpu_s`` by CPU time). With
     ``time_limit`` (seconds) a value that is not exact by then counts at the limit and in
     ``unsolved``. The same arguments give the same positions under either backend.
@@ -397,6 +398,7 @@ def bench_solver(
         "median_ms": round(statistics.median(value_ms), 2),
         "max_ms": round(max(value_ms), 2),
         "cpu_mean_ms": round(statistics.mean(cpu_ms), 2),
+        "cpu_median_ms": round(statistics.median(cpu_ms), 2),
         "best_card_mean_ms": round(statistics.mean(best_ms), 2) if best_ms else None,
         "best_card_max_ms": round(max(best_ms), 2) if best_ms else None,
         "mean_nodes": round(statistics.mean(nodes), 1),
