@@ -503,5 +503,7 @@ def test_cli_bench(capsys: pytest.CaptureFixture[str]) -> None:
     r = json.loads(capsys.readouterr()[0])
     assert r["deals"] == 2 and r["tricks"] == 3
     assert r["mean_ms"] <= r["max_ms"] and r["mean_nodes"] > 0
+    # two deals: the median CPU time is the mean of the two
+    assert abs(r["cpu_median_ms"] - r["cpu_mean_ms"]) <= 0.011
     assert main(["solve", "--bench", "--deals", "1", "--tricks", "2"]) == 0
     assert "ms" in capsys.readouterr()[0]
