@@ -20,9 +20,9 @@
 //! value), so positions that differ only in which of some equal cards are gone share an
 //! entry. The table has two slots per bucket of one cache line (one kept by depth, one always
 //! replaced), starts small and doubles up to a fixed size; positions with three tricks left,
-//! the most numerous, have a small table of their own that stays in the cache. The tables
-//! remember each position's best lead for move ordering and are kept between calls of one
-//! [`Solver`]. Leads are ordered by that best lead,
+//! the most numerous, have a smaller table of their own that mostly stays in the cache. The
+//! tables remember each position's best lead for move ordering and are kept between calls of
+//! one [`Solver`]. Leads are ordered by that best lead,
 //! then by a history of leads that cut off, then by whether the party is likely to keep the
 //! trick (the others' best answers); the later cards of a trick by the same estimate, and the
 //! last by the Augen the trick brings the seat's party. Before the last card of a trick the
@@ -128,11 +128,12 @@ const HOLDERS: [u8; 81] = {
     }
     out
 };
-/// Positions with at most this many tricks left go to a small table of their own
-/// ([`NEAR_SIZE`] entries), which stays in the cache: they are the most numerous and the
-/// cheapest to search again.
+/// Positions with at most this many tricks left go to a smaller table of their own (at most
+/// [`NEAR_SIZE`] entries, 16 MiB, which mostly stays in the last-level cache; like the large
+/// one it starts small and doubles): they are the most numerous and the cheapest to search
+/// again.
 const NEAR_LEFT: u32 = 3;
-const NEAR_SIZE: usize = 1 << 17;
+const NEAR_SIZE: usize = 1 << 19;
 /// Before the last card of a trick with at least this many tricks after it, the positions the
 /// cards lead to are looked up first (enhanced transposition cutoff; default of
 /// [`Solver::etc_from`]). Closer to the end the
@@ -328,20 +329,35 @@ impl Tables {
     }
 }
 
-/// Two table entries (the key's three words and the data word each) in one cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-struct Bucket([[u64; 4]; 2]);
+/// Words per bucket: two entries of the key's three words and a data word, one cache line.
+const BUCKET: usize = 8;
 
 /// A transposition table of value bounds, keyed by [`Key`] and compared exactly: buckets of two
 /// entries, the first kept by depth, the second always replaced. It starts small and doubles
-/// when half full, up to its size.
+/// when half full, up to its size. The buckets lie in one zeroed vector (the system hands out
+/// zeroed pages as they are touched), from its first 64-byte boundary on, so that each bucket
+/// is one cache line.
 struct Table {
-    buckets: Vec<Bucket>,
+    words: Vec<u64>,
+    /// The first word on a 64-byte boundary.
+    off: usize,
+    /// Buckets now (a power of two).
+    len: usize,
     /// Buckets it may grow to.
     max: usize,
     filled: usize,
     initial: usize,
+}
+
+/// An empty table of `len` buckets; `None` where the memory cannot be had.
+fn table_words(len: usize) -> Option<(Vec<u64>, usize)> {
+    let n = len * BUCKET + BUCKET;
+    let mut words: Vec<u64> = Vec::new();
+    words.try_reserve_exact(n).ok()?;
+    drop(words);
+    let words = vec![0u64; n];
+    let off = (64 - words.as_ptr() as usize % 64) % 64 / 8;
+    Some((words, off))
 }
 
 impl Table {
@@ -350,8 +366,14 @@ impl Table {
     fn new(entries: usize, initial: usize) -> Table {
         let max = (entries / 2).max(1);
         let initial = (initial / 2).clamp(1, max);
+        let (words, off, len) = match table_words(initial) {
+            Some((words, off)) => (words, off, initial),
+            None => (vec![0; 2 * BUCKET], 0, 1),
+        };
         Table {
-            buckets: vec![Bucket::default(); initial],
+            words,
+            off,
+            len,
             max,
             filled: 0,
             initial,
@@ -359,7 +381,13 @@ impl Table {
     }
 
     fn clear(&mut self) {
-        self.buckets = vec![Bucket::default(); self.initial];
+        if let Some((words, off)) = table_words(self.initial) {
+            self.words = words;
+            self.off = off;
+            self.len = self.initial;
+        } else {
+            self.words.iter_mut().for_each(|w| *w = 0);
+        }
         self.filled = 0;
     }
 
@@ -375,12 +403,19 @@ impl Table {
         x
     }
 
+    /// The first word of the bucket of hash `h`.
+    #[inline]
+    fn at(&self, h: u64) -> usize {
+        self.off + (h as usize & (self.len - 1)) * BUCKET
+    }
+
     /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`
     /// with hash `h`.
     #[inline]
     fn probe(&self, h: u64, key: &Key) -> Option<(i32, i32, i32)> {
-        let b = &self.buckets[h as usize & (self.buckets.len() - 1)];
-        for e in &b.0 {
+        let at = self.at(h);
+        let b = &self.words[at..at + BUCKET];
+        for e in b.chunks_exact(4) {
             if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
                 let d = e[3];
                 return Some((
@@ -397,28 +432,27 @@ impl Table {
     /// the second takes what the first does not. The table doubles (up to its size) when half
     /// full.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn store(&mut self, h: u64, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
         let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
         let new = [key[0], key[1], key[2], data];
-        let n = self.buckets.len();
-        let bucket = &mut self.buckets[h as usize & (n - 1)].0;
-        let [a, b] = *bucket;
+        let at = self.at(h);
+        let bucket = &mut self.words[at..at + BUCKET];
+        let (a, b) = bucket.split_at_mut(4);
         if a[..3] == key[..] {
-            bucket[0] = new;
+            a.copy_from_slice(&new);
         } else if b[..3] == key[..] {
-            bucket[1] = new;
+            b.copy_from_slice(&new);
         } else {
             if b[2] == 0 {
                 self.filled += 1;
             }
             if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
-                bucket[1] = a;
-                bucket[0] = new;
+                b.copy_from_slice(a);
+                a.copy_from_slice(&new);
             } else {
-                bucket[1] = new;
+                b.copy_from_slice(&new);
             }
-            if self.filled > n && n < self.max {
+            if self.filled > self.len && self.len < self.max {
                 self.grow();
             }
         }
@@ -427,24 +461,28 @@ impl Table {
     /// Double the table, keeping its entries; where the memory cannot be had the table stays
     /// as it is (entries are replaced instead).
     fn grow(&mut self) {
-        let n = self.buckets.len() * 2;
-        let mut bigger: Vec<Bucket> = Vec::new();
-        if bigger.try_reserve_exact(n).is_err() {
-            self.max = self.buckets.len();
+        let n = self.len * 2;
+        let Some((words, off)) = table_words(n) else {
+            self.max = self.len;
             return;
-        }
-        bigger.resize(n, Bucket::default());
-        let old = std::mem::replace(&mut self.buckets, bigger);
+        };
+        let old = std::mem::replace(&mut self.words, words);
+        let (old_off, old_len) = (self.off, self.len);
+        self.off = off;
+        self.len = n;
         self.filled = 0;
-        for e in old.iter().flat_map(|b| b.0).filter(|e| e[2] != 0) {
+        for e in old[old_off..old_off + old_len * BUCKET].chunks_exact(4) {
+            if e[2] == 0 {
+                continue;
+            }
             let key = [e[0], e[1], e[2]];
-            let slot = &mut self.buckets[Table::hash(&key) as usize & (n - 1)].0;
-            if slot[0][2] == 0 {
-                slot[0] = e;
-                self.filled += 1;
-            } else if slot[1][2] == 0 {
-                slot[1] = e;
-                self.filled += 1;
+            let at = self.at(Table::hash(&key));
+            for slot in self.words[at..at + BUCKET].chunks_exact_mut(4) {
+                if slot[2] == 0 {
+                    slot.copy_from_slice(e);
+                    self.filled += 1;
+                    break;
+                }
             }
         }
     }
@@ -653,7 +691,7 @@ impl Solver {
             hands: [0; 4],
             history: [[0; NUM_KINDS]; 4],
             tt: Table::new(size, INITIAL_TABLE_SIZE),
-            near: Table::new(NEAR_SIZE.min(size), NEAR_SIZE.min(size)),
+            near: Table::new(NEAR_SIZE.min(size), INITIAL_TABLE_SIZE),
             nodes: 0,
             node_limit: 0,
             deadline: None,
