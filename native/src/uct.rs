@@ -15,9 +15,10 @@
 //! Vorbehaltsabfrage the searching seat's Vorbehalt comes with the game it would name
 //! (each solo kind, and Hochzeit with both ♣Q): one root action per plan, the naming made
 //! by the plan when the seat's turn to name comes (if it is legal then). So a Vorbehalt is
-//! worth the game it is for, not an average over every game it could lead to. The rollouts play random legal
-//! cards without calls; in the Vorbehaltsabfrage and the naming they pick uniformly among the
-//! legal actions.
+//! worth the game it is for, not an average over every game it could lead to. The rollouts play
+//! random legal cards without calls and, as the paper's simulations, reserve nothing and play no
+//! solo: Gesund in the Vorbehaltsabfrage, pass (or the Hochzeit) in the naming
+//! ([`rollout_answer`]).
 //!
 //! The random numbers come from [`crate::batch::Rng`]; `doko.bots.uct_player` repeats the
 //! same search in Python with the same generator, so both give the same visits and values.
@@ -25,8 +26,8 @@
 use crate::batch::Rng;
 use crate::cards::{hand_count, QC};
 use crate::game::{
-    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PICTURE_SOLO_BASE,
-    PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
+    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, HEALTHY, MARRIAGE, NAMING, PASS,
+    PICTURE_SOLO_BASE, PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
@@ -165,7 +166,20 @@ pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
     }
 }
 
-/// The rollout's action: a random legal card, or a random legal action before the play.
+/// The rollout's answer before the play, as the paper's simulations: no Vorbehalt and no
+/// solo where the seat has the choice. Gesund in the Vorbehaltsabfrage, in the naming pass,
+/// else the Hochzeit, else the first legal naming (a Vorführung must name a solo); never the
+/// withdrawal (TSR 4.1.2).
+pub fn rollout_answer(legal: &[u8]) -> Option<u8> {
+    for code in [HEALTHY, PASS, MARRIAGE] {
+        if let Some(&a) = legal.iter().find(|&&a| a & 63 == code) {
+            return Some(a);
+        }
+    }
+    legal.iter().copied().find(|&a| a & 63 != WITHDRAW)
+}
+
+/// The rollout's action: a random legal card, or [`rollout_answer`] before the play.
 fn rollout_step(g: &mut GameState, rng: &mut Rng, buf: &mut ActionBuf) -> bool {
     match g.phase() {
         PLAY => {
@@ -183,16 +197,10 @@ fn rollout_step(g: &mut GameState, rng: &mut Rng, buf: &mut ActionBuf) -> bool {
         QUERY | NAMING => {
             let s = g.to_move();
             g.legal_actions(s, buf);
-            // the withdrawal (TSR 4.1.2) comes last in the list and is never drawn
-            let mut n = buf.len();
-            if n > 0 && buf.as_slice()[n - 1] & 63 == WITHDRAW {
-                n -= 1;
+            match rollout_answer(buf.as_slice()) {
+                Some(a) => g.apply(a as i64).is_ok(),
+                None => false,
             }
-            if n == 0 {
-                return false;
-            }
-            let a = buf.as_slice()[rng.below(n)];
-            g.apply(a as i64).is_ok()
         }
         _ => false,
     }
@@ -473,7 +481,7 @@ pub fn ensemble(
 mod tests {
     use super::*;
     use crate::batch::{deal, mid_game_states};
-    use crate::game::{Rules, HEALTHY};
+    use crate::game::Rules;
 
     fn cfg(rollouts: u64) -> UctConfig {
         UctConfig {

@@ -10,7 +10,8 @@ runs a UCT search from the current state:
    node's visits, ``n`` the child's), as long as every action of the node has been tried;
 2. *expansion*: otherwise one untried action (chosen at random among them) becomes a new node;
 3. *rollout*: from there the game is played to its end at random (random legal cards, no
-   calls; uniform choices in the Vorbehaltsabfrage and the naming);
+   calls) and, as in the paper's simulations, nobody reserves or plays a solo
+   (:func:`rollout_answer`);
 4. *backpropagation*: every node on the path adds each seat's reward, the seat's score points
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
@@ -59,7 +60,9 @@ from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CODE_OF,
+    HEALTHY,
     MARRIAGE,
+    PASS,
     RESERVATION,
     SOLO_BASE,
     SOLO_CODES,
@@ -74,8 +77,8 @@ from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.view import SeatView
 
-__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "root_actions",
-           "search_python", "tree_actions", "world_seed"]
+__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "rollout_answer",
+           "root_actions", "search_python", "tree_actions", "world_seed"]
 
 _M64 = (1 << 64) - 1
 
@@ -273,14 +276,24 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
     )
 
 
+def rollout_answer(legal: Sequence[Action]) -> Action:
+    """The rollout's answer before the play, as the paper's simulations: no Vorbehalt and no
+    solo where the seat has the choice (Gesund; in the naming pass, else the Hochzeit, else the
+    first legal naming, as a Vorführung must name a solo); never the withdrawal (TSR 4.1.2).
+    As ``uct::rollout_answer``."""
+    for code in (HEALTHY, PASS, MARRIAGE):
+        for a in legal:
+            if CODE_OF[a] == code:
+                return a
+    return next(a for a in legal if CODE_OF[a] != WITHDRAW)
+
+
 def _rollout_step(g: Game, rng: WyRand) -> None:
     if g.phase == PLAY:
         plays = g.legal_plays()
         g.apply(plays[rng.below(len(plays))])
     else:
-        # never the withdrawal of a Vorbehalt (TSR 4.1.2), as in the native rollouts
-        acts = [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
-        g.apply(acts[rng.below(len(acts))])
+        g.apply(rollout_answer(g.legal_actions(g.to_move)))
 
 
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
