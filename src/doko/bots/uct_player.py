@@ -343,12 +343,12 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                 acc[s] += r[s]
         done += 1
     out = RootStats(rollouts=done)
-    for a, p in planned:
-        c = top.child(a, p)
-        out.actions.append(a)
-        out.plans.append(p)
-        out.visits.append(c.visits if c is not None else 0)
-        out.values.append(c.sum[seat] / c.visits if c is not None and c.visits else 0.0)
+    for act, plan_of in planned:
+        kid = top.child(act, plan_of)
+        out.actions.append(act)
+        out.plans.append(plan_of)
+        out.visits.append(kid.visits if kid is not None else 0)
+        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
     return out
 
 
