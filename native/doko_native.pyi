@@ -498,6 +498,8 @@ class SearchWorlds:
         foresight: float,
         solver_tricks: int,
         seed: int,
+        *,
+        answer: float = 0.0,
     ) -> list[float] | None: ...
     def set_deal(
         self,
@@ -525,6 +527,7 @@ class SearchWorlds:
         seed: int,
         *,
         heuristic: bool = False,
+        answer: float = 0.0,
     ) -> tuple[list[list[float]], list[float]]: ...
     def observations(
         self, hands: Sequence[int], at: Sequence[int]
