@@ -442,7 +442,7 @@ class VectorEnv:
 # ---------------------------------------------------------------------------------------------
 
 class UctResult(TypedDict):
-    #: the root's actions: 255 ("no call") and the seat's next call, or its legal cards, or
+    #: the root's actions: 256 ("no call") and the seat's next call, or its legal cards, or
     #: the legal actions before the play (in the Vorbehaltsabfrage the Vorbehalt once per
     #: game it is for)
     actions: list[int]
@@ -470,7 +470,7 @@ def uct_search(
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
     rollouts). In play the root first asks whether to make the seat's next call (the actions
-    255, "no call", and that call) unless ``declined`` at this turn; then its cards.
+    256, "no call", and that call) unless ``declined`` at this turn; then its cards.
     ``expand_all``: every state of a rollout becomes a node (the paper's default), else only
     the first new one. Raises ValueError for bad arguments or a world where ``seat`` is not
     to act."""

@@ -12,7 +12,7 @@ use pyo3::types::PyDict;
 /// seconds=None, seed=0, declined=False)`: one UCT search per world (`doko_native.Game`s,
 /// every hand known), each of at most `rollouts` rollouts; with `seconds` the worlds share
 /// that much time (each at least 16 rollouts). In play the root asks first whether to make
-/// the seat's next call (`actions` 255, "no call", and the call) unless it is `declined` at
+/// the seat's next call (`actions` 256, "no call", and the call) unless it is `declined` at
 /// this turn, then the root's actions are the cards. `expand_all`: every state of a rollout
 /// becomes a node of the tree (the paper's default), else only the first new one.
 /// Returns a dict: `actions` (the root's actions; in the Vorbehaltsabfrage the Vorbehalt once

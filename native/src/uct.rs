@@ -36,26 +36,27 @@ use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 pub const NO_PLAN: u8 = 255;
 
 /// The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
-/// could make its party's next call and does not; it is asked for its card next. No engine
-/// action has this code.
-pub const DECLINE: u8 = 0xFF;
+/// could make its party's next call and does not; it is asked for its card next. Tree actions
+/// are engine actions (0..=255) and this one, beyond them.
+pub const DECLINE: u16 = 0x100;
 
-/// Whether engine action `a` is a call (Re, Kontra or an Absage).
+/// Whether tree action `a` is a call (Re, Kontra or an Absage).
 #[inline]
-fn is_call(a: u8) -> bool {
-    a != DECLINE && (CALL_RE..=BLACK).contains(&(a & 63))
+fn is_call(a: u16) -> bool {
+    a != DECLINE && (CALL_RE..=BLACK).contains(&((a & 63) as u8))
 }
 
 /// The lowest call seat `s` may make now, if any.
-fn next_call(g: &mut GameState, s: u8) -> Option<u8> {
+fn next_call(g: &mut GameState, s: u8) -> Option<u16> {
     (CALL_RE..=BLACK)
         .map(|code| encode(s, code))
         .find(|&a| g.can_apply(a as i64))
+        .map(u16::from)
 }
 
 /// Take tree action `a`: [`DECLINE`] only notes that the seat on turn has declined its call
 /// for this turn; after a card the next seat may be asked again. False if the engine refuses.
-fn tree_step(g: &mut GameState, declined: &mut bool, a: u8) -> bool {
+fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
     if a == DECLINE {
         *declined = true;
         return true;
@@ -86,7 +87,7 @@ pub struct UctConfig {
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootStats {
-    pub actions: Vec<u8>,
+    pub actions: Vec<u16>,
     /// Per action: the naming code a Vorbehalt at the root is for ([`NO_PLAN`] otherwise).
     pub plans: Vec<u8>,
     pub visits: Vec<u64>,
@@ -108,7 +109,7 @@ struct Node {
     n_actions: u8,
     n_children: u8,
     /// The action leading here from the parent.
-    action: u8,
+    action: u16,
     /// A root Vorbehalt's planned naming code ([`NO_PLAN`] otherwise).
     plan: u8,
 }
@@ -116,7 +117,7 @@ struct Node {
 const UNKNOWN: u8 = 255;
 
 impl Node {
-    fn new(action: u8, plan: u8) -> Node {
+    fn new(action: u16, plan: u8) -> Node {
         Node {
             visits: 0,
             sum: [0.0; 4],
@@ -132,7 +133,7 @@ impl Node {
 }
 
 /// Add a child with `action` (and `plan`) at the end of `parent`'s children; its index.
-fn add_child(nodes: &mut Vec<Node>, parent: usize, action: u8, plan: u8) -> usize {
+fn add_child(nodes: &mut Vec<Node>, parent: usize, action: u16, plan: u8) -> usize {
     let i = nodes.len();
     nodes.push(Node::new(action, plan));
     let p = &mut nodes[parent];
@@ -149,7 +150,7 @@ fn add_child(nodes: &mut Vec<Node>, parent: usize, action: u8, plan: u8) -> usiz
 }
 
 /// The child of `parent` reached by (`action`, `plan`), if it was added.
-fn child_of(nodes: &[Node], parent: usize, action: u8, plan: u8) -> Option<usize> {
+fn child_of(nodes: &[Node], parent: usize, action: u16, plan: u8) -> Option<usize> {
     let mut c = nodes[parent].first_child as usize;
     while c != 0 {
         if nodes[c].action == action && nodes[c].plan == plan {
@@ -168,7 +169,7 @@ pub fn root_actions(
     g: &mut GameState,
     declined: bool,
     buf: &mut ActionBuf,
-    out: &mut Vec<(u8, u8)>,
+    out: &mut Vec<(u16, u8)>,
 ) {
     out.clear();
     let mut acts = Vec::with_capacity(40);
@@ -179,7 +180,7 @@ pub fn root_actions(
         return;
     }
     for &a in &acts {
-        if a & 63 == RESERVATION {
+        if a != DECLINE && (a & 63) as u8 == RESERVATION {
             for code in SOLO_BASE..SOLO_BASE + 7 {
                 out.push((a, code));
             }
@@ -212,7 +213,7 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
 /// The actions of a tree node: in play [`DECLINE`] and the lowest call the seat to act may
 /// make now, or (if it may not, or `declined` it at this turn) its legal cards in kind order;
 /// the legal actions of the Vorbehaltsabfrage and the naming. Empty when the game is over.
-pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u8>) {
+pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
     out.clear();
     match g.phase() {
         PLAY => {
@@ -225,7 +226,7 @@ pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out:
                 }
             }
             g.legal_plays(buf);
-            out.extend_from_slice(buf.as_slice());
+            out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
         }
         QUERY | NAMING => {
             // a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
@@ -234,8 +235,8 @@ pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out:
             out.extend(
                 buf.as_slice()
                     .iter()
-                    .copied()
-                    .filter(|&a| a & 63 != WITHDRAW),
+                    .filter(|&&a| a & 63 != WITHDRAW)
+                    .map(|&a| u16::from(a)),
             );
         }
         _ => {}
@@ -354,8 +355,8 @@ pub fn search(
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     nodes.push(Node::new(0, NO_PLAN));
     let mut buf = ActionBuf::new();
-    let mut acts: Vec<u8> = Vec::with_capacity(40);
-    let mut planned: Vec<(u8, u8)> = Vec::with_capacity(40);
+    let mut acts: Vec<u16> = Vec::with_capacity(40);
+    let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *root;
         root_actions(&mut g, declined, &mut buf, &mut planned);
@@ -453,12 +454,12 @@ pub fn search(
                         let k = bits.trailing_zeros() as u8;
                         g.play_unchecked(s, k);
                         dec = false;
-                        encode(s, k)
+                        u16::from(encode(s, k))
                     }
                 }
                 QUERY | NAMING => {
                     g.legal_actions(g.to_move(), &mut buf);
-                    let Some(a) = rollout_answer(buf.as_slice()) else {
+                    let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
                         break;
                     };
                     if !tree_step(&mut g, &mut dec, a) {
@@ -607,7 +608,7 @@ mod tests {
             let mut h = g;
             let mut buf = ActionBuf::new();
             h.legal_plays(&mut buf);
-            let cards = buf.as_slice().to_vec();
+            let cards: Vec<u16> = buf.as_slice().iter().map(|&a| u16::from(a)).collect();
             // declined (or no call possible): the legal cards
             let st = search(&g, s, true, &cfg(200), &mut Rng::new(1), || false).unwrap();
             assert_eq!(st.actions, cards);
@@ -644,7 +645,7 @@ mod tests {
         let s = g.to_move().unwrap();
         let st = search(&g, s, false, &cfg(100), &mut Rng::new(2), || false).unwrap();
         // Gesund, and a Vorbehalt for each solo kind (and Hochzeit with both ♣Q)
-        assert_eq!(st.actions[0], encode(s, HEALTHY));
+        assert_eq!(st.actions[0], u16::from(encode(s, HEALTHY)));
         assert_eq!(st.plans[0], NO_PLAN);
         let plans: Vec<u8> = st.plans[1..].to_vec();
         let mut want: Vec<u8> = (SOLO_BASE..SOLO_BASE + 7).collect();
@@ -652,7 +653,9 @@ mod tests {
             want.push(MARRIAGE);
         }
         assert_eq!(plans, want);
-        assert!(st.actions[1..].iter().all(|&a| a == encode(s, RESERVATION)));
+        assert!(st.actions[1..]
+            .iter()
+            .all(|&a| a == u16::from(encode(s, RESERVATION))));
         // a finished random game: the seats' score points sum to 0 (TSR 7.2)
         let mut h = g;
         let mut rng = Rng::new(8);

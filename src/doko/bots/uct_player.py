@@ -128,9 +128,9 @@ def world_seed(seed: int, i: int) -> int:
 
 
 #: The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
-#: could make its party's next call and does not; it is asked for its card next. No engine
-#: action has this number (``uct::DECLINE``).
-DECLINE = Action(0xFF)
+#: could make its party's next call and does not; it is asked for its card next. Engine
+#: actions are 0..255, this one lies beyond them (``uct::DECLINE``).
+DECLINE = Action(0x100)
 
 
 def _next_call(g: Game, s: int) -> Action | None:
