@@ -126,11 +126,14 @@ def test_hochzeit_its_own_and_anothers() -> None:
     assert g.is_over and g.contract_name == "marriage"
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(6))
 def test_among_players_that_reserve_and_call(seed: int) -> None:
     """Random players that reserve and call often (solos, Hochzeiten, Re/Kontra and Absagen of
-    both parties), two uct players; house rules in some games."""
-    rules = (Rules(), Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True))[seed]
+    both parties), two uct players; house rules in some games (Schweinchen announced at the
+    turn or before the first card: every legal action the engine offers is handled)."""
+    rules = (Rules(), Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True),
+             Rules(pigs="play", superpigs=True, hyperpigs=True, pigs_solo="trump"),
+             Rules(pigs="query", superpigs=True, dulle="second"))[seed]
     g = Game.deal(1400 + seed, dealer=seed % 4, rules=rules)
     players = [_random(seed * 4 + s, p_reservation=0.4, p_call=0.3) for s in range(4)]
     players[seed % 4] = _uct(seed)

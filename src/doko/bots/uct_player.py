@@ -66,6 +66,7 @@ from doko.engine.actions import (
     HEALTHY,
     MARRIAGE,
     PASS,
+    PIG_CODES,
     RESERVATION,
     SOLO_BASE,
     SOLO_CODES,
@@ -73,6 +74,7 @@ from doko.engine.actions import (
     Action,
     code_of,
     encode,
+    seat_of,
 )
 from doko.engine.backend import BackendError, native_available, require_native
 from doko.engine.cards import QC, hand_count
@@ -454,6 +456,11 @@ class UctPlayer(Player):
         claims = [a for a in legal if code_of(a) == CLAIM]
         if claims:
             return claims[0]  # offered only when it is sure to hold
+        # house rules: a Schweinchen (or Super-, Hyperschweinchen) is announced when it may be
+        # (the paper's game has none; announcing only orders the holder's ♦A or ♦9 higher)
+        pigs = [a for a in legal if CODE_OF[a] in PIG_CODES and seat_of(a) == view.seat]
+        if pigs:
+            return pigs[0]
         if not view.to_play:
             return None  # calls are actions of the seat's own turn
         start = time.perf_counter()
