@@ -442,8 +442,9 @@ class VectorEnv:
 # ---------------------------------------------------------------------------------------------
 
 class UctResult(TypedDict):
-    #: the root's actions: the seat's legal cards and its next call, or the legal actions
-    #: before the play (in the Vorbehaltsabfrage the Vorbehalt once per game it is for)
+    #: the root's actions: 256 ("no call") and the seat's next call, or its legal cards, or
+    #: the legal actions before the play (in the Vorbehaltsabfrage the Vorbehalt once per
+    #: game it is for)
     actions: list[int]
     #: per action: the naming code a Vorbehalt is for, else None
     plans: list[int | None]
@@ -463,10 +464,16 @@ def uct_search(
     eyes_weight: float = 0.002,
     seconds: float | None = None,
     seed: int = 0,
+    declined: bool = False,
+    expand_all: bool = True,
 ) -> UctResult:
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
-    rollouts). Raises ValueError for bad arguments or a world where ``seat`` is not to act."""
+    rollouts). In play the root first asks whether to make the seat's next call (the actions
+    256, "no call", and that call) unless ``declined`` at this turn; then its cards.
+    ``expand_all``: every state of a rollout becomes a node (the paper's default), else only
+    the first new one. Raises ValueError for bad arguments or a world where ``seat`` is not
+    to act."""
 
 # -- the search player's native parts (native/src/py_search.rs)
 
@@ -491,6 +498,8 @@ class SearchWorlds:
         foresight: float,
         solver_tricks: int,
         seed: int,
+        *,
+        answer: float = 0.0,
     ) -> list[float] | None: ...
     def set_deal(
         self,
@@ -518,6 +527,7 @@ class SearchWorlds:
         seed: int,
         *,
         heuristic: bool = False,
+        answer: float = 0.0,
     ) -> tuple[list[list[float]], list[float]]: ...
     def observations(
         self, hands: Sequence[int], at: Sequence[int]

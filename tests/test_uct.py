@@ -15,10 +15,12 @@ import pytest
 
 from doko.bots.base import Player, make_player, play_game, player_names, step
 from doko.bots.uct_player import (
+    DECLINE,
     RootStats,
     UctPlayer,
     WyRand,
     ensemble_python,
+    rollout_answer,
     root_actions,
     search_python,
     tree_actions,
@@ -29,6 +31,7 @@ from doko.engine.actions import (
     CODE_OF,
     HEALTHY,
     MARRIAGE,
+    PASS,
     RESERVATION,
     SOLO_BASE,
     encode,
@@ -37,7 +40,7 @@ from doko.engine.actions import (
 from doko.engine.backend import native_available
 from doko.engine.cards import QC, hand_count
 from doko.engine.contracts import SOLO_NAMES
-from doko.engine.game import PLAY, QUERY, Game
+from doko.engine.game import NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.rules import HAUSREGELN, PICTURE_SOLO_OPTIONS, TSR, Rules, with_options
 from doko.engine.view import view
@@ -123,11 +126,14 @@ def test_hochzeit_its_own_and_anothers() -> None:
     assert g.is_over and g.contract_name == "marriage"
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(6))
 def test_among_players_that_reserve_and_call(seed: int) -> None:
     """Random players that reserve and call often (solos, Hochzeiten, Re/Kontra and Absagen of
-    both parties), two uct players; house rules in some games."""
-    rules = (Rules(), Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True))[seed]
+    both parties), two uct players; house rules in some games (Schweinchen announced at the
+    turn or before the first card: every legal action the engine offers is handled)."""
+    rules = (Rules(), Rules(nines=False), HAUSREGELN, Rules(dulle_moves=True),
+             Rules(pigs="play", superpigs=True, hyperpigs=True, pigs_solo="trump"),
+             Rules(pigs="query", superpigs=True, dulle="second"))[seed]
     g = Game.deal(1400 + seed, dealer=seed % 4, rules=rules)
     players = [_random(seed * 4 + s, p_reservation=0.4, p_call=0.3) for s in range(4)]
     players[seed % 4] = _uct(seed)
@@ -140,9 +146,9 @@ def test_uct_calls_when_it_is_clearly_winning() -> None:
     """With four uct players some calls are made (calls are actions of the tree), and every
     one of them went through the legality check of play_game."""
     called = 0
-    for seed in range(3):
+    for seed in range(2, 4):
         g = Game.deal(1500 + seed)
-        play_game(g, [_uct(seed * 4 + s, worlds=2, rollouts=60) for s in range(4)])
+        play_game(g, [_uct(seed * 4 + s, worlds=2, rollouts=200) for s in range(4)])
         called += len(g.calls)
     assert called > 0
 
@@ -250,22 +256,30 @@ def test_native_and_python_search_are_identical() -> None:
     calls = 0
     for i, g in enumerate(_positions()):
         v = view(g, g.to_move)
-        a = UctPlayer(seed=i, worlds=2, rollouts=60, backend="native")
-        b = UctPlayer(seed=i, worlds=2, rollouts=60, backend="python")
+        a = UctPlayer(seed=i, worlds=2, rollouts=16, backend="native")
+        b = UctPlayer(seed=i, worlds=2, rollouts=16, backend="python")
         assert a.decide(v) == b.decide(v)
         if a.last is None:
             continue
         assert a.last == b.last
-        assert a.last.rollouts == 120
+        assert a.last.rollouts == 32
         phases.add(g.phase)
-        calls += any(CALL_RE <= CODE_OF[x] <= BLACK for x in a.last.actions)
+        if g.phase == PLAY and tree_actions(g)[0] == DECLINE:
+            # the call question alone (call or not), and the textbook tree (one new node per
+            # rollout), searched by both backends alike
+            worlds = a._sample(v)
+            for x in (a, b):
+                x.expand_all = i % 2 == 0
+            assert a._search(worlds, g.to_move, 99, None, False) == b._search(
+                worlds, g.to_move, 99, None, False)
+            calls += 1
     assert phases >= {QUERY, PLAY} and calls >= 3
 
 
 def test_tree_actions_and_root_statistics() -> None:
-    """In play the root's actions are the legal cards, then the lowest legal call; in the
-    Vorbehaltsabfrage Gesund and a Vorbehalt per game it is for; visits add up to the
-    rollouts."""
+    """In play a seat that may call is first asked whether to make its lowest legal call ("no
+    call" first), then (declined, or no call legal) for its card; in the Vorbehaltsabfrage
+    Gesund and a Vorbehalt per game it is for; visits add up to the rollouts."""
     seen_call = seen_query = False
     for g in _positions():
         s = g.to_move
@@ -273,7 +287,8 @@ def test_tree_actions_and_root_statistics() -> None:
         if g.phase == PLAY:
             cards = list(g.legal_plays())
             calls = [a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK]
-            assert acts == cards + calls[:1]
+            assert acts == ([DECLINE, calls[0]] if calls else cards)
+            assert tree_actions(g, declined=True) == cards
             seen_call = seen_call or bool(calls)
             assert [p for _, p in root_actions(g)] == [None] * len(acts)
         elif g.phase == QUERY:
@@ -284,9 +299,9 @@ def test_tree_actions_and_root_statistics() -> None:
             assert plans == list(range(SOLO_BASE, SOLO_BASE + 7)) + ([MARRIAGE] if both else [])
         else:
             assert acts == list(g.legal_actions(s))
-        st = search_python(g, s, 40, 40.0, 0.002, WyRand(1))
+        st = search_python(g, s, 12, 40.0, 0.002, WyRand(1))
         assert [(a, p) for a, p in zip(st.actions, st.plans, strict=True)] == root_actions(g)
-        assert sum(st.visits) == 40 and st.rollouts == 40
+        assert sum(st.visits) == 12 and st.rollouts == 12
     assert seen_call and seen_query
 
 
@@ -336,20 +351,39 @@ def test_query_and_naming_are_searched() -> None:
 
 def test_call_rule_and_choice() -> None:
     """The action with the highest summed value, the first on ties; a call only if its value
-    is positive (the announcement rule), else the best other action."""
+    is positive (the announcement rule: no call when every answer is negative)."""
     p = UctPlayer(seed=1)
     call = encode(0, CALL_RE)
     cards = [encode(0, 3), encode(0, 5)]
-    st = RootStats(actions=[*cards, call], plans=[None] * 3, visits=[5, 5, 10],
-                   values=[-4.0, -2.0, -1.0])
-    assert p._choose(st, [*cards, call]) == cards[1]  # the call is best, but negative
+    st = RootStats(actions=[DECLINE, call], plans=[None] * 2, visits=[5, 10],
+                   values=[-4.0, -1.0])
+    assert p._choose(st, [DECLINE, call]) == DECLINE  # the call is best, but negative
     p.call_rule = False
-    assert p._choose(st, [*cards, call]) == call
-    st.values = [2.0, 2.0, 1.0]
-    assert p._choose(st, [*cards, call]) == cards[0]
-    st.values = [2.0, 1.0, 2.5]
+    assert p._choose(st, [DECLINE, call]) == call
+    st.values = [2.0, 2.0]
+    assert p._choose(st, [DECLINE, call]) == DECLINE
+    st.values = [2.0, 2.5]
     p.call_rule = True
-    assert p._choose(st, [*cards, call]) == call
+    assert p._choose(st, [DECLINE, call]) == call
+    st = RootStats(actions=cards, plans=[None] * 2, visits=[5, 5], values=[-3.0, -3.0])
+    assert p._choose(st, cards) == cards[0]
+
+
+def test_rollouts_reserve_nothing() -> None:
+    """The rollouts' answers before the play (the paper's simulations): Gesund, in the naming
+    pass, else the Hochzeit, else the first naming (a Vorführung must name a solo)."""
+    g = Game.deal(2150)
+    s = g.to_move
+    assert rollout_answer(g.legal_actions(s)) == encode(s, HEALTHY)
+    g.apply(encode(s, RESERVATION))
+    for _ in range(3):
+        g.apply(rollout_answer(g.legal_actions(g.to_move)))
+    assert g.phase == NAMING and g.to_move == s
+    want = MARRIAGE if hand_count(g.hands[s], QC) == 2 else SOLO_BASE
+    assert CODE_OF[rollout_answer(g.legal_actions(s))] in (want, PASS)
+    owes = (False, False, True, False)
+    g = Game.deal(77, dealer=2, owes_pflichtsolo=owes, vorfuehrung=2)
+    assert CODE_OF[rollout_answer(g.legal_actions(g.to_move))] == SOLO_BASE
 
 
 def test_options_and_counters() -> None:
@@ -374,7 +408,8 @@ def test_options_and_counters() -> None:
         seat_to_act = g.to_move
         step(g, players)
         if seat_to_act == 0 and p.playout_count() != before:
-            assert p.playout_count() - before == 50  # 2 worlds x 25
+            # 2 worlds x 25, twice where the seat was asked about a call first
+            assert p.playout_count() - before in (50, 100)
             searched += 1
     assert searched > 3
     # with a time budget every world still makes its first 16 rollouts

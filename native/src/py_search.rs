@@ -185,11 +185,13 @@ impl PySearchWorlds {
     /// then sampled ones, until `max_worlds` are done or, after `min_worlds`, `seconds` have
     /// passed; in each every candidate `(action, planned naming code or -1)` played out.
     /// ν per world: drawn from `nu_weights` over `nu_grid` if given, else `nu`. `heuristic`:
-    /// the playouts' cards by the fast all-hands heuristic instead of the rules player's.
-    /// Returns the values per candidate and world and the ν of each world. The GIL is released
-    /// meanwhile.
+    /// the playouts' cards by the fast all-hands heuristic instead of the rules player's;
+    /// `answer`: the share of the other party's hindsight reply to a call candidate (times
+    /// 1 - ν). Returns the values per candidate and world and the ν of each world. The GIL is
+    /// released meanwhile.
     #[pyo3(signature = (candidates, first, nu_grid, nu_weights, nu, foresight, solver_tricks,
-                        max_worlds, min_worlds, seconds, seed, *, heuristic = false))]
+                        max_worlds, min_worlds, seconds, seed, *, heuristic = false,
+                        answer = 0.0))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -206,9 +208,11 @@ impl PySearchWorlds {
         seconds: Option<f64>,
         seed: u64,
         heuristic: bool,
+        answer: f64,
     ) -> PyResult<(Vec<Vec<f64>>, Vec<f64>)> {
         check_unit("nu", nu)?;
         check_unit("foresight", foresight)?;
+        check_unit("answer", answer)?;
         if nu_grid.iter().any(|&x| !(0.0..=1.0).contains(&x)) {
             return Err(PyValueError::new_err("the ν grid must lie in [0, 1]"));
         }
@@ -238,6 +242,7 @@ impl PySearchWorlds {
             foresight,
             solver_tricks: solver_tricks.clamp(0, 12) as u8,
             heuristic,
+            answer,
         };
         let spec = RunSpec {
             max_worlds,
@@ -259,9 +264,10 @@ impl PySearchWorlds {
     /// dealt by `hands` (initial hands), or None if the history does not replay on them.
     /// `nu`: the others' chance of a random card; `foresight`: the share of the own calls'
     /// hindsight gain (times `nu`); `solver_tricks`: the solver plays the last this-many
-    /// tricks; `seed`: the playouts' random numbers. A candidate the world refuses raises
-    /// ValueError.
-    #[pyo3(signature = (hands, candidates, nu, foresight, solver_tricks, seed))]
+    /// tricks; `seed`: the playouts' random numbers; `answer`: the share of the other party's
+    /// hindsight reply to a call candidate (times 1 - `nu`). A candidate the world refuses
+    /// raises ValueError.
+    #[pyo3(signature = (hands, candidates, nu, foresight, solver_tricks, seed, *, answer = 0.0))]
     #[allow(clippy::too_many_arguments)]
     fn evaluate(
         &self,
@@ -272,9 +278,11 @@ impl PySearchWorlds {
         foresight: f64,
         solver_tricks: i64,
         seed: u64,
+        answer: f64,
     ) -> PyResult<Option<Vec<f64>>> {
         check_unit("nu", nu)?;
         check_unit("foresight", foresight)?;
+        check_unit("answer", answer)?;
         let Some(world) = self.world(hands, usize::MAX)? else {
             return Ok(None);
         };
@@ -285,6 +293,7 @@ impl PySearchWorlds {
             foresight,
             solver_tricks: solver_tricks.clamp(0, 12) as u8,
             heuristic: false,
+            answer,
         };
         let values = py.allow_threads(|| evaluate_world(&world, &cands, &spec, seed));
         values

@@ -9,15 +9,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// `uct_search(worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002,
-/// seconds=None, seed=0)`: one UCT search per world (`doko_native.Game`s, every hand known),
-/// each of at most `rollouts` rollouts; with `seconds` the worlds share that much time (each
-/// at least 16 rollouts).
+/// seconds=None, seed=0, declined=False)`: one UCT search per world (`doko_native.Game`s,
+/// every hand known), each of at most `rollouts` rollouts; with `seconds` the worlds share
+/// that much time (each at least 16 rollouts). In play the root asks first whether to make
+/// the seat's next call (`actions` 256, "no call", and the call) unless it is `declined` at
+/// this turn, then the root's actions are the cards. `expand_all`: every state of a rollout
+/// becomes a node of the tree (the paper's default), else only the first new one.
 /// Returns a dict: `actions` (the root's actions; in the Vorbehaltsabfrage the Vorbehalt once
 /// per game it is for), `plans` (per action the naming code a Vorbehalt is for, else None),
 /// `visits` (per action, summed over the worlds), `values` (per action, its mean reward for
 /// `seat` summed over the worlds) and `rollouts` (all rollouts made).
 #[pyfunction]
-#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0))]
+#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0, declined=false, expand_all=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn uct_search<'py>(
     py: Python<'py>,
@@ -28,6 +31,8 @@ pub fn uct_search<'py>(
     eyes_weight: f64,
     seconds: Option<f64>,
     seed: u64,
+    declined: bool,
+    expand_all: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if !(0..4).contains(&seat) {
         return Err(PyValueError::new_err(format!(
@@ -58,8 +63,9 @@ pub fn uct_search<'py>(
         rollouts,
         exploration,
         eyes_weight,
+        expand_all,
     };
-    let result = py.allow_threads(|| ensemble(&states, seat as u8, &cfg, seed, seconds));
+    let result = py.allow_threads(|| ensemble(&states, seat as u8, declined, &cfg, seed, seconds));
     let st = result.map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = PyDict::new(py);
     d.set_item(

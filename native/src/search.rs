@@ -42,6 +42,10 @@ pub struct PlayoutSpec {
     /// The card play of the playouts: the fast all-hands heuristic of [`crate::heuristic`]
     /// instead of the rules player's (for measuring one against the other).
     pub heuristic: bool,
+    /// The other party's answer to a call of the seat: for a call candidate, this share
+    /// times (1 - ν) of what the other party's reply (Re or Kontra, if it has not called)
+    /// would have cost the seat in hindsight, had it replied where that pays ([`reply_cost`]).
+    pub answer: f64,
 }
 
 /// Endgame solvers by card order and parties, kept across the playouts of one call.
@@ -133,6 +137,24 @@ fn call_gain(g: &GameState, seat: u8, most: u8) -> i32 {
         best = best.max(v);
     }
     best - base
+}
+
+/// What the other party's reply to the seat's call (its Re or Kontra, if it has made no call)
+/// would have cost the seat in the finished game, in hindsight: it replies where the reply
+/// pays for it, that is where it wins (`_reply_cost`); 0 or negative.
+pub fn reply_cost(g: &GameState, seat: u8) -> i32 {
+    let [re_lv, ko_lv] = g.level();
+    let re = g.is_re(seat);
+    if (if re { ko_lv } else { re_lv }) != 0 {
+        return 0;
+    }
+    let base = seat_points(g, seat, re_lv, ko_lv);
+    let replied = if re {
+        seat_points(g, seat, re_lv, 1)
+    } else {
+        seat_points(g, seat, 1, ko_lv)
+    };
+    (replied - base).min(0)
 }
 
 /// The seat's value of a finished game: score points plus its party's Augen / 10000.
@@ -333,6 +355,9 @@ pub fn playout(
     let mut value = final_value(&g, seat);
     if spec.foresight != 0.0 && next_call > 0 {
         value += spec.foresight * spec.nu * call_gain(&g, seat, next_call as u8) as f64;
+    }
+    if spec.answer != 0.0 && action >> 6 == seat && (CALL_RE..=BLACK).contains(&(action & 63)) {
+        value += spec.answer * (1.0 - spec.nu) * reply_cost(&g, seat) as f64;
     }
     Some(value)
 }
@@ -736,6 +761,7 @@ mod tests {
                 foresight: 0.0,
                 solver_tricks: 3,
                 heuristic: i % 2 == 1,
+                answer: 1.0,
             };
             let a = evaluate_world(g, &cands, &spec, i as u64);
             let b = evaluate_world(g, &cands, &spec, i as u64);

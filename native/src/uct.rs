@@ -10,14 +10,16 @@
 //! (TSR 7) plus `eyes_weight` times its party's Augen.
 //!
 //! The actions of a node are those of the seat to act: the answer in the Vorbehaltsabfrage,
-//! the naming, and in play its legal cards and its party's next call level (Re or Kontra and
-//! the Absagen). Concession and claim are not part of the tree. At a root in the
+//! the naming, and in play, as in the paper, first whether to make its party's next call
+//! (Re or Kontra, then each Absage) or not ([`DECLINE`]), asked again after a call, and then
+//! its legal cards. Concession and claim are not part of the tree. At a root in the
 //! Vorbehaltsabfrage the searching seat's Vorbehalt comes with the game it would name
 //! (each solo kind, and Hochzeit with both ♣Q): one root action per plan, the naming made
 //! by the plan when the seat's turn to name comes (if it is legal then). So a Vorbehalt is
-//! worth the game it is for, not an average over every game it could lead to. The rollouts play random legal
-//! cards without calls; in the Vorbehaltsabfrage and the naming they pick uniformly among the
-//! legal actions.
+//! worth the game it is for, not an average over every game it could lead to. The rollouts play
+//! random legal cards without calls and, as the paper's simulations, reserve nothing and play no
+//! solo: Gesund in the Vorbehaltsabfrage, pass (or the Hochzeit) in the naming
+//! ([`rollout_answer`]).
 //!
 //! The random numbers come from [`crate::batch::Rng`]; `doko.bots.uct_player` repeats the
 //! same search in Python with the same generator, so both give the same visits and values.
@@ -25,13 +27,48 @@
 use crate::batch::Rng;
 use crate::cards::{hand_count, QC};
 use crate::game::{
-    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, MARRIAGE, NAMING, PICTURE_SOLO_BASE,
-    PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
+    encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, HEALTHY, MARRIAGE, NAMING, PASS,
+    PICTURE_SOLO_BASE, PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
 };
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
 /// No planned naming.
 pub const NO_PLAN: u8 = 255;
+
+/// The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
+/// could make its party's next call and does not; it is asked for its card next. Tree actions
+/// are engine actions (0..=255) and this one, beyond them.
+pub const DECLINE: u16 = 0x100;
+
+/// Whether tree action `a` is a call (Re, Kontra or an Absage).
+#[inline]
+fn is_call(a: u16) -> bool {
+    a != DECLINE && (CALL_RE..=BLACK).contains(&((a & 63) as u8))
+}
+
+/// The lowest call seat `s` may make now, if any.
+fn next_call(g: &mut GameState, s: u8) -> Option<u16> {
+    (CALL_RE..=BLACK)
+        .map(|code| encode(s, code))
+        .find(|&a| g.can_apply(a as i64))
+        .map(u16::from)
+}
+
+/// Take tree action `a`: [`DECLINE`] only notes that the seat on turn has declined its call
+/// for this turn; after a card the next seat may be asked again. False if the engine refuses.
+fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
+    if a == DECLINE {
+        *declined = true;
+        return true;
+    }
+    if g.apply(a as i64).is_err() {
+        return false;
+    }
+    if !is_call(a) {
+        *declined = false;
+    }
+    true
+}
 
 /// The options of one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,12 +79,15 @@ pub struct UctConfig {
     pub exploration: f64,
     /// The weight of the party's Augen in the reward.
     pub eyes_weight: f64,
+    /// Every state of a rollout becomes a node (the paper's default); else only the first
+    /// new one.
+    pub expand_all: bool,
 }
 
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootStats {
-    pub actions: Vec<u8>,
+    pub actions: Vec<u16>,
     /// Per action: the naming code a Vorbehalt at the root is for ([`NO_PLAN`] otherwise).
     pub plans: Vec<u8>,
     pub visits: Vec<u64>,
@@ -56,53 +96,91 @@ pub struct RootStats {
     pub rollouts: u64,
 }
 
+/// A node of the tree. Its children form a list in the order they were added
+/// (`first_child`, then each child's `next`; 0 is "none": the root is node 0 and no child).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     visits: u64,
     sum: [f64; 4],
-    /// Index of the first child (the children are contiguous); valid once expanded.
-    first: u32,
+    first_child: u32,
+    last_child: u32,
+    next: u32,
+    /// How many actions the node's state has (known once the selection has been there).
+    n_actions: u8,
     n_children: u8,
-    expanded: bool,
     /// The action leading here from the parent.
-    action: u8,
+    action: u16,
     /// A root Vorbehalt's planned naming code ([`NO_PLAN`] otherwise).
     plan: u8,
 }
 
-impl Node {
-    fn new(action: u8) -> Node {
-        Node::planned(action, NO_PLAN)
-    }
+const UNKNOWN: u8 = 255;
 
-    fn planned(action: u8, plan: u8) -> Node {
+impl Node {
+    fn new(action: u16, plan: u8) -> Node {
         Node {
             visits: 0,
             sum: [0.0; 4],
-            first: 0,
+            first_child: 0,
+            last_child: 0,
+            next: 0,
+            n_actions: UNKNOWN,
             n_children: 0,
-            expanded: false,
             action,
             plan,
         }
     }
 }
 
+/// Add a child with `action` (and `plan`) at the end of `parent`'s children; its index.
+fn add_child(nodes: &mut Vec<Node>, parent: usize, action: u16, plan: u8) -> usize {
+    let i = nodes.len();
+    nodes.push(Node::new(action, plan));
+    let p = &mut nodes[parent];
+    if p.first_child == 0 {
+        p.first_child = i as u32;
+    } else {
+        let last = p.last_child as usize;
+        nodes[last].next = i as u32;
+    }
+    let p = &mut nodes[parent];
+    p.last_child = i as u32;
+    p.n_children += 1;
+    i
+}
+
+/// The child of `parent` reached by (`action`, `plan`), if it was added.
+fn child_of(nodes: &[Node], parent: usize, action: u16, plan: u8) -> Option<usize> {
+    let mut c = nodes[parent].first_child as usize;
+    while c != 0 {
+        if nodes[c].action == action && nodes[c].plan == plan {
+            return Some(c);
+        }
+        c = nodes[c].next as usize;
+    }
+    None
+}
+
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
 /// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
-/// with both ♣Q); else the tree
-/// actions without plans.
-pub fn root_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<(u8, u8)>) {
+/// with both ♣Q); else the tree actions without plans (`declined`: the seat has declined its
+/// call at this turn).
+pub fn root_actions(
+    g: &mut GameState,
+    declined: bool,
+    buf: &mut ActionBuf,
+    out: &mut Vec<(u16, u8)>,
+) {
     out.clear();
     let mut acts = Vec::with_capacity(40);
-    tree_actions(g, buf, &mut acts);
+    tree_actions(g, declined, buf, &mut acts);
     let Some(s) = g.to_move() else { return };
     if g.phase() != QUERY {
         out.extend(acts.iter().map(|&a| (a, NO_PLAN)));
         return;
     }
     for &a in &acts {
-        if a & 63 == RESERVATION {
+        if a != DECLINE && (a & 63) as u8 == RESERVATION {
             for code in SOLO_BASE..SOLO_BASE + 7 {
                 out.push((a, code));
             }
@@ -132,23 +210,23 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
     g.apply(a as i64).is_ok()
 }
 
-/// The actions of a tree node: the seat to act's legal cards (kind order) and the lowest call
-/// it may make now, or the legal actions of the Vorbehaltsabfrage and the naming. Empty when
-/// the game is over.
-pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
+/// The actions of a tree node: in play [`DECLINE`] and the lowest call the seat to act may
+/// make now, or (if it may not, or `declined` it at this turn) its legal cards in kind order;
+/// the legal actions of the Vorbehaltsabfrage and the naming. Empty when the game is over.
+pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
     out.clear();
     match g.phase() {
         PLAY => {
-            g.legal_plays(buf);
-            out.extend_from_slice(buf.as_slice());
             let Some(s) = g.to_move() else { return };
-            for code in CALL_RE..=BLACK {
-                let a = encode(s, code);
-                if g.can_apply(a as i64) {
-                    out.push(a);
-                    break;
+            if !declined {
+                if let Some(call) = next_call(g, s) {
+                    out.push(DECLINE);
+                    out.push(call);
+                    return;
                 }
             }
+            g.legal_plays(buf);
+            out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
         }
         QUERY | NAMING => {
             // a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
@@ -157,45 +235,25 @@ pub fn tree_actions(g: &mut GameState, buf: &mut ActionBuf, out: &mut Vec<u8>) {
             out.extend(
                 buf.as_slice()
                     .iter()
-                    .copied()
-                    .filter(|&a| a & 63 != WITHDRAW),
+                    .filter(|&&a| a & 63 != WITHDRAW)
+                    .map(|&a| u16::from(a)),
             );
         }
         _ => {}
     }
 }
 
-/// The rollout's action: a random legal card, or a random legal action before the play.
-fn rollout_step(g: &mut GameState, rng: &mut Rng, buf: &mut ActionBuf) -> bool {
-    match g.phase() {
-        PLAY => {
-            let Some(s) = g.to_move() else { return false };
-            let m = g.play_mask();
-            let mut i = rng.below(m.count_ones() as usize);
-            let mut bits = m;
-            while i > 0 {
-                bits &= bits - 1;
-                i -= 1;
-            }
-            g.play_unchecked(s, bits.trailing_zeros() as u8);
-            true
+/// The rollout's answer before the play, as the paper's simulations: no Vorbehalt and no
+/// solo where the seat has the choice. Gesund in the Vorbehaltsabfrage, in the naming pass,
+/// else the Hochzeit, else the first legal naming (a Vorführung must name a solo); never the
+/// withdrawal (TSR 4.1.2).
+pub fn rollout_answer(legal: &[u8]) -> Option<u8> {
+    for code in [HEALTHY, PASS, MARRIAGE] {
+        if let Some(&a) = legal.iter().find(|&&a| a & 63 == code) {
+            return Some(a);
         }
-        QUERY | NAMING => {
-            let s = g.to_move();
-            g.legal_actions(s, buf);
-            // the withdrawal (TSR 4.1.2) comes last in the list and is never drawn
-            let mut n = buf.len();
-            if n > 0 && buf.as_slice()[n - 1] & 63 == WITHDRAW {
-                n -= 1;
-            }
-            if n == 0 {
-                return false;
-            }
-            let a = buf.as_slice()[rng.below(n)];
-            g.apply(a as i64).is_ok()
-        }
-        _ => false,
     }
+    legal.iter().copied().find(|&a| a & 63 != WITHDRAW)
 }
 
 /// Score points of each seat in a finished game (TSR 7), as `doko.engine.result.seat_scores`.
@@ -268,10 +326,19 @@ impl std::fmt::Display for UctError {
 }
 
 /// One UCT search of `cfg.rollouts` rollouts (fewer if `stop` says so; it is asked every 16
-/// rollouts, so at least 16 are made) from `root`, where `seat` must be to act.
+/// rollouts, so at least 16 are made) from `root`, where `seat` must be to act (`declined`:
+/// it has declined its call at this turn, so its cards are the root's actions).
+///
+/// As the paper's player (its defaults: "MC simulation" off, action selection 0): a rollout
+/// descends by UCB1 while every action of a node has been tried; at a node with untried
+/// actions it takes the first of them (in the order of [`tree_actions`]); from there it
+/// plays on as the rollout policy does (a random card, "no call", [`rollout_answer`]), and
+/// every state of the rollout becomes a node of the tree (`expand_all`; otherwise only the
+/// first new one, the textbook UCT).
 pub fn search(
     root: &GameState,
     seat: u8,
+    declined: bool,
     cfg: &UctConfig,
     rng: &mut Rng,
     mut stop: impl FnMut() -> bool,
@@ -285,89 +352,74 @@ pub fn search(
             to_move: root.to_move(),
         });
     }
-    let mut nodes: Vec<Node> = Vec::with_capacity(1024);
-    nodes.push(Node::new(0));
+    let mut nodes: Vec<Node> = Vec::with_capacity(4096);
+    nodes.push(Node::new(0, NO_PLAN));
     let mut buf = ActionBuf::new();
-    let mut acts: Vec<u8> = Vec::with_capacity(40);
-    let mut planned: Vec<(u8, u8)> = Vec::with_capacity(40);
+    let mut acts: Vec<u16> = Vec::with_capacity(40);
+    let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
-        // the root's children, with the plans of a Vorbehalt
         let mut g = *root;
-        root_actions(&mut g, &mut buf, &mut planned);
-        let first = nodes.len() as u32;
-        for &(a, plan) in &planned {
-            nodes.push(Node::planned(a, plan));
-        }
-        nodes[0].first = first;
-        nodes[0].n_children = planned.len() as u8;
-        nodes[0].expanded = true;
+        root_actions(&mut g, declined, &mut buf, &mut planned);
+        nodes[0].n_actions = planned.len() as u8;
     }
-    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
     while done < cfg.rollouts {
         if done > 0 && done.is_multiple_of(16) && stop() {
             break;
         }
         let mut g = *root;
+        let mut dec = declined;
         path.clear();
         path.push(0);
         let mut node = 0usize;
         let mut plan = NO_PLAN;
-        // selection and expansion
+        let mut added = false;
+        // selection, and the first new node
         while g.phase() != FINISHED {
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
-            if !nodes[node].expanded {
-                tree_actions(&mut g, &mut buf, &mut acts);
-                let first = nodes.len() as u32;
-                for &a in &acts {
-                    nodes.push(Node::new(a));
-                }
-                let nd = &mut nodes[node];
-                nd.first = first;
-                nd.n_children = acts.len() as u8;
-                nd.expanded = true;
-            }
-            let (first, n) = (nodes[node].first as usize, nodes[node].n_children as usize);
-            if n == 0 {
-                break;
-            }
-            let children = first..first + n;
-            let unvisited = nodes[children.clone()]
-                .iter()
-                .filter(|c| c.visits == 0)
-                .count();
-            let child = if unvisited > 0 {
-                let mut j = rng.below(unvisited);
-                let mut pick = first;
-                for c in children {
-                    if nodes[c].visits == 0 {
-                        if j == 0 {
-                            pick = c;
-                            break;
-                        }
-                        j -= 1;
-                    }
-                }
-                pick
+            let nd = nodes[node];
+            let (child, a) = if nd.n_actions == UNKNOWN || nd.n_children < nd.n_actions {
+                // the first action not tried yet (the root's plans are its own)
+                let untried = if node == 0 {
+                    planned
+                        .iter()
+                        .copied()
+                        .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
+                } else {
+                    tree_actions(&mut g, dec, &mut buf, &mut acts);
+                    nodes[node].n_actions = acts.len() as u8;
+                    acts.iter()
+                        .copied()
+                        .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
+                        .map(|a| (a, NO_PLAN))
+                };
+                let Some((a, p)) = untried else { break };
+                added = true;
+                (add_child(&mut nodes, node, a, p), a)
             } else {
+                if nd.n_children == 0 {
+                    break;
+                }
                 let p = g.to_move().unwrap_or(0) as usize;
-                let ln_n = (nodes[node].visits as f64).ln();
-                let mut best = first;
+                let ln_n = (nd.visits as f64).ln();
+                let mut c = nd.first_child as usize;
+                let mut best = c;
                 let mut best_v = f64::NEG_INFINITY;
-                for c in children {
+                while c != 0 {
                     let nc = nodes[c].visits as f64;
                     let v = nodes[c].sum[p] / nc + cfg.exploration * (ln_n / nc).sqrt();
                     if v > best_v {
                         best_v = v;
                         best = c;
                     }
+                    c = nodes[c].next as usize;
                 }
-                best
+                (best, nodes[best].action)
             };
-            let a = nodes[child].action;
-            if g.apply(a as i64).is_err() {
+            if !tree_step(&mut g, &mut dec, a) {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
@@ -376,17 +428,51 @@ pub fn search(
             if nodes[child].plan != NO_PLAN {
                 plan = nodes[child].plan;
             }
-            if unvisited > 0 {
+            if added {
                 break;
             }
         }
-        // rollout
+        // the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
         while g.phase() != FINISHED {
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
-            if !rollout_step(&mut g, rng, &mut buf) {
-                break;
+            let a = match g.phase() {
+                PLAY => {
+                    let Some(s) = g.to_move() else { break };
+                    if !dec && cfg.expand_all && next_call(&mut g, s).is_some() {
+                        dec = true;
+                        DECLINE
+                    } else {
+                        let m = g.play_mask();
+                        let mut i = rng.below(m.count_ones() as usize);
+                        let mut bits = m;
+                        while i > 0 {
+                            bits &= bits - 1;
+                            i -= 1;
+                        }
+                        let k = bits.trailing_zeros() as u8;
+                        g.play_unchecked(s, k);
+                        dec = false;
+                        u16::from(encode(s, k))
+                    }
+                }
+                QUERY | NAMING => {
+                    g.legal_actions(g.to_move(), &mut buf);
+                    let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
+                        break;
+                    };
+                    if !tree_step(&mut g, &mut dec, a) {
+                        break;
+                    }
+                    a
+                }
+                _ => break,
+            };
+            if cfg.expand_all {
+                let child = add_child(&mut nodes, node, a, NO_PLAN);
+                path.push(child as u32);
+                node = child;
             }
         }
         let r = if g.phase() == FINISHED {
@@ -403,20 +489,22 @@ pub fn search(
         }
         done += 1;
     }
-    let rootn = nodes[0];
     let mut st = RootStats {
         rollouts: done,
         ..RootStats::default()
     };
-    for c in &nodes[rootn.first as usize..rootn.first as usize + rootn.n_children as usize] {
-        st.actions.push(c.action);
-        st.plans.push(c.plan);
-        st.visits.push(c.visits);
-        st.means.push(if c.visits > 0 {
-            c.sum[seat as usize] / c.visits as f64
-        } else {
-            0.0
-        });
+    for &(a, p) in &planned {
+        let (visits, mean) = match child_of(&nodes, 0, a, p) {
+            Some(c) if nodes[c].visits > 0 => (
+                nodes[c].visits,
+                nodes[c].sum[seat as usize] / nodes[c].visits as f64,
+            ),
+            _ => (0, 0.0),
+        };
+        st.actions.push(a);
+        st.plans.push(p);
+        st.visits.push(visits);
+        st.means.push(mean);
     }
     Ok(st)
 }
@@ -434,6 +522,7 @@ pub fn world_seed(seed: u64, i: u64) -> u64 {
 pub fn ensemble(
     worlds: &[GameState],
     seat: u8,
+    declined: bool,
     cfg: &UctConfig,
     seed: u64,
     seconds: Option<f64>,
@@ -444,7 +533,7 @@ pub fn ensemble(
     for (i, w) in worlds.iter().enumerate() {
         let mut rng = Rng::new(world_seed(seed, i as u64));
         let until = seconds.map(|t| t * (i as f64 + 1.0) / k);
-        let st = search(w, seat, cfg, &mut rng, || match until {
+        let st = search(w, seat, declined, cfg, &mut rng, || match until {
             Some(t) => start.elapsed().as_secs_f64() >= t,
             None => false,
         })?;
@@ -473,43 +562,79 @@ pub fn ensemble(
 mod tests {
     use super::*;
     use crate::batch::{deal, mid_game_states};
-    use crate::game::{Rules, HEALTHY};
+    use crate::game::Rules;
 
     fn cfg(rollouts: u64) -> UctConfig {
         UctConfig {
             rollouts,
             exploration: 40.0,
             eyes_weight: 1.0 / 500.0,
+            expand_all: true,
+        }
+    }
+
+    /// A random legal card, or [`rollout_answer`] before the play.
+    fn rollout_step(g: &mut GameState, rng: &mut Rng, buf: &mut ActionBuf) -> bool {
+        match g.phase() {
+            PLAY => {
+                let Some(s) = g.to_move() else { return false };
+                let m = g.play_mask();
+                let mut i = rng.below(m.count_ones() as usize);
+                let mut bits = m;
+                while i > 0 {
+                    bits &= bits - 1;
+                    i -= 1;
+                }
+                g.play_unchecked(s, bits.trailing_zeros() as u8);
+                true
+            }
+            QUERY | NAMING => {
+                let s = g.to_move();
+                g.legal_actions(s, buf);
+                match rollout_answer(buf.as_slice()) {
+                    Some(a) => g.apply(a as i64).is_ok(),
+                    None => false,
+                }
+            }
+            _ => false,
         }
     }
 
     #[test]
-    fn root_actions_are_the_legal_cards_and_the_next_call() {
-        for g in mid_game_states(20, 4, 2, Rules::TSR) {
+    fn the_root_asks_for_the_call_first_then_for_the_card() {
+        let mut asked = 0;
+        for g in mid_game_states(40, 4, 2, Rules::TSR) {
             let s = g.to_move().unwrap();
-            let st = search(&g, s, &cfg(200), &mut Rng::new(1), || false).unwrap();
             let mut h = g;
             let mut buf = ActionBuf::new();
             h.legal_plays(&mut buf);
-            let cards = buf.as_slice().to_vec();
-            assert_eq!(&st.actions[..cards.len()], &cards[..]);
-            // at most one call, and it is legal
-            assert!(st.actions.len() <= cards.len() + 1);
-            for &a in &st.actions[cards.len()..] {
-                assert!((CALL_RE..=BLACK).contains(&(a & 63)));
-                assert!(h.can_apply(a as i64));
-            }
+            let cards: Vec<u16> = buf.as_slice().iter().map(|&a| u16::from(a)).collect();
+            // declined (or no call possible): the legal cards
+            let st = search(&g, s, true, &cfg(200), &mut Rng::new(1), || false).unwrap();
+            assert_eq!(st.actions, cards);
             assert_eq!(st.rollouts, 200);
             assert_eq!(st.visits.iter().sum::<u64>(), 200);
+            // not declined: "no call" and the lowest legal call, if the seat may call
+            let st = search(&g, s, false, &cfg(200), &mut Rng::new(1), || false).unwrap();
+            match next_call(&mut h, s) {
+                Some(call) => {
+                    assert_eq!(st.actions, vec![DECLINE, call]);
+                    assert!(h.can_apply(call as i64));
+                    asked += 1;
+                }
+                None => assert_eq!(st.actions, cards),
+            }
+            assert_eq!(st.visits.iter().sum::<u64>(), 200);
         }
+        assert!(asked > 0);
     }
 
     #[test]
     fn the_same_seed_gives_the_same_search() {
         let g = mid_game_states(1, 9, 3, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let a = search(&g, s, &cfg(300), &mut Rng::new(5), || false).unwrap();
-        let b = search(&g, s, &cfg(300), &mut Rng::new(5), || false).unwrap();
+        let a = search(&g, s, false, &cfg(300), &mut Rng::new(5), || false).unwrap();
+        let b = search(&g, s, false, &cfg(300), &mut Rng::new(5), || false).unwrap();
         assert_eq!(a, b);
     }
 
@@ -518,9 +643,9 @@ mod tests {
         let hands = deal(&mut Rng::new(3), 0, true);
         let g = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
         let s = g.to_move().unwrap();
-        let st = search(&g, s, &cfg(100), &mut Rng::new(2), || false).unwrap();
+        let st = search(&g, s, false, &cfg(100), &mut Rng::new(2), || false).unwrap();
         // Gesund, and a Vorbehalt for each solo kind (and Hochzeit with both ♣Q)
-        assert_eq!(st.actions[0], encode(s, HEALTHY));
+        assert_eq!(st.actions[0], u16::from(encode(s, HEALTHY)));
         assert_eq!(st.plans[0], NO_PLAN);
         let plans: Vec<u8> = st.plans[1..].to_vec();
         let mut want: Vec<u8> = (SOLO_BASE..SOLO_BASE + 7).collect();
@@ -528,7 +653,9 @@ mod tests {
             want.push(MARRIAGE);
         }
         assert_eq!(plans, want);
-        assert!(st.actions[1..].iter().all(|&a| a == encode(s, RESERVATION)));
+        assert!(st.actions[1..]
+            .iter()
+            .all(|&a| a == u16::from(encode(s, RESERVATION))));
         // a finished random game: the seats' score points sum to 0 (TSR 7.2)
         let mut h = g;
         let mut rng = Rng::new(8);
@@ -543,7 +670,7 @@ mod tests {
     fn another_seat_on_turn_is_an_error() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let e = search(&g, (s + 1) & 3, &cfg(10), &mut Rng::new(1), || false).unwrap_err();
+        let e = search(&g, (s + 1) & 3, false, &cfg(10), &mut Rng::new(1), || false).unwrap_err();
         assert!(e.to_string().contains("is not to act"));
     }
 
@@ -551,7 +678,7 @@ mod tests {
     fn stop_ends_the_search_early() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let st = search(&g, s, &cfg(10_000), &mut Rng::new(1), || true).unwrap();
+        let st = search(&g, s, false, &cfg(10_000), &mut Rng::new(1), || true).unwrap();
         assert_eq!(st.rollouts, 16);
     }
 }

@@ -28,9 +28,12 @@ from doko.bots.rules_player import rules_card  # noqa: E402
 from doko.bots.sampler import Sampler  # noqa: E402
 from doko.bots.search_player import SearchPlayer  # noqa: E402
 from doko.engine.actions import (  # noqa: E402
+    BLACK,
+    CALL_RE,
     HEALTHY,
     MARRIAGE,
     RESERVATION,
+    code_of,
     encode,
     solo_code,
 )
@@ -161,9 +164,9 @@ def test_native_playouts_equal_the_python_playouts(seed: int) -> None:
     """With ν = 0 a playout is deterministic: the native value of every candidate in a
     sampled world is exactly the Python player's (rules card play, the query and naming
     choices of the playouts, the solver's principal variation for the last 3 tricks, the
-    score by TSR 7 and the Augen tie-breaker)."""
+    score by TSR 7 and the Augen tie-breaker, the other party's answer to a call)."""
     rng = random.Random(seed)
-    compared = 0
+    compared = answered = 0
     for g in _positions(seed):
         s = g.to_move
         assert s is not None and s >= 0
@@ -178,10 +181,11 @@ def test_native_playouts_equal_the_python_playouts(seed: int) -> None:
         for _ in range(3):
             w = sampler.world(rng)
             native = worlds.evaluate(list(w.initial_hands), [(int(a), p) for a, p in cands],
-                                     0.0, py._foresight, py.solver_tricks, 7)
+                                     0.0, py._foresight, py.solver_tricks, 7, answer=py.answer)
             assert native == [py._playout(w, s, a, p) for a, p in cands]
             compared += len(cands)
-    assert compared >= 50
+            answered += sum(CALL_RE <= code_of(a) <= BLACK for a, _ in cands)
+    assert compared >= 50 and answered >= 3
 
 
 def test_native_observations_equal_the_python_opponent_model() -> None:
@@ -334,3 +338,28 @@ def test_confidence_worlds_only_makes_the_confidence_test_stricter() -> None:
     assert decisions >= 12 and kept[2] >= kept[None]
     with pytest.raises(ValueError, match="confidence_worlds"):
         SearchPlayer(seed=1, confidence_worlds=1)
+
+
+def test_the_other_party_answers_a_call_only_where_it_wins() -> None:
+    """The answer model (``answer``): in a finished game the other party's hindsight reply
+    costs the seat exactly the points a Kontra (or Re) adds where that party won (TSR 7.2),
+    nothing where the seat's party won or the other party has called already."""
+    from doko.bots.search_player import _reply_cost
+    from doko.engine.result import seat_scores
+
+    costs = set()
+    for d in range(40):
+        g = Game.deal(2400 + d)
+        players = [make_player("random", seed=d * 4 + s, p_reservation=0.1, p_call=0.05)
+                   for s in range(4)]
+        play_game(g, players)
+        for seat in range(4):
+            c = _reply_cost(g, seat)
+            costs.add(c)
+            mine = seat_scores(g)[seat]
+            other_called = any(g.is_re[c[0]] != g.is_re[seat] for c in g.calls)
+            if mine > 0 or other_called:
+                assert c == 0
+            else:
+                assert c < 0 or mine == 0
+    assert min(costs) < 0 and 0 in costs

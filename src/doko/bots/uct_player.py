@@ -10,21 +10,25 @@ runs a UCT search from the current state:
    node's visits, ``n`` the child's), as long as every action of the node has been tried;
 2. *expansion*: otherwise one untried action (chosen at random among them) becomes a new node;
 3. *rollout*: from there the game is played to its end at random (random legal cards, no
-   calls; uniform choices in the Vorbehaltsabfrage and the naming);
+   calls) and, as in the paper's simulations, nobody reserves or plays a solo
+   (:func:`rollout_answer`);
 4. *backpropagation*: every node on the path adds each seat's reward, the seat's score points
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
 The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
-or Hochzeit, and in play its legal cards and its party's next call level (Re/Kontra or the
-next Absage); calls are actions like cards. At the seat's own Vorbehaltsabfrage the Vorbehalt
-is one root action per game it is for (each solo kind; Hochzeit with both ♣Q), named when the
-seat's turn to name comes, so that a Vorbehalt is worth its game and not the average of all
-the games it could lead to (as the paper's player answers "solo?" and "which?" together). The
-mean rewards of the root's actions are summed over the worlds and the action with the highest
-sum is played. A call is made only if its
-summed value is positive (the paper's announcement rule: never announce into an expected
-loss, ``call_rule``). A certain claim (the engine offers one only when it holds) is taken at
-once; otherwise the player acts only at its own turn (a call is considered there).
+or Hochzeit, and in play, as in the paper, first whether to make its party's next call level
+(Re/Kontra or the next Absage) or not (:data:`DECLINE`; asked again after a call), then its
+legal cards. At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it
+is for (each solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so
+that a Vorbehalt is worth its game and not the average of all the games it could lead to (as
+the paper's player answers "solo?" and "which?" together). The mean rewards of the root's
+actions are summed over the worlds and the action with the highest sum is played. Where the
+seat may call, the player first searches that question alone (call or not), then, if it does
+not call, the card (a search of its own on new worlds), as the paper's player is asked the
+two questions one after the other. A call is made only if its summed value is positive (the
+paper's announcement rule: no announcement when every answer's value is negative,
+``call_rule``). A certain claim (the engine offers one only when it holds) is taken at once;
+otherwise the player acts only at its own turn (a call is considered there).
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
 is built; :func:`ensemble_python` is the same algorithm in Python with the same random number
@@ -59,7 +63,10 @@ from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CODE_OF,
+    HEALTHY,
     MARRIAGE,
+    PASS,
+    PIG_CODES,
     RESERVATION,
     SOLO_BASE,
     SOLO_CODES,
@@ -67,6 +74,7 @@ from doko.engine.actions import (
     Action,
     code_of,
     encode,
+    seat_of,
 )
 from doko.engine.backend import BackendError, native_available, require_native
 from doko.engine.cards import QC, hand_count
@@ -74,8 +82,8 @@ from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.view import SeatView
 
-__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "root_actions",
-           "search_python", "tree_actions", "world_seed"]
+__all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "rollout_answer",
+           "root_actions", "search_python", "tree_actions", "world_seed"]
 
 _M64 = (1 << 64) - 1
 
@@ -121,31 +129,43 @@ def world_seed(seed: int, i: int) -> int:
     return (seed ^ (i * 0x9E37_79B9_7F4A_7C15)) & _M64
 
 
-def tree_actions(g: Game) -> list[Action]:
-    """The actions of a tree node: the seat to act's legal cards and its lowest legal call in
-    play, the legal actions in the Vorbehaltsabfrage and the naming (as the native core)."""
+#: The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
+#: could make its party's next call and does not; it is asked for its card next. Engine
+#: actions are 0..255, this one lies beyond them (``uct::DECLINE``).
+DECLINE = Action(0x100)
+
+
+def _next_call(g: Game, s: int) -> Action | None:
+    for code in range(CALL_RE, BLACK + 1):
+        a = encode(s, code)
+        if g.can_apply(a):
+            return a
+    return None
+
+
+def tree_actions(g: Game, declined: bool = False) -> list[Action]:
+    """The actions of a tree node (as the native core): in play :data:`DECLINE` and the lowest
+    call the seat to act may make now, or (if it may not, or ``declined`` it at this turn) its
+    legal cards; the legal actions in the Vorbehaltsabfrage and the naming."""
     phase = g.phase
     if phase == PLAY:
-        out = list(g.legal_plays())
-        s = g.to_move
-        for code in range(CALL_RE, BLACK + 1):
-            a = encode(s, code)
-            if g.can_apply(a):
-                out.append(a)
-                break
-        return out
+        if not declined:
+            call = _next_call(g, g.to_move)
+            if call is not None:
+                return [DECLINE, call]
+        return list(g.legal_plays())
     if phase in (QUERY, NAMING):
         # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
         return [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
     return []
 
 
-def root_actions(g: Game) -> list[tuple[Action, int | None]]:
+def root_actions(g: Game, declined: bool = False) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
     per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
     with both ♣Q); else the tree
     actions without plans (as the native core)."""
-    acts = tree_actions(g)
+    acts = tree_actions(g, declined)
     if g.phase != QUERY:
         return [(a, None) for a in acts]
     out: list[tuple[Action, int | None]] = []
@@ -196,66 +216,127 @@ class RootStats:
     rollouts: int = 0
 
 
+def rollout_answer(legal: Sequence[Action]) -> Action:
+    """The rollout's answer before the play, as the paper's simulations: no Vorbehalt and no
+    solo where the seat has the choice (Gesund; in the naming pass, else the Hochzeit, else the
+    first legal naming, as a Vorführung must name a solo); never the withdrawal (TSR 4.1.2).
+    As ``uct::rollout_answer``."""
+    for code in (HEALTHY, PASS, MARRIAGE):
+        for a in legal:
+            if CODE_OF[a] == code:
+                return a
+    return next(a for a in legal if CODE_OF[a] != WITHDRAW)
+
+
 class _Node:
-    __slots__ = ("action", "children", "plan", "sum", "visits")
+    __slots__ = ("action", "children", "n_actions", "plan", "sum", "visits")
 
     def __init__(self, action: Action, plan: int | None = None) -> None:
         self.action = action
         self.plan = plan
         self.visits = 0
         self.sum = [0.0, 0.0, 0.0, 0.0]
-        self.children: list[_Node] | None = None
+        #: in the order they were added
+        self.children: list[_Node] = []
+        #: the number of actions of the node's state, once the selection has been there
+        self.n_actions: int | None = None
+
+    def child(self, action: Action, plan: int | None = None) -> _Node | None:
+        for c in self.children:
+            if c.action == action and c.plan == plan:
+                return c
+        return None
+
+    def add(self, action: Action, plan: int | None = None) -> _Node:
+        c = _Node(action, plan)
+        self.children.append(c)
+        return c
 
 
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
-                  rng: WyRand, deadline: float | None = None) -> RootStats:
+                  rng: WyRand, deadline: float | None = None, declined: bool = False,
+                  expand_all: bool = True) -> RootStats:
     """One UCT search on one world (see the module docstring), the Python twin of
-    ``uct::search``; ``deadline`` (a ``time.perf_counter()`` value) is checked every 16
-    rollouts."""
+    ``uct::search``: UCB1 while every action of a node has been tried, else the first untried
+    one (in the order of :func:`tree_actions`), then the rollout policy, every state of the
+    rollout a new node (``expand_all``, the paper's default; else only the first new one).
+    ``deadline`` (a ``time.perf_counter()`` value) is checked every 16 rollouts;
+    ``declined``: the seat has declined its call at this turn."""
     if root.phase == FINISHED:
         raise ValueError("the game is over: there is nothing to search")
     if root.to_move != seat:
         raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
     top = _Node(Action(0))
-    top.children = [_Node(a, plan) for a, plan in root_actions(root)]
+    planned = root_actions(root, declined)
+    top.n_actions = len(planned)
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
             break
         g = root.clone()
+        dec = declined
         path = [top]
         node = top
         plan: list[int | None] = [None]
+        added = False
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
-            if node.children is None:
-                node.children = [_Node(a) for a in tree_actions(g)]
-            children = node.children
-            if not children:
-                break
-            untried = [c for c in children if c.visits == 0]
-            if untried:
-                child = untried[rng.below(len(untried))]
+            if node.n_actions is None or len(node.children) < node.n_actions:
+                if node is top:
+                    untried = next(((a, p) for a, p in planned if top.child(a, p) is None),
+                                   None)
+                else:
+                    acts = tree_actions(g, dec)
+                    node.n_actions = len(acts)
+                    untried = next(((a, None) for a in acts if node.child(a) is None), None)
+                if untried is None:
+                    break
+                child = node.add(*untried)
+                added = True
             else:
+                if not node.children:
+                    break
                 p = g.to_move
                 ln_n = math.log(node.visits)
-                child = children[0]
+                child = node.children[0]
                 best = -math.inf
-                for c in children:
+                for c in node.children:
                     v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
                     if v > best:
                         best, child = v, c
-            g.apply(child.action)
+            a = child.action
+            if a == DECLINE:
+                dec = True
+            else:
+                g.apply(a)
+                if not _is_call(a):
+                    dec = False
             path.append(child)
             node = child
             if child.plan is not None:
                 plan[0] = child.plan
-            if untried:
+            if added:
                 break
+        # the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
         while g.phase != FINISHED:
-            if not _naming_by_plan(g, seat, plan):
-                _rollout_step(g, rng)
+            if _naming_by_plan(g, seat, plan):
+                continue
+            if g.phase == PLAY:
+                if not dec and expand_all and _next_call(g, g.to_move) is not None:
+                    a = DECLINE
+                    dec = True
+                else:
+                    plays = g.legal_plays()
+                    a = plays[rng.below(len(plays))]
+                    g.apply(a)
+                    dec = False
+            else:
+                a = rollout_answer(g.legal_actions(g.to_move))
+                g.apply(a)
+            if expand_all:
+                node = node.add(a)
+                path.append(node)
         r = rewards(g, eyes_weight)
         for nd in path:
             nd.visits += 1
@@ -263,28 +344,19 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
             for s in range(4):
                 acc[s] += r[s]
         done += 1
-    kids = top.children
-    return RootStats(
-        actions=[c.action for c in kids],
-        plans=[c.plan for c in kids],
-        visits=[c.visits for c in kids],
-        values=[c.sum[seat] / c.visits if c.visits else 0.0 for c in kids],
-        rollouts=done,
-    )
-
-
-def _rollout_step(g: Game, rng: WyRand) -> None:
-    if g.phase == PLAY:
-        plays = g.legal_plays()
-        g.apply(plays[rng.below(len(plays))])
-    else:
-        # never the withdrawal of a Vorbehalt (TSR 4.1.2), as in the native rollouts
-        acts = [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
-        g.apply(acts[rng.below(len(acts))])
+    out = RootStats(rollouts=done)
+    for act, plan_of in planned:
+        kid = top.child(act, plan_of)
+        out.actions.append(act)
+        out.plans.append(plan_of)
+        out.visits.append(kid.visits if kid is not None else 0)
+        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
+    return out
 
 
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
-                    eyes_weight: float, seed: int, seconds: float | None = None) -> RootStats:
+                    eyes_weight: float, seed: int, seconds: float | None = None,
+                    declined: bool = False, expand_all: bool = True) -> RootStats:
     """One search per world, the root's visits and mean values summed over the worlds (the
     Python twin of ``doko_native.uct_search``)."""
     start = time.perf_counter()
@@ -293,7 +365,7 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
     for i, w in enumerate(worlds):
         deadline = None if seconds is None else start + seconds * (i + 1) / k
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
-                           WyRand(world_seed(seed, i)), deadline)
+                           WyRand(world_seed(seed, i)), deadline, declined, expand_all)
         total.rollouts += st.rollouts
         keys = list(zip(total.actions, total.plans, strict=True))
         for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
@@ -311,7 +383,7 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
 
 
 def _is_call(a: Action) -> bool:
-    return CALL_RE <= CODE_OF[a] <= BLACK
+    return a != DECLINE and CALL_RE <= CODE_OF[a] <= BLACK
 
 
 @register("uct")
@@ -323,8 +395,9 @@ class UctPlayer(Player):
     shared by the worlds (None: no time limit); ``exploration``: the UCB1 constant in score
     points (40, the paper's 20000 in its units); ``eyes_weight``: the party's Augen in the
     reward per Auge (1/500, the paper's); ``call_rule``: make a call only when its summed value
-    is positive (the paper's announcement rule); ``backend``: ``native``, ``python`` or
-    ``auto`` (native where built).
+    is positive (the paper's announcement rule); ``expand_all``: every state of a rollout
+    becomes a node of the tree (the paper's default; False: only the first new one, the
+    textbook UCT); ``backend``: ``native``, ``python`` or ``auto`` (native where built).
     """
 
     def __init__(
@@ -336,6 +409,7 @@ class UctPlayer(Player):
         exploration: float = PAPER_EXPLORATION,
         eyes_weight: float = PAPER_EYES_WEIGHT,
         call_rule: bool = True,
+        expand_all: bool = True,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -365,6 +439,7 @@ class UctPlayer(Player):
         self.exploration = float(exploration)
         self.eyes_weight = float(eyes_weight)
         self.call_rule = call_rule
+        self.expand_all = bool(expand_all)
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -381,32 +456,50 @@ class UctPlayer(Player):
         claims = [a for a in legal if code_of(a) == CLAIM]
         if claims:
             return claims[0]  # offered only when it is sure to hold
+        # house rules: a Schweinchen (or Super-, Hyperschweinchen) is announced when it may be
+        # (the paper's game has none; announcing only orders the holder's ♦A or ♦9 higher)
+        pigs = [a for a in legal if CODE_OF[a] in PIG_CODES and seat_of(a) == view.seat]
+        if pigs:
+            return pigs[0]
         if not view.to_play:
             return None  # calls are actions of the seat's own turn
         start = time.perf_counter()
-        options = self._root_actions(view, legal)
-        if len(options) == 1:
-            return options[0]
         seat = view.seat
         assert seat is not None
+        if view.phase != PLAY:
+            if len(legal) == 1:
+                return legal[0]
+            st = self._decision_search(view, seat, start, declined=False)
+            return legal[0] if st is None else self._choose(st, legal)
+        cards = [a for a in legal if CODE_OF[a] < 24]
+        calls = [a for a in legal if _is_call(a)]
+        if calls:
+            # as the paper's player: first asked whether to make its party's next call, each
+            # question its own search (they share the time budget)
+            st = self._decision_search(view, seat, start, declined=False, share=0.5)
+            if st is not None and self._choose(st, [DECLINE, calls[0]]) == calls[0]:
+                return calls[0]
+        if len(cards) == 1:
+            return cards[0]
+        st = self._decision_search(view, seat, start, declined=True)
+        return cards[0] if st is None else self._choose(st, cards)
+
+    def _decision_search(self, view: SeatView, seat: int, start: float, declined: bool,
+                         share: float = 1.0) -> RootStats | None:
+        """One search for the decision of ``view`` on newly sampled worlds (None if no world
+        fits); with a time budget it may take ``share`` of what is left of it."""
         worlds = self._sample(view)
         if not worlds:
-            return options[0]
+            return None
         seed = self.rng.getrandbits(64)
         seconds = None
         if self.budget_ms is not None:
-            seconds = max(0.0, self.budget_ms / 1000.0 - (time.perf_counter() - start))
-        st = self._search(worlds, seat, seed, seconds)
+            left = self.budget_ms / 1000.0 - (time.perf_counter() - start)
+            seconds = max(0.0, left * share)
+        st = self._search(worlds, seat, seed, seconds, declined)
         self.last = st
         self.rollouts_total += st.rollouts
-        return self._choose(st, options)
-
-    def _root_actions(self, view: SeatView, legal: list[Action]) -> list[Action]:
-        if view.phase != PLAY:
-            return legal
-        cards = [a for a in legal if CODE_OF[a] < 24]
-        calls = [a for a in legal if _is_call(a)]
-        return cards + calls[:1]
+        return st
 
     def _sample(self, view: SeatView) -> list[Game]:
         try:
@@ -421,11 +514,11 @@ class UctPlayer(Player):
                 break
         return out
 
-    def _search(self, worlds: list[Game], seat: int, seed: int,
-                seconds: float | None) -> RootStats:
+    def _search(self, worlds: list[Game], seat: int, seed: int, seconds: float | None,
+                declined: bool) -> RootStats:
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
-                                   self.eyes_weight, seed, seconds)
+                                   self.eyes_weight, seed, seconds, declined, self.expand_all)
         native = require_native()
         games = []
         for w in worlds:
@@ -437,14 +530,16 @@ class UctPlayer(Player):
             games.append(ng)
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
-                              seconds=seconds, seed=seed)
+                              seconds=seconds, seed=seed, declined=declined,
+                              expand_all=self.expand_all)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
 
     def _choose(self, st: RootStats, options: list[Action]) -> Action:
         """The action with the highest summed value (the first on ties), a call only if its
-        value is positive (``call_rule``)."""
+        value is positive (``call_rule``: the paper's rule, no call when every answer's value
+        is negative)."""
         allowed = set(options)
         ranked = [i for i in range(len(st.actions)) if st.actions[i] in allowed]
         if not ranked:
