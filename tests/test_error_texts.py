@@ -131,6 +131,13 @@ BAD_RECORDS: dict[str, tuple[str, tuple[str, ...]]] = {
                     ("record.rules", "rules.bock_length")),
     "bock_stacking": (_rules({"name": "tsr", "bock": {"stacking": "triple"}}),
                       ("record.rules", "rules.bock_stacking")),
+    # Armut and Schmeißen (house rules)
+    "armut_fox": (_rules({"name": "tsr", "armut_fox": "twice"}),
+                  ("record.rules", "rules.armut_fox")),
+    "throw_nines_kings": (_rules({"name": "tsr", "throw_nines_kings": 6}),
+                          ("record.rules", "rules.throw_nines_kings")),
+    "throw_dealer": (_rules({"name": "tsr", "throw_dealer": "left"}),
+                     ("record.rules", "rules.throw_dealer")),
     "dealer": (_with(_set(("dealer",), 7)), ("record.seat",)),
     "hands": (_with(lambda r: r.update(hands=r["hands"][:3])), ("record.hands",)),
     "hand_codes": (_with(_set(("hands", 1), "QC QC")), ("record.hand_codes",)),
@@ -380,12 +387,12 @@ def test_action_format_error_in_both_languages() -> None:
     assert e.text("de") == (
         "'call' muss einer der Werte re, kontra, no90, no60, no30, black sein, nicht 'no120'")
     with pytest.raises(ActionFormatError) as info:
-        to_dict(Action(44))
-    assert info.value.key == "no_code" and info.value.params == {"code": 44}
-    assert str(info.value) == "no action has code 44"
-    assert info.value.text("de") == "keine Aktion hat den Code 44"
-    with pytest.raises(ActionFormatError, match="no action has code 53"):
-        code_text(53)
+        to_dict(Action(53))
+    assert info.value.key == "no_code" and info.value.params == {"code": 53}
+    assert str(info.value) == "no action has code 53"
+    assert info.value.text("de") == "keine Aktion hat den Code 53"
+    with pytest.raises(ActionFormatError, match="no action has code 52"):
+        code_text(52)
 
 
 # ------------------------------------------------------------------------- rule sets

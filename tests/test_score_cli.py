@@ -137,7 +137,7 @@ BAD_INPUT: list[tuple[str, str]] = [
     ('{"contract": "normal", "re_eyes": 240, "re_tricks": 9}', "re_tricks"),
     ('{"contract": "normal", "re_eyes": 0, "kontra_calls": "black"}', "re_tricks"),
     ('{"contract": "normal", "re_eyes": 240}', "re_tricks"),
-    ('{"contract": "armut", "re_eyes": 120}', "contract"),
+    ('{"contract": "ramsch", "re_eyes": 120}', "contract"),
     ('{"contract": "normal", "re_eyes": 120, "re_calls": "kontra"}', "re_calls"),
     ('{"contract": "normal", "re_eyes": 120, "kontra_calls": "re"}', "kontra_calls"),
     ('{"contract": "normal", "re_eyes": 120, "kontra_calls": "no120"}', "kontra_calls"),

@@ -110,7 +110,7 @@ def test_scoring_input_error_why_in_german() -> None:
 @pytest.mark.parametrize("summary", [
     {"contract": "normal", "re_eyes": 1},
     {"contract": "normal", "re_eyes": 241},
-    {"contract": "armut", "re_eyes": 120},
+    {"contract": "ramsch", "re_eyes": 120},
     [1, 2],
 ])
 def test_score_cli_prints_german_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -144,7 +144,7 @@ def test_contract_names_match_the_record_format() -> None:
     assert Contract.from_solo_name("meatless") is Contract.SOLO_MEATLESS
     with pytest.raises(ValueError):
         _ = Contract.NORMAL.solo_name
-    assert scoring.CONTRACTS == ("normal", "marriage", "silent_marriage", "solo")
+    assert scoring.CONTRACTS == ("normal", "marriage", "armut", "silent_marriage", "solo")
 
 
 def test_call_names_match_the_record_format() -> None:

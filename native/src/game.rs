@@ -72,6 +72,11 @@ pub const CONCEDE: u8 = 41;
 pub const CLAIM: u8 = 42;
 /// Take back one's Vorbehalt while TSR 4.1.2 allows it.
 pub const WITHDRAW: u8 = 43;
+// Armut and Schmeißen (house rules, `doko.engine.armut`)
+pub const ARMUT: u8 = 44;
+pub const TAKE: u8 = 45;
+pub const REFUSE: u8 = 46;
+pub const THROW: u8 = 47;
 /// Announce Schweinchen, Superschweinchen, Hyperschweinchen (house rules, `Rules.pigs`).
 pub const PIGS: u8 = 48;
 pub const SUPERPIGS: u8 = 49;
@@ -111,12 +116,20 @@ pub const ENDED_NONE: u8 = 0;
 pub const ENDED_PLAYED: u8 = 1;
 pub const ENDED_CONCEDED: u8 = 2;
 pub const ENDED_CLAIMED: u8 = 3;
+/// Dealt again without cards played (house rules): a seat threw, or nobody took an Armut.
+pub const ENDED_THROWN: u8 = 4;
+pub const ENDED_ARMUT_REFUSED: u8 = 5;
 
 // Naming stages (TSR 4.1.4 to 4.1.9).
 const SINGLE: u8 = 0;
 const ASK_PFLICHT: u8 = 1;
 const ASK_LUST: u8 = 2;
 const FORCED: u8 = 3;
+// the Armut's stages (house rule), also in the phase NAMING (as `game.ASK_POOR` ...)
+const ASK_POOR: u8 = 4;
+const ARMUT_ASK: u8 = 5;
+const ARMUT_GIVE: u8 = 6;
+const ARMUT_RETURN: u8 = 7;
 
 /// Latest moment for each call level: the caller holds at least this many cards (TSR 6.2.2,
 /// 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
@@ -207,7 +220,21 @@ pub struct Rules {
     /// A bit set: bit `i` plays the picture solo `SOLO_KINGS + i` (one byte keeps the state
     /// small, `state_size`).
     pub picture_solos: u8,
+    /// Armut and Schmeißen (house rules, `doko.engine.armut`) in one byte, so that a game's
+    /// state stays within 256 bytes: see [`Rules::armut`] and the others; 0 all off. (Who
+    /// deals after a redeal and whether it counts are the round's business, not the game's.)
+    pub house: u8,
 }
+
+/// The bits of [`Rules::house`]: the Armut, Schmeißen with 5 nines, 5 kings, at most 3 trumps;
+/// the ♦A rule (2 bits: 0 counts, 1 a single one does not, 2 never) and the nines and kings
+/// threshold (2 bits: 0 off, 1 seven, 2 eight).
+const H_ARMUT: u8 = 1;
+const H_NINES: u8 = 2;
+const H_KINGS: u8 = 4;
+const H_TRUMPS: u8 = 8;
+const H_FOX_SHIFT: u8 = 4;
+const H_NK_SHIFT: u8 = 6;
 
 impl Rules {
     /// The TSR: every house rule off.
@@ -229,6 +256,7 @@ impl Rules {
         superpigs: false,
         hyperpigs: false,
         picture_solos: 0,
+        house: 0,
     };
 
     /// Whether the picture solo `SOLO_KINGS + i` is played (`Rules.picture_solos`).
@@ -245,6 +273,121 @@ impl Rules {
             10
         }
     }
+
+    /// True if some criterion of Schmeißen is on.
+    pub fn schmeissen(&self) -> bool {
+        self.house & (H_NINES | H_KINGS | H_TRUMPS | 3 << H_NK_SHIFT) != 0
+    }
+
+    /// The options of the Armut and Schmeißen packed into [`Rules::house`]; `None` for a
+    /// value out of range (`armut_fox` 0..2, `throw_nines_kings` 0, 7 or 8).
+    pub fn pack_house(
+        armut: bool,
+        armut_fox: u8,
+        throw_nines: bool,
+        throw_kings: bool,
+        throw_trumps: bool,
+        throw_nines_kings: u8,
+    ) -> Option<u8> {
+        let nk = match throw_nines_kings {
+            0 => 0,
+            7 => 1,
+            8 => 2,
+            _ => return None,
+        };
+        if armut_fox > 2 {
+            return None;
+        }
+        Some(
+            (if armut { H_ARMUT } else { 0 })
+                | (if throw_nines { H_NINES } else { 0 })
+                | (if throw_kings { H_KINGS } else { 0 })
+                | (if throw_trumps { H_TRUMPS } else { 0 })
+                | (armut_fox << H_FOX_SHIFT)
+                | (nk << H_NK_SHIFT),
+        )
+    }
+
+    /// A player with at most 3 trumps may name an Armut.
+    pub fn armut(&self) -> bool {
+        self.house & H_ARMUT != 0
+    }
+    /// How the ♦A count for the Armut: 0 counts, 1 a single one does not, 2 never
+    /// (`rules.ARMUT_FOX_RULES`).
+    pub fn armut_fox(&self) -> u8 {
+        self.house >> H_FOX_SHIFT & 3
+    }
+    /// Schmeißen with 5 nines, with 5 kings, with at most 3 trumps.
+    pub fn throw_nines(&self) -> bool {
+        self.house & H_NINES != 0
+    }
+    pub fn throw_kings(&self) -> bool {
+        self.house & H_KINGS != 0
+    }
+    pub fn throw_trumps(&self) -> bool {
+        self.house & H_TRUMPS != 0
+    }
+    /// Schmeißen with nines and kings together at least this many (0 off, 7 or 8).
+    pub fn throw_nines_kings(&self) -> u8 {
+        [0, 7, 8, 0][(self.house >> H_NK_SHIFT & 3) as usize]
+    }
+}
+
+// ------------------------------------------------------------------ Armut and Schmeißen
+
+/// The trump kinds of the normal card order (every ♦, every Q and J, the ♥10).
+const NORMAL_TRUMPS: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 24 {
+        if k >= 18 || k % 6 == 1 || k % 6 == 2 || k == 16 {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
+
+/// The trumps (normal card order) in a hand (`armut.trump_count`).
+pub fn trump_count(hand: u64) -> u32 {
+    (hand & (NORMAL_TRUMPS | NORMAL_TRUMPS << 24)).count_ones()
+}
+
+/// The trumps that count for an Armut (`armut.armut_trumps`): less the ♦A that `fox`
+/// (0 counts, 1 a single one does not, 2 never) does not count.
+pub fn armut_trumps(hand: u64, fox: u8) -> u32 {
+    let n = trump_count(hand);
+    let foxes = hand_count(hand, crate::cards::AD);
+    if fox == 2 || (fox == 1 && foxes == 1) {
+        n - foxes
+    } else {
+        n
+    }
+}
+
+/// True if a seat dealt `hand` may name an Armut (`armut.can_armut`).
+pub fn can_armut(hand: u64, rules: &Rules) -> bool {
+    rules.armut() && armut_trumps(hand, rules.armut_fox()) <= 3
+}
+
+/// How many cards the poor seat hands over (`armut.give_count`): all trumps, at least 3.
+pub fn give_count(hand: u64) -> u32 {
+    trump_count(hand).max(3)
+}
+
+/// True if a seat dealt `hand` may throw (`armut.throw_reason` is not None).
+pub fn can_throw(hand: u64, rules: &Rules) -> bool {
+    let mut nines = 0;
+    let mut kings = 0;
+    for suit in 0..4u8 {
+        nines += hand_count(hand, suit * 6);
+        kings += hand_count(hand, suit * 6 + 3);
+    }
+    let nk = rules.throw_nines_kings() as u32;
+    (rules.throw_nines() && nines >= 5)
+        || (rules.throw_kings() && kings >= 5)
+        || (rules.throw_trumps() && armut_trumps(hand, rules.armut_fox()) <= 3)
+        || (nk > 0 && nines + kings >= nk)
 }
 
 impl Default for Rules {
@@ -322,8 +465,11 @@ impl Refusal {
 /// (every call raises its level, which goes up to 5: 10 calls), and a game ends at most once
 /// by a concession or claim; at most 3 pig announcements (house rules). 4 + 4 + 48 + 10 + 1 + 3
 /// = 70 (`max_history_is_reached_and_not_passed` checks that no legal sequence without pigs is
-/// longer than 67).
-pub const MAX_HISTORY: usize = 70;
+/// longer than 67). With the Armut (house rule) the naming takes longer: up to 4 passes and
+/// the Armut (instead of at most 4 withdrawals and namings: one more), 3 answers and the
+/// exchange of at most 5 cards each way (all trumps of a poor hand whose 2 ♦A do not count):
+/// 14 more.
+pub const MAX_HISTORY: usize = 84;
 
 /// Most calls in one game: 5 per party.
 pub const MAX_CALLS: usize = 10;
@@ -425,7 +571,6 @@ pub struct GameState {
     /// Per party: its first Ansage was on time (bit 0 Re, bit 1 Kontra).
     ontime: u8,
     calls: [Call; MAX_CALLS],
-    n_calls: u8,
     /// Vorbehaltsabfrage: bit s answered, bit 4 + s answered Vorbehalt.
     answers: u8,
     /// Seats still to be asked when several Vorbehalte compete (4 marks the switch from
@@ -442,20 +587,11 @@ pub struct GameState {
     pig_level: u8,
     pig_seats: [u8; 3],
     soloist: i8,
-    pflichtsolo: bool,
-    hochzeiter: i8,
-    partner: i8,
-    marriage_solo: bool,
     klaerung: u8,
-    base_shift: u8,
     shift: u8,
-    tricks_total: u8,
-    dulle_rule: u8,
     /// Bit s: seat s is Re.
     is_re: u8,
     ended: u8,
-    frozen: [u8; 4],
-    frozen_set: bool,
     /// The claim check's cache: history length it holds for (255: none) and its answer.
     claim_key: u8,
     claim_refuted: bool,
@@ -602,7 +738,6 @@ impl GameState {
             level: [0; 2],
             ontime: 0,
             calls: [Call::default(); MAX_CALLS],
-            n_calls: 0,
             answers: 0,
             naming_queue: [0; 5],
             nq_len: 0,
@@ -614,19 +749,10 @@ impl GameState {
             pig_level: 0,
             pig_seats: [0; 3],
             soloist: -1,
-            pflichtsolo: false,
-            hochzeiter: -1,
-            partner: -1,
-            marriage_solo: false,
             klaerung: 0,
-            base_shift,
             shift: base_shift,
-            tricks_total: rules.hand_size() as u8,
-            dulle_rule: rules.dulle,
             is_re: 0,
             ended: ENDED_NONE,
-            frozen: [0; 4],
-            frozen_set: false,
             claim_key: 255,
             claim_refuted: false,
             claim_hint: [0, 0],
@@ -681,12 +807,13 @@ impl GameState {
 
     #[inline]
     pub fn pflichtsolo(&self) -> bool {
-        self.pflichtsolo
+        // a declared solo of a seat that owes one (the state keeps no flag of its own: 256 bytes)
+        self.contract >= SOLO_DIAMONDS && self.soloist >= 0 && self.owes >> self.soloist & 1 != 0
     }
 
     #[inline]
     pub fn marriage_solo(&self) -> bool {
-        self.marriage_solo
+        self.contract == MARRIAGE_C && self.soloist >= 0
     }
 
     #[inline]
@@ -701,12 +828,12 @@ impl GameState {
 
     #[inline]
     pub fn tricks_total(&self) -> u8 {
-        self.tricks_total
+        self.rules.hand_size() as u8
     }
 
     #[inline]
     pub fn dulle_rule(&self) -> u8 {
-        self.dulle_rule
+        self.rules.dulle
     }
 
     #[inline]
@@ -862,12 +989,24 @@ impl GameState {
         (self.soloist >= 0).then_some(self.soloist as u8)
     }
 
+    /// The seat that announced the Hochzeit (read from the history).
     pub fn hochzeiter(&self) -> Option<u8> {
-        (self.hochzeiter >= 0).then_some(self.hochzeiter as u8)
+        if self.contract != MARRIAGE_C || self.phase < PLAY {
+            return None;
+        }
+        self.history()
+            .iter()
+            .find(|&&a| a & 63 == MARRIAGE)
+            .map(|&a| a >> 6)
     }
 
+    /// The Hochzeiter's partner once the Klärungsstich found one: the other Re seat.
     pub fn partner(&self) -> Option<u8> {
-        (self.partner >= 0).then_some(self.partner as u8)
+        if self.contract != MARRIAGE_C || self.klaerung == 0 || self.soloist >= 0 {
+            return None;
+        }
+        let h = self.hochzeiter()?;
+        (0..4u8).find(|&s| s != h && self.is_re >> s & 1 != 0)
     }
 
     pub fn vorfuehrung(&self) -> Option<u8> {
@@ -899,15 +1038,35 @@ impl GameState {
     }
 
     pub fn calls(&self) -> &[Call] {
-        &self.calls[..self.n_calls as usize]
+        &self.calls[..self.n_calls().min(MAX_CALLS)]
     }
 
     pub fn ontime(&self, party: u8) -> bool {
         self.ontime >> party & 1 != 0
     }
 
+    /// How many calls were made (read from the history: the state keeps no count of its own).
+    fn n_calls(&self) -> usize {
+        self.history()
+            .iter()
+            .filter(|&&a| (CALL_RE..=BLACK).contains(&(a & 63)))
+            .count()
+    }
+
+    /// The hand sizes a concession froze (the hands do not change after it: no card is played
+    /// then), or None.
     pub fn frozen_sizes(&self) -> Option<[u8; 4]> {
-        self.frozen_set.then_some(self.frozen)
+        (self.ended == ENDED_CONCEDED)
+            .then(|| std::array::from_fn(|s| self.hands[s].count_ones() as u8))
+    }
+
+    /// The call deadlines' shift without a Hochzeit: 2 cards without the nines.
+    pub fn base_shift(&self) -> u8 {
+        if self.rules.nines {
+            0
+        } else {
+            2
+        }
     }
 
     /// The answers of the Vorbehaltsabfrage: `None` not yet, else whether it was Vorbehalt.
@@ -924,10 +1083,12 @@ impl GameState {
         let mut leader = 0u8;
         let mut first = true;
         let order = self.order();
-        let total = self.tricks_total as usize;
-        for &a in self.history() {
+        let total = self.tricks_total() as usize;
+        // the Armut's exchange moves cards, it plays none
+        let (ex_start, ex_end) = self.armut_exchange_span();
+        for (i, &a) in self.history().iter().enumerate() {
             let code = a & 63;
-            if code >= 24 {
+            if code >= 24 || (ex_start..ex_end).contains(&i) {
                 continue;
             }
             if n == 0 {
@@ -938,7 +1099,7 @@ impl GameState {
             n += 1;
             if n == 4 {
                 let last = out.len() == total - 1;
-                let best = order.trick_winner(&cards, self.dulle_rule, last) as u8;
+                let best = order.trick_winner(&cards, self.rules.dulle, last) as u8;
                 let w = (leader + best) & 3;
                 out.push((leader, cards, w));
                 leader = w;
@@ -951,11 +1112,8 @@ impl GameState {
     /// Number of cards `seat` holds (as it held when a concession froze the count).
     #[inline]
     pub fn cards_in_hand(&self, seat: u8) -> i32 {
-        if self.frozen_set {
-            self.frozen[seat as usize] as i32
-        } else {
-            self.hands[seat as usize].count_ones() as i32
-        }
+        // after a concession the hands no longer change: their sizes are the frozen count
+        self.hands[seat as usize].count_ones() as i32
     }
 
     /// True once the game type is clear (TSR 6.2.1): query over, Hochzeit clarified.
@@ -995,7 +1153,7 @@ impl GameState {
                 if seat.is_none() || seat == Some(s) {
                     push_plays(out, s, self.play_mask());
                 }
-                if self.tricks_total as i32 - self.n_tricks as i32 >= self.call_floor as i32
+                if self.tricks_total() as i32 - self.n_tricks as i32 >= self.call_floor as i32
                     && (self.contract != MARRIAGE_C || self.klaerung != 0)
                 {
                     match seat {
@@ -1030,10 +1188,21 @@ impl GameState {
             QUERY | NAMING => {
                 let s = self.to_move as u8;
                 let w = self.withdraw_seat();
+                if self.phase == NAMING && self.naming_stage >= ARMUT_ASK {
+                    if seat.is_none() || seat == Some(s) {
+                        self.push_armut_codes(s, out);
+                    }
+                    return;
+                }
                 if seat.is_none() || seat == Some(s) {
                     if self.phase == QUERY {
                         out.push(encode(s, HEALTHY));
                         out.push(encode(s, RESERVATION));
+                        if self.rules.schmeissen()
+                            && can_throw(self.initial_hands[s as usize], &self.rules)
+                        {
+                            out.push(encode(s, THROW));
+                        }
                     } else {
                         let (codes, n) = self.naming_codes(s);
                         for &c in &codes[..n] {
@@ -1102,18 +1271,26 @@ impl GameState {
             && self.naming_stage != FORCED
             && self.answers >> (4 + self.dealer) & 1 != 0
         {
-            let named = self
-                .history()
-                .iter()
-                .any(|&a| (SOLO_BASE..=PASS).contains(&(a & 63)) || is_picture_solo_code(a & 63));
+            let named = self.history().iter().any(|&a| {
+                (SOLO_BASE..=PASS).contains(&(a & 63))
+                    || is_picture_solo_code(a & 63)
+                    || a & 63 == ARMUT
+            });
             return (!named).then_some(self.dealer);
         }
         None
     }
 
-    fn naming_codes(&self, s: u8) -> ([u8; 13], usize) {
+    fn naming_codes(&self, s: u8) -> ([u8; 14], usize) {
         let both = hand_count(self.initial_hands[s as usize], QC) == 2;
-        let mut codes = [0u8; 13];
+        let mut codes = [0u8; 14];
+        if self.naming_stage == ASK_POOR {
+            // every solo question passed: Armut before Hochzeit
+            codes[0] = ARMUT;
+            codes[1] = MARRIAGE;
+            return (codes, if both { 2 } else { 1 });
+        }
+        let poor = can_armut(self.initial_hands[s as usize], &self.rules);
         for (i, c) in codes.iter_mut().take(7).enumerate() {
             *c = SOLO_BASE + i as u8;
         }
@@ -1130,11 +1307,49 @@ impl GameState {
                 codes[n] = MARRIAGE;
                 n += 1;
             }
-        } else if (self.naming_stage == ASK_PFLICHT || self.naming_stage == ASK_LUST) && both {
+            if poor {
+                codes[n] = ARMUT;
+                n += 1;
+            }
+        } else if (self.naming_stage == ASK_PFLICHT || self.naming_stage == ASK_LUST)
+            && (both || poor)
+        {
             codes[n] = PASS;
             n += 1;
         }
         (codes, n)
+    }
+
+    /// The kinds the seat on turn may hand over or return now (the trumps first when handing
+    /// over), as a kind mask.
+    fn armut_mask(&self, s: u8) -> u64 {
+        let h = self.hands[s as usize];
+        let m = (h | h >> 24) & KIND_MASK;
+        if self.naming_stage == ARMUT_GIVE {
+            let t = m & NORMAL_TRUMPS;
+            if t != 0 {
+                return t;
+            }
+        }
+        m
+    }
+
+    fn push_armut_codes(&self, s: u8, out: &mut ActionBuf) {
+        if self.naming_stage == ARMUT_ASK {
+            out.push(encode(s, TAKE));
+            out.push(encode(s, REFUSE));
+        } else {
+            push_plays(out, s, self.armut_mask(s));
+        }
+    }
+
+    /// "ask", "give" or "return": the Armut's stage (the texts `error.armut_*`).
+    fn armut_stage_name(&self) -> &'static str {
+        match self.naming_stage {
+            ARMUT_ASK => "ask",
+            ARMUT_GIVE => "give",
+            _ => "return",
+        }
     }
 
     /// Fewest cards in hand with which some call is still possible (99: none).
@@ -1198,7 +1413,7 @@ impl GameState {
     // -------------------------------------------------------------- the claim check
 
     fn claim_ctx(&self) -> ClaimCtx {
-        ClaimCtx::new(self.order as usize, self.dulle_rule)
+        ClaimCtx::new(self.order as usize, self.rules.dulle)
     }
 
     /// True unless the soloist takes every remaining trick whatever is played (TSR 5.4.4,
@@ -1269,8 +1484,12 @@ impl GameState {
         }
         let seat = seat as u8;
         if code < 24 {
-            self.verify_play(seat, code)
-        } else if code <= RESERVATION {
+            if self.phase == NAMING && self.naming_stage >= ARMUT_GIVE {
+                self.verify_armut(seat, code)
+            } else {
+                self.verify_play(seat, code)
+            }
+        } else if code <= RESERVATION || code == THROW {
             self.verify_query(seat, code)
         } else if code <= PASS {
             self.verify_naming(seat, code)
@@ -1282,8 +1501,10 @@ impl GameState {
             self.verify_withdraw(seat, code)
         } else if (PIGS..=HYPERPIGS).contains(&code) {
             self.verify_pig(seat, code)
-        } else if is_picture_solo_code(code) {
+        } else if is_picture_solo_code(code) || code == ARMUT {
             self.verify_naming(seat, code)
+        } else if code <= REFUSE {
+            self.verify_armut(seat, code)
         } else {
             refuse(
                 Refusal::new("bad_action", None, None)
@@ -1303,7 +1524,18 @@ impl GameState {
 
     fn phase_error(&self, code: u8) -> Refusal {
         if self.phase == FINISHED {
+            if self.ended == ENDED_THROWN {
+                return Refusal::new("redealt_thrown", Some("Schmeißen"), None);
+            }
+            if self.ended == ENDED_ARMUT_REFUSED {
+                return Refusal::new("redealt_armut_refused", Some("Armut"), None);
+            }
             return Refusal::new("finished", Some(self.end_rule()), None);
+        }
+        if self.phase == NAMING && self.naming_stage >= ARMUT_ASK {
+            return Refusal::new(self.armut_running_key(), Some("Armut"), None)
+                .int("to_move", self.to_move as i64)
+                .int("action", code as i64);
         }
         Refusal::new("phase", Some("5.1.1"), None)
             .int("action", code as i64)
@@ -1359,6 +1591,67 @@ impl GameState {
                     .int("action", code as i64),
             );
         }
+        if code == THROW {
+            if !self.rules.schmeissen() {
+                return refuse(
+                    Refusal::at("house_rule_off", "Schmeißen", seat).int("action", code as i64),
+                );
+            }
+            if !can_throw(self.initial_hands[seat as usize], &self.rules) {
+                return refuse(Refusal::at("throw_not_allowed", "Schmeißen", seat));
+            }
+        }
+        Ok(())
+    }
+
+    fn armut_running_key(&self) -> &'static str {
+        match self.armut_stage_name() {
+            "ask" => "armut_running_ask",
+            "give" => "armut_running_give",
+            _ => "armut_running_return",
+        }
+    }
+
+    /// Taking or refusing an Armut, handing over and returning its cards (house rule).
+    fn verify_armut(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        let stage = self.naming_stage;
+        if self.phase != NAMING || stage < ARMUT_ASK {
+            if code < 24 {
+                self.verify_play(seat, code)?;
+            }
+            return refuse(Refusal::at("armut_not_asked", "Armut", seat));
+        }
+        if seat as i8 != self.to_move {
+            return refuse(
+                Refusal::at(self.armut_running_key(), "Armut", seat)
+                    .int("to_move", self.to_move as i64)
+                    .int("action", code as i64),
+            );
+        }
+        if stage == ARMUT_ASK {
+            if code >= 24 {
+                return Ok(());
+            }
+            return refuse(Refusal::at("armut_answer", "Armut", seat));
+        }
+        if code >= 24 {
+            let key = if stage == ARMUT_GIVE {
+                "armut_exchange_give"
+            } else {
+                "armut_exchange_return"
+            };
+            return refuse(Refusal::at(key, "Armut", seat).int("n", self.armut_cards() as i64));
+        }
+        if self.hands[seat as usize] >> code & 1 == 0 {
+            return refuse(
+                Refusal::at("armut_not_in_hand", "Armut", seat).int("card", code as i64),
+            );
+        }
+        if self.armut_mask(seat) >> code & 1 == 0 {
+            return refuse(
+                Refusal::at("armut_trumps_first", "Armut", seat).int("card", code as i64),
+            );
+        }
         Ok(())
     }
 
@@ -1380,7 +1673,18 @@ impl GameState {
             return Refusal::at("vorfuehrung", "4.1.9", seat);
         }
         let (codes, n) = self.naming_codes(seat);
-        let opts = if codes[..n].contains(&MARRIAGE) {
+        let (solo, marriage) = (
+            codes[..n].contains(&SOLO_BASE),
+            codes[..n].contains(&MARRIAGE),
+        );
+        let opts = if codes[..n].contains(&ARMUT) {
+            match (solo, marriage) {
+                (true, true) => "solo_marriage_armut",
+                (true, false) => "solo_armut",
+                (false, true) => "marriage_armut",
+                (false, false) => "armut",
+            }
+        } else if marriage {
             "solo_marriage"
         } else if codes[..n].contains(&PASS) {
             "solo_pass"
@@ -1389,6 +1693,8 @@ impl GameState {
         };
         let rule = if self.naming_stage == SINGLE {
             "4.1.4"
+        } else if self.naming_stage == ASK_POOR {
+            "4.1.6, Armut"
         } else {
             "4.1.6"
         };
@@ -1396,7 +1702,7 @@ impl GameState {
     }
 
     fn verify_naming(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
-        if self.phase != NAMING {
+        if self.phase != NAMING || self.naming_stage >= ARMUT_ASK {
             return refuse(self.phase_error(code));
         }
         if seat as i8 != self.to_move {
@@ -1411,8 +1717,24 @@ impl GameState {
             return Ok(());
         }
         let stage = self.naming_stage;
+        if code == ARMUT {
+            if !self.rules.armut() {
+                return refuse(
+                    Refusal::at("house_rule_off", "Armut", seat).int("action", code as i64),
+                );
+            }
+            if stage == FORCED {
+                return refuse(Refusal::at("vorfuehrung", "4.1.9", seat));
+            }
+            if (stage == ASK_PFLICHT || stage == ASK_LUST)
+                && can_armut(self.initial_hands[seat as usize], &self.rules)
+            {
+                return refuse(Refusal::at("armut_after_solos", "Armut", seat));
+            }
+            return refuse(Refusal::at("armut_too_many_trumps", "Armut", seat));
+        }
         if code == MARRIAGE {
-            if stage == SINGLE {
+            if stage == SINGLE || stage == ASK_POOR {
                 return refuse(Refusal::at("marriage_needs_queens", "4.4.1", seat));
             }
             if stage == FORCED {
@@ -1421,6 +1743,9 @@ impl GameState {
             return refuse(Refusal::at("marriage_outranked", "4.1.6", seat));
         }
         if code == PASS && (stage == ASK_PFLICHT || stage == ASK_LUST) {
+            if self.rules.armut() {
+                return refuse(Refusal::at("cannot_pass_armut", "4.1.6, Armut", seat));
+            }
             return refuse(Refusal::at("cannot_pass", "4.1.6", seat));
         }
         if is_picture_solo_code(code) {
@@ -1438,6 +1763,9 @@ impl GameState {
         }
         if phase == PLAY && !self.game_type_settled() {
             return refuse(Refusal::at("calls_marriage", "6.4.2", seat));
+        }
+        if self.ended == ENDED_THROWN || self.ended == ENDED_ARMUT_REFUSED {
+            return refuse(self.phase_error(code));
         }
         if self.ended == ENDED_CLAIMED {
             return refuse(Refusal::at("calls_closed", "5.4.4", seat));
@@ -1463,7 +1791,7 @@ impl GameState {
         }
         let n = self.cards_in_hand(seat);
         let shift = self.shift as i32;
-        let shifted = self.shift > self.base_shift;
+        let shifted = self.shift > self.base_shift();
         let mut ontime = self.ontime(p);
         for lv in cur + 1..=target {
             let need = CALL_MIN_CARDS[lv as usize] - shift;
@@ -1589,17 +1917,32 @@ impl GameState {
         let seat = (action >> 6) as u8;
         let code = (action & 63) as u8;
         self.push_history(action as u8);
-        if code <= RESERVATION {
+        if code < 24 {
+            self.do_exchange(seat, code);
+        } else if code == THROW {
+            self.finish(ENDED_THROWN);
+        } else if code == ARMUT {
+            self.nq_len = 0;
+            self.nq_pos = 0;
+            self.naming_stage = ARMUT_ASK;
+            self.to_move = ((seat + 1) & 3) as i8;
+        } else if code == TAKE {
+            self.naming_stage = ARMUT_GIVE;
+            self.to_move = self.poor();
+        } else if code == REFUSE {
+            let nxt = (seat + 1) & 3;
+            if nxt as i8 == self.poor() {
+                self.finish(ENDED_ARMUT_REFUSED);
+            } else {
+                self.to_move = nxt as i8;
+            }
+        } else if code <= RESERVATION {
             self.do_query(seat, code);
         } else if code <= PASS {
             self.do_naming(seat, code);
         } else if code <= BLACK {
             self.do_call(seat, code);
         } else if code == CONCEDE {
-            for s in 0..4 {
-                self.frozen[s] = self.hands[s].count_ones() as u8;
-            }
-            self.frozen_set = true;
             self.finish(ENDED_CONCEDED);
         } else if code == CLAIM {
             self.finish(ENDED_CLAIMED);
@@ -1645,8 +1988,8 @@ impl GameState {
 
     fn complete_trick(&mut self) {
         let t = self.trick;
-        let last = self.n_tricks + 1 == self.tricks_total;
-        let best = self.order().trick_winner(&t, self.dulle_rule, last) as u8;
+        let last = self.n_tricks + 1 == self.tricks_total();
+        let best = self.order().trick_winner(&t, self.rules.dulle, last) as u8;
         let w = (self.trick_leader + best) & 3;
         self.eyes[w as usize] +=
             EYES[t[0] as usize] + EYES[t[1] as usize] + EYES[t[2] as usize] + EYES[t[3] as usize];
@@ -1657,13 +2000,13 @@ impl GameState {
         self.n_tricks += 1;
         let n = self.n_tricks;
         if self.contract == MARRIAGE_C && self.klaerung == 0 {
-            if w as i8 != self.hochzeiter {
+            let hochzeiter = self.hochzeiter().map_or(-1, |s| s as i8);
+            if w as i8 != hochzeiter {
                 // the Klärungsstich (TSR 4.4.3 a)
                 self.klaerung = n;
                 if self.rules.marriage_shift {
                     self.shift += n - 1; // TSR 6.4.2
                 }
-                self.partner = w as i8;
                 self.is_re |= 1 << w;
             } else if n == 3 {
                 // the Hochzeiter took tricks 1 to 3 (TSR 4.4.3 b)
@@ -1671,12 +2014,11 @@ impl GameState {
                 if self.rules.marriage_shift {
                     self.shift += 2;
                 }
-                self.marriage_solo = true;
-                self.soloist = self.hochzeiter;
+                self.soloist = hochzeiter;
             }
             self.call_floor = self.min_call_cards();
         }
-        if n == self.tricks_total {
+        if n == self.tricks_total() {
             self.finish(ENDED_PLAYED);
         }
     }
@@ -1805,7 +2147,7 @@ impl GameState {
 
     fn do_naming(&mut self, seat: u8, code: u8) {
         if code == PASS {
-            // a pass always leaves a seat to ask (see MAX_HISTORY): only the one holder of
+            // without the Armut a pass always leaves a seat to ask: only the one holder of
             // both ♣Q may pass, and every seat asked after it must name a solo
             let mut nxt = self.queue_pop();
             if nxt == Some(4) {
@@ -1814,6 +2156,20 @@ impl GameState {
             }
             if let Some(s) = nxt {
                 self.to_move = s as i8;
+                return;
+            }
+            // every Vorbehalt passed the solo questions: the first poor seat from the dealer's
+            // left names its Armut (house rule; one of two passers is poor, as only one seat
+            // holds both ♣Q)
+            self.naming_stage = ASK_POOR;
+            let first = (self.dealer + 1) & 3;
+            let passed = self.passed();
+            for i in 0..4 {
+                let s = (first + i) & 3;
+                if passed >> s & 1 != 0 && can_armut(self.initial_hands[s as usize], &self.rules) {
+                    self.to_move = s as i8;
+                    break;
+                }
             }
             return;
         }
@@ -1821,8 +2177,125 @@ impl GameState {
             self.start_play(MARRIAGE_C, seat);
             return;
         }
-        self.pflichtsolo = self.owes >> seat & 1 != 0;
         self.start_play(solo_contract_of(code), seat);
+    }
+
+    /// One card of the Armut's exchange moves from `seat` to the other member of Re.
+    fn do_exchange(&mut self, seat: u8, k: u8) {
+        let h = self.hands[seat as usize];
+        self.hands[seat as usize] = if h >> (k + 24) & 1 != 0 {
+            h ^ 1 << (k + 24)
+        } else {
+            h ^ 1 << k
+        };
+        let other = if seat as i8 == self.poor() {
+            self.taker()
+        } else {
+            self.poor()
+        } as usize
+            & 3;
+        let o = self.hands[other];
+        self.hands[other] = if o >> k & 1 != 0 {
+            o | 1 << (k + 24)
+        } else {
+            o | 1 << k
+        };
+        let n = self.armut_cards() as usize;
+        // the card is in the history already: the exchange so far is its span
+        let (start, end) = self.armut_exchange_span();
+        let done = end - start;
+        if done == n {
+            self.naming_stage = ARMUT_RETURN;
+            self.to_move = self.taker();
+        } else if done == 2 * n {
+            self.start_play(NORMAL, 0);
+        }
+    }
+
+    /// How many cards the Armut hands over and gets back (0: no Armut named).
+    pub fn armut_cards(&self) -> u32 {
+        let poor = self.poor();
+        if poor < 0 {
+            0
+        } else {
+            give_count(self.initial_hands[poor as usize & 3])
+        }
+    }
+
+    /// The poor seat, its taker and the seat that threw (house rules), each -1 for none.
+    pub fn poor(&self) -> i8 {
+        self.seat_of_code(ARMUT)
+    }
+    pub fn taker(&self) -> i8 {
+        self.seat_of_code(TAKE)
+    }
+    /// The seat of the first action with `code` in the history, or -1.
+    fn seat_of_code(&self, code: u8) -> i8 {
+        self.history()
+            .iter()
+            .find(|&&a| a & 63 == code)
+            .map_or(-1, |&a| (a >> 6) as i8)
+    }
+    pub fn thrower(&self) -> i8 {
+        if self.ended != ENDED_THROWN {
+            return -1;
+        }
+        self.history().last().map_or(-1, |&a| (a >> 6) as i8)
+    }
+    /// The cards handed over and returned so far.
+    pub fn armut_given(&self) -> Vec<u8> {
+        let (start, end) = self.armut_exchange_span();
+        let n = self.armut_cards() as usize;
+        self.history()[start..end.min(start + n)]
+            .iter()
+            .map(|&a| a & 63)
+            .collect()
+    }
+    pub fn armut_returned(&self) -> Vec<u8> {
+        let (start, end) = self.armut_exchange_span();
+        let n = self.armut_cards() as usize;
+        self.history()[(start + n).min(end)..end]
+            .iter()
+            .map(|&a| a & 63)
+            .collect()
+    }
+    /// How many trumps the taker returned, once the exchange is over.
+    pub fn armut_trumps_back(&self) -> Option<u32> {
+        if self.poor() < 0 || self.phase < PLAY {
+            return None;
+        }
+        Some(
+            self.armut_returned()
+                .iter()
+                .filter(|&k| NORMAL_TRUMPS >> k & 1 != 0)
+                .count() as u32,
+        )
+    }
+    /// The indexes `[start, end)` of the exchange's card actions in the history.
+    pub fn armut_exchange_span(&self) -> (usize, usize) {
+        if self.taker() < 0 {
+            return (0, 0);
+        }
+        // the exchange follows the take at once: nothing else can happen before trick play
+        let h = self.history();
+        let start = h.iter().position(|&a| a & 63 == TAKE).map_or(0, |i| i + 1);
+        let n = 2 * self.armut_cards() as usize;
+        let end = h[start..]
+            .iter()
+            .take(n)
+            .take_while(|&&a| a & 63 < 24)
+            .count();
+        (start, start + end)
+    }
+    /// The seats that passed the solo questions (bits).
+    pub fn passed(&self) -> u8 {
+        let mut bits = 0u8;
+        for &a in self.history() {
+            if a & 63 == PASS {
+                bits |= 1 << (a >> 6);
+            }
+        }
+        bits
     }
 
     fn start_play(&mut self, contract: u8, seat: u8) {
@@ -1832,7 +2305,11 @@ impl GameState {
         self.phase = PLAY;
         self.nq_len = 0;
         self.nq_pos = 0;
-        if contract == NORMAL {
+        let (poor, taker) = (self.poor(), self.taker());
+        if contract == NORMAL && taker >= 0 {
+            // an Armut: the poor seat and its taker (house rule)
+            self.is_re = 1 << poor | 1 << taker;
+        } else if contract == NORMAL {
             self.is_re = 0;
             for s in 0..4 {
                 if hand_count(self.initial_hands[s], QC) > 0 {
@@ -1840,7 +2317,6 @@ impl GameState {
                 }
             }
         } else if contract == MARRIAGE_C {
-            self.hochzeiter = seat as i8;
             self.is_re = 1 << seat;
         } else {
             // a solo or the stille Hochzeit: one seat alone is Re (TSR 2.4.7, 4.4.5)
@@ -1850,7 +2326,7 @@ impl GameState {
         // who leads trick 1: the soloist of a Pflichtsolo, else the dealer's left neighbour
         // (TSR 4.2.2, 4.3.1, 5.1.1)
         let solo_leads =
-            self.pflichtsolo || (self.rules.soloist_leads && contract >= SOLO_DIAMONDS);
+            self.pflichtsolo() || (self.rules.soloist_leads && contract >= SOLO_DIAMONDS);
         let lead = if solo_leads {
             seat
         } else {
@@ -1872,14 +2348,15 @@ impl GameState {
             }
         }
         self.level[p as usize] = target;
-        if (self.n_calls as usize) < MAX_CALLS {
-            self.calls[self.n_calls as usize] = Call {
+        // the call is in the history already: its index is the calls so far less one
+        let i = self.n_calls() - 1;
+        if i < MAX_CALLS {
+            self.calls[i] = Call {
                 seat,
                 party: p,
                 level: target,
                 held: n as u8,
             };
-            self.n_calls += 1;
         }
         self.call_floor = self.min_call_cards();
     }
@@ -1925,7 +2402,7 @@ impl GameState {
             .map(|s| self.won[s as usize] as u32)
             .sum();
         if self.ended == ENDED_CLAIMED {
-            n += (self.tricks_total - self.n_tricks) as u32;
+            n += (self.tricks_total() - self.n_tricks) as u32;
         }
         n
     }
@@ -1937,7 +2414,7 @@ impl GameState {
             .map(|s| self.won[s as usize] as u32)
             .sum();
         if self.ended == ENDED_CONCEDED {
-            n += (self.tricks_total - self.n_tricks) as u32;
+            n += (self.tricks_total() - self.n_tricks) as u32;
         }
         n
     }
@@ -1954,7 +2431,7 @@ impl GameState {
         let rules = self.rules;
         if self.soloist >= 0 || !(self.contract == NORMAL || self.contract == MARRIAGE_C) {
             // house rule "Karlchen im Solo": a ♣J wins the last trick of a solo
-            if rules.charlie_solo && self.n_tricks == self.tricks_total {
+            if rules.charlie_solo && self.n_tricks == self.tricks_total() {
                 if let Some((leader, cards, w)) = self.tricks().into_iter().last() {
                     if cards[((w + 4 - leader) & 3) as usize] == JC {
                         extras[party(w)][6] += 1;
@@ -1965,7 +2442,7 @@ impl GameState {
         }
         for (i, (leader, cards, w)) in self.tricks().into_iter().enumerate() {
             let wp = party(w);
-            let last = i + 1 == self.tricks_total as usize;
+            let last = i + 1 == self.tricks_total() as usize;
             let eyes: u32 = cards.iter().map(|&k| EYES[k as usize] as u32).sum();
             if eyes >= 40 {
                 extras[wp][0] += 1;
@@ -1996,8 +2473,10 @@ impl GameState {
     /// The contract as scoring names it (`result.summary_of`): normal, marriage,
     /// silent_marriage or solo.
     pub fn summary_contract(&self) -> &'static str {
-        if self.marriage_solo || self.contract > SILENT_MARRIAGE {
+        if self.marriage_solo() || self.contract > SILENT_MARRIAGE {
             "solo"
+        } else if self.taker() >= 0 {
+            "armut"
         } else {
             match self.contract {
                 NORMAL => "normal",
@@ -2268,7 +2747,7 @@ mod tests {
             assert!(g.is_re(hz) && g.is_re(partner));
             assert_eq!((0..4).filter(|&s| g.is_re(s)).count(), 2);
             assert_eq!(g.shift, 1);
-            assert!(!g.marriage_solo);
+            assert!(!g.marriage_solo());
             // Re is now possible down to 10 cards (11 - 1): seat hz holds 10
             assert_eq!(g.call_deadline(hz, CALL_RE), Some(10));
             assert!(legal(&mut g).contains(&encode(hz, CALL_RE)));
@@ -2290,7 +2769,7 @@ mod tests {
                 let k = pick_card(&g, s == hz);
                 g.apply(encode(s, k) as i64).unwrap();
             }
-            if !g.marriage_solo {
+            if !g.marriage_solo() {
                 assert_ne!(g.partner(), None);
                 continue;
             }
@@ -2330,7 +2809,7 @@ mod tests {
         assert_eq!(r.key, "phase");
         g.apply(encode(3, SOLO_BASE + 1) as i64).unwrap();
         assert_eq!(g.contract, SOLO_HEARTS);
-        assert!(g.pflichtsolo);
+        assert!(g.pflichtsolo());
         // the Pflichtsolo's soloist leads trick 1 (TSR 4.2.2)
         assert_eq!((g.to_move(), g.trick_leader), (Some(3), 3));
     }

@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use std::sync::Mutex;
 
 use crate::game::{ActionBuf, GameState, Param, Refusal, Rules, ENDED_CLAIMED, ENDED_CONCEDED};
-use crate::game::{BLACK, CALL_RE, ENDED_PLAYED};
+use crate::game::{BLACK, CALL_RE, ENDED_ARMUT_REFUSED, ENDED_PLAYED, ENDED_THROWN};
 
 /// The house-rule options a game needs (`doko.engine.rules.Rules` without the round-level
 /// Bock): `dulle` is the index into `rules.DULLE_RULES` (0 first, 1 second, 2
@@ -19,12 +19,16 @@ use crate::game::{BLACK, CALL_RE, ENDED_PLAYED};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyRules {
     pub inner: Rules,
+    /// The round's options of a redeal (house rules), kept for `NativeGame.rules`: who deals
+    /// next (0 the same dealer, 1 the next) and whether it counts.
+    pub throw_dealer: u8,
+    pub throw_counts: bool,
 }
 
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false, solo_kings=false, solo_queens_jacks=false, solo_kings_queens=false, solo_kings_jacks=false, solo_koehler=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false, solo_kings=false, solo_queens_jacks=false, solo_kings_queens=false, solo_kings_jacks=false, solo_koehler=false, armut=false, armut_fox=0, throw_nines=false, throw_kings=false, throw_trumps=false, throw_nines_kings=0, throw_dealer=0, throw_counts=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -48,6 +52,14 @@ impl PyRules {
         solo_kings_queens: bool,
         solo_kings_jacks: bool,
         solo_koehler: bool,
+        armut: bool,
+        armut_fox: u8,
+        throw_nines: bool,
+        throw_kings: bool,
+        throw_trumps: bool,
+        throw_nines_kings: u8,
+        throw_dealer: u8,
+        throw_counts: bool,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
@@ -57,6 +69,20 @@ impl PyRules {
         check_doppelkopf_eyes(doppelkopf_eyes)?;
         check_index("pigs", pigs, &PIGS_NAMES)?;
         check_index("pigs_solo", pigs_solo, &PIGS_SOLO_NAMES)?;
+        let house = Rules::pack_house(
+            armut,
+            armut_fox,
+            throw_nines,
+            throw_kings,
+            throw_trumps,
+            throw_nines_kings,
+        )
+        .filter(|_| throw_dealer <= 1)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "armut_fox is 0..2, throw_dealer 0..1, throw_nines_kings 0, 7 or 8, not {armut_fox}, {throw_dealer}, {throw_nines_kings}"
+            ))
+        })?;
         Ok(PyRules {
             inner: Rules {
                 marriage_shift,
@@ -82,7 +108,10 @@ impl PyRules {
                     solo_kings_jacks,
                     solo_koehler,
                 ]),
+                house,
             },
+            throw_dealer,
+            throw_counts,
         })
     }
 
@@ -171,6 +200,38 @@ impl PyRules {
         self.inner.plays_picture_solo(4)
     }
     #[getter]
+    fn armut(&self) -> bool {
+        self.inner.armut()
+    }
+    #[getter]
+    fn armut_fox(&self) -> u8 {
+        self.inner.armut_fox()
+    }
+    #[getter]
+    fn throw_nines(&self) -> bool {
+        self.inner.throw_nines()
+    }
+    #[getter]
+    fn throw_kings(&self) -> bool {
+        self.inner.throw_kings()
+    }
+    #[getter]
+    fn throw_trumps(&self) -> bool {
+        self.inner.throw_trumps()
+    }
+    #[getter]
+    fn throw_nines_kings(&self) -> u8 {
+        self.inner.throw_nines_kings()
+    }
+    #[getter]
+    fn throw_dealer(&self) -> u8 {
+        self.throw_dealer
+    }
+    #[getter]
+    fn throw_counts(&self) -> bool {
+        self.throw_counts
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -179,7 +240,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:#07b})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:#07b}, armut={}, armut_fox={}, throw_nines={}, throw_kings={}, throw_trumps={}, throw_nines_kings={}, throw_dealer={}, throw_counts={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -196,12 +257,40 @@ impl PyRules {
             r.pigs_solo,
             b(r.superpigs),
             b(r.hyperpigs),
-            r.picture_solos
+            r.picture_solos,
+            b(r.armut()),
+            r.armut_fox(),
+            b(r.throw_nines()),
+            b(r.throw_kings()),
+            b(r.throw_trumps()),
+            r.throw_nines_kings(),
+            self.throw_dealer,
+            b(self.throw_counts)
         )
     }
 }
 
 const DULLE_NAMES: [&str; 3] = ["first", "second", "second_except_last"];
+const ARMUT_FOX_NAMES: [&str; 3] = ["counts", "single_not", "never"];
+
+/// An option given as a name (of `names`) or as its index.
+fn named_index(obj: &Bound<'_, PyAny>, field: &str, names: &[&str]) -> PyResult<u8> {
+    let v = obj.getattr(field)?;
+    let i = if let Ok(name) = v.extract::<String>() {
+        names.iter().position(|&n| n == name).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown {field} {name:?}; known: {names:?}"))
+        })?
+    } else {
+        v.extract::<usize>()?
+    };
+    if i >= names.len() {
+        return Err(PyValueError::new_err(format!(
+            "{field} index 0..{}, not {i}",
+            names.len() - 1
+        )));
+    }
+    Ok(i as u8)
+}
 
 /// The rules from a `doko_native.Rules` or from any object with the fields of
 /// `doko.engine.rules.Rules` (`dulle` a name or an index).
@@ -284,6 +373,20 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
             flag("solo_kings_jacks")?,
             flag("solo_koehler")?,
         ]),
+        house: {
+            let n: u8 = obj.getattr("throw_nines_kings")?.extract()?;
+            Rules::pack_house(
+                flag("armut")?,
+                named_index(obj, "armut_fox", &ARMUT_FOX_NAMES)?,
+                flag("throw_nines")?,
+                flag("throw_kings")?,
+                flag("throw_trumps")?,
+                n,
+            )
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("throw_nines_kings is 0, 7 or 8, not {n}"))
+            })?
+        },
     })
 }
 
@@ -416,6 +519,8 @@ fn ended_name(e: u8) -> Option<&'static str> {
         ENDED_PLAYED => Some("played"),
         ENDED_CONCEDED => Some("conceded"),
         ENDED_CLAIMED => Some("claimed"),
+        ENDED_THROWN => Some("thrown"),
+        ENDED_ARMUT_REFUSED => Some("armut_refused"),
         _ => None,
     }
 }
@@ -830,6 +935,48 @@ impl PyGame {
     fn naming_stage(&self) -> u8 {
         self.g.naming_stage()
     }
+    /// The seat that named an Armut, its taker, the seat that threw (house rules), -1 none.
+    #[getter]
+    fn poor(&self) -> i64 {
+        self.g.poor() as i64
+    }
+    #[getter]
+    fn taker(&self) -> i64 {
+        self.g.taker() as i64
+    }
+    #[getter]
+    fn thrower(&self) -> i64 {
+        self.g.thrower() as i64
+    }
+    /// The cards the Armut handed over and got back so far (kinds).
+    #[getter]
+    fn armut_given(&self) -> Vec<u32> {
+        ints(&self.g.armut_given())
+    }
+    #[getter]
+    fn armut_returned(&self) -> Vec<u32> {
+        ints(&self.g.armut_returned())
+    }
+    /// The seats that passed the solo questions, in seat order (as a list).
+    #[getter]
+    fn passed_seats(&self) -> Vec<u32> {
+        (0..4u32)
+            .filter(|&s| self.g.passed() >> s & 1 != 0)
+            .collect()
+    }
+    /// How many cards the Armut hands over and gets back (0: no Armut named).
+    #[getter]
+    fn armut_cards(&self) -> u32 {
+        self.g.armut_cards()
+    }
+    /// How many trumps the taker returned (public once the exchange is over), or None.
+    fn armut_trumps_back(&self) -> Option<u32> {
+        self.g.armut_trumps_back()
+    }
+    /// The indexes `[start, end)` of the exchange's card actions in the history.
+    fn armut_exchange_span(&self) -> (usize, usize) {
+        self.g.armut_exchange_span()
+    }
     #[getter]
     fn is_over(&self) -> bool {
         self.g.is_over()
@@ -853,9 +1000,16 @@ impl PyGame {
     }
     /// The game's house-rule options as a `doko_native.Rules`.
     #[getter]
-    fn native_rules(&self) -> PyRules {
+    fn native_rules(&self, py: Python<'_>) -> PyRules {
+        // the round's redeal options are no part of the game's state: those of the rules given
+        let (throw_dealer, throw_counts) = match self.rules_obj.bind(py).downcast::<PyRules>() {
+            Ok(r) => (r.get().throw_dealer, r.get().throw_counts),
+            Err(_) => (0, false),
+        };
         PyRules {
             inner: self.g.rules(),
+            throw_dealer,
+            throw_counts,
         }
     }
 

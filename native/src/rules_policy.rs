@@ -853,7 +853,8 @@ pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
     } else if contract == MARRIAGE_C && g.klaerung() == 0 {
         mode = PENDING_MODE;
         hoch = g.hochzeiter().map_or(-1, |s| s as i32);
-    } else if contract == MARRIAGE_C {
+    } else if contract == MARRIAGE_C || g.taker() >= 0 {
+        // after the Klärung, or an Armut (house rule): the parties are public
         mode = NORMAL_MODE;
         parties = std::array::from_fn(|s| if g.is_re(s as u8) { 0 } else { 1 });
     } else {

@@ -50,18 +50,21 @@ pub enum SummaryContract {
     #[default]
     Normal,
     Marriage,
+    /// A Normalspiel after an Armut (house rule): Re is the poor seat and its taker.
+    Armut,
     SilentMarriage,
     Solo,
 }
 
 /// `", ".join(CONTRACTS)` in the Python module.
-pub const CONTRACT_NAMES: &str = "normal, marriage, silent_marriage, solo";
+pub const CONTRACT_NAMES: &str = "normal, marriage, armut, silent_marriage, solo";
 
 impl SummaryContract {
     pub fn record_name(self) -> &'static str {
         match self {
             SummaryContract::Normal => "normal",
             SummaryContract::Marriage => "marriage",
+            SummaryContract::Armut => "armut",
             SummaryContract::SilentMarriage => "silent_marriage",
             SummaryContract::Solo => "solo",
         }
@@ -71,6 +74,7 @@ impl SummaryContract {
         match name {
             "normal" => Some(SummaryContract::Normal),
             "marriage" => Some(SummaryContract::Marriage),
+            "armut" => Some(SummaryContract::Armut),
             "silent_marriage" => Some(SummaryContract::SilentMarriage),
             "solo" => Some(SummaryContract::Solo),
             _ => None,
@@ -623,6 +627,9 @@ pub enum Reason {
     Reached(Party, u8),
     /// Kontra won against the Kreuz-Damen (7.2.3).
     AgainstQueens,
+    /// The party won an Armut, Kontra won against one (house rule).
+    WonArmut,
+    AgainstArmut,
     Doppelkopf,
     Fox,
     Charlie,
@@ -675,13 +682,17 @@ impl Reason {
     /// The TSR clause (or `"house rule"`).
     pub fn clause(self) -> &'static str {
         match self {
-            Reason::Won | Reason::Under(_) | Reason::Schwarz => "7.2.2 (a)",
+            Reason::Won | Reason::WonArmut | Reason::Under(_) | Reason::Schwarz => "7.2.2 (a)",
             Reason::Announced(_) => "7.2.2 (b)",
             Reason::Called(Party::Re, _) => "7.2.2 (c)",
             Reason::Called(Party::Kontra, _) => "7.2.2 (d)",
             Reason::Reached(Party::Re, _) => "7.2.2 (e)",
             Reason::Reached(Party::Kontra, _) => "7.2.2 (f)",
-            Reason::AgainstQueens | Reason::Doppelkopf | Reason::Fox | Reason::Charlie => "7.2.3",
+            Reason::AgainstQueens
+            | Reason::AgainstArmut
+            | Reason::Doppelkopf
+            | Reason::Fox
+            | Reason::Charlie => "7.2.3",
             Reason::Doubled(_)
             | Reason::CharlieCaught
             | Reason::FoxLast
@@ -701,6 +712,8 @@ impl Reason {
             Reason::Called(..) => "score.item.called",
             Reason::Reached(..) => "score.item.reached",
             Reason::AgainstQueens => "score.item.against_queens",
+            Reason::WonArmut => "score.item.won_armut",
+            Reason::AgainstArmut => "score.item.against_armut",
             Reason::Doppelkopf => "score.item.doppelkopf",
             Reason::Fox => "score.item.fox",
             Reason::Charlie => "score.item.charlie",
@@ -719,6 +732,8 @@ impl Reason {
         use ItemParam::{Int, Level};
         match self {
             Reason::Won
+            | Reason::WonArmut
+            | Reason::AgainstArmut
             | Reason::Schwarz
             | Reason::AgainstQueens
             | Reason::Doppelkopf
@@ -829,8 +844,9 @@ pub fn score(g: &GameSummary, re_kontra_double: bool) -> Score {
         items: [LineItem::default(); MAX_ITEMS],
         len: 0,
     };
+    let armut = g.contract == SummaryContract::Armut;
     if let Some(w) = win {
-        s.add(w, 1, Reason::Won);
+        s.add(w, 1, if armut { Reason::WonArmut } else { Reason::Won });
     }
     // (a): to the winner, or (7.1.3) to each party whose opponents fell short
     for party in PARTIES {
@@ -869,7 +885,12 @@ pub fn score(g: &GameSummary, re_kontra_double: bool) -> Score {
     if !g.solo() {
         // Sonderpunkte (7.2.3)
         if win == Some(Party::Kontra) {
-            s.add(Party::Kontra, 1, Reason::AgainstQueens);
+            let reason = if armut {
+                Reason::AgainstArmut
+            } else {
+                Reason::AgainstQueens
+            };
+            s.add(Party::Kontra, 1, reason);
         }
         for party in PARTIES {
             let ex = g.extras(party);

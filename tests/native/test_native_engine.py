@@ -1,9 +1,9 @@
 """The native engine against the Python engine (the executable specification).
 
-Differential tests drive both in lock-step (:mod:`doko.engine.native_check`) through 22,000
+Differential tests drive both in lock-step (:mod:`doko.engine.native_check`) through 23,000
 random games in total over every scenario kind: the presets, random house-rule options, no
 nines, Hochzeiten, Pflichtsoli and Vorführungen, concessions and claims, Vorbehalte taken back
-(TSR 4.1.2). Hypothesis feeds both
+(TSR 4.1.2), Armuten and Schmeißen (house rules). Hypothesis feeds both
 arbitrary action ints. Plus TSR cases through ``NativeGame``'s Python interface.
 """
 
@@ -38,10 +38,10 @@ from doko.engine.rules import HAUSREGELN, TSR, Rules
 from doko.engine.view import view
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
-#: Games per scenario kind: 8 kinds x 2,625 + 1,000 withdrawal games = 22,000 games in all.
+#: Games per scenario kind: 8 kinds x 2,625 + 1,000 withdrawal and 1,000 Armut games = 23,000.
 GAMES_PER_KIND = 2625
 #: Fewer games where the kind is narrow: every withdrawal window comes up within 1,000 games.
-GAMES_OF_KIND = {"withdraw": 1000, "pigs": 600}
+GAMES_OF_KIND = {"withdraw": 1000, "pigs": 600, "armut": 1000}
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -65,6 +65,9 @@ def test_lock_step_random_games(kind: str) -> None:
         assert counts["conceded"] > 0 and counts["claimed"] > 0
     if kind == "withdraw":
         assert counts["withdrawn"] > n // 2  # TSR 4.1.2 windows used
+    if kind == "armut":  # Armuten taken and played, refused, and games thrown (house rules)
+        assert counts["armut"] > n // 20 and counts["armut_refused"] > 0
+        assert counts["thrown"] > n // 20
 
 
 def test_the_comparison_notices_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -408,6 +411,11 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         pigs, pigs_solo, superpigs, hyperpigs = "off", "never", False, False
         solo_kings = solo_queens_jacks = solo_kings_queens = solo_kings_jacks = False
         solo_koehler = False
+        armut = False
+        armut_fox = "counts"
+        throw_nines = throw_kings = throw_trumps = throw_counts = False
+        throw_nines_kings = 0
+        throw_dealer = "same"
 
     opts = Options()
     assert cls.deal(4, rules=opts).tricks_total == 12

@@ -52,6 +52,7 @@ from collections.abc import Sequence
 
 from doko.bots.base import Player, register
 from doko.engine.actions import (
+    ARMUT,
     CALL_KONTRA,
     CALL_RE,
     CLAIM,
@@ -61,6 +62,9 @@ from doko.engine.actions import (
     PASS,
     PIG_CODES,
     RESERVATION,
+    SOLO_BASE,
+    TAKE,
+    THROW,
     Action,
     call_level,
     code_of,
@@ -68,7 +72,8 @@ from doko.engine.actions import (
     seat_of,
     solo_code,
 )
-from doko.engine.cards import AD, EYES, JC, QC, TH
+from doko.engine.armut import TRUMP_KINDS, can_armut, trump_count
+from doko.engine.cards import AD, EYES, JC, QC, QUEEN, SPADES, TH, kind
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import (
     ORDERS,
@@ -741,9 +746,9 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     elif contract == C_MARRIAGE and not game.klaerung:
         mode = _PENDING
         hoch = game.hochzeiter
-    elif contract == C_MARRIAGE:
-        mode = _NORMAL
-        parties = [0 if game.is_re[s] else 1 for s in range(4)]  # public after the Klärung
+    elif contract == C_MARRIAGE or game.taker >= 0:
+        mode = _NORMAL  # the parties are public after the Klärung, or in an Armut (house rule)
+        parties = [0 if game.is_re[s] else 1 for s in range(4)]
     else:
         mode = _NORMAL
         qc = (game.initial_hands[seat] >> QC & 1) + (game.initial_hands[seat] >> (QC + 24) & 1)
@@ -999,6 +1004,49 @@ def evaluate_solos(
     return out
 
 
+def _bits_of(counts: Sequence[int]) -> int:
+    """A hand (bit set) from counts per kind."""
+    h = 0
+    for k in range(24):
+        if counts[k]:
+            h |= 1 << k
+        if counts[k] > 1:
+            h |= 1 << (k + 24)
+    return h
+
+
+#: The top trumps of the normal order that make a hand fit to take an Armut: ♥10, ♣Q, ♠Q.
+_ARMUT_TOP = (TH, QC, kind(SPADES, QUEEN))
+
+
+def takes_armut(hand: Sequence[int]) -> bool:
+    """Whether the rules player takes an Armut with ``hand`` (kinds): common advice takes one
+    with many trumps and high ones, here at least 7 trumps with 3 of ♥10, ♣Q, ♠Q."""
+    bits = _bits_of([sum(1 for k in hand if k == j) for j in range(24)])
+    top = sum(1 for k in hand if k in _ARMUT_TOP)
+    return trump_count(bits) >= 7 and top >= 3
+
+
+def armut_card(v: SeatView, codes: Sequence[int]) -> int:
+    """The card the rules player hands over (poor seat: its trumps, which the rules force
+    first, then the plain card of fewest Augen) or returns (taker: the card it needs least,
+    plain cards of short suits and few Augen first, trumps last and the lowest of them)."""
+    cards = [c for c in codes if c < 24]
+    if v.seat == v.poor:
+        return min(cards, key=lambda k: (EYES[k], k))
+    order = ORDERS[0]
+    suit_len = [0] * 5
+    for k in v.hand:
+        suit_len[order.eff_suit[k]] += 1
+
+    def keep(k: int) -> tuple[int, int]:
+        if TRUMP_KINDS >> k & 1:
+            return (1000 + order.power[k], k)
+        return (EYES[k] + 4 * suit_len[order.eff_suit[k]], k)
+
+    return min(cards, key=keep)
+
+
 def initial_counts(v: SeatView) -> list[int]:
     """The seat's initial hand (its hand and the cards it played) as counts per kind."""
     seat = v.seat
@@ -1054,7 +1102,8 @@ class RulesPlayer(Player):
 
     def plan(self, v: SeatView) -> tuple[str, str | None]:
         """What to do in the Vorbehaltsabfrage: ``("healthy", None)``, ``("solo", kind)``,
-        ``("marriage", None)`` or ``("silent", None)``."""
+        ``("marriage", None)``, ``("silent", None)`` or (house rule) ``("armut", None)``: at most
+        3 trumps and no solo good enough."""
         seat = v.seat
         assert seat is not None
         mine = initial_counts(v)
@@ -1068,6 +1117,8 @@ class RulesPlayer(Player):
             return ("solo", kind)
         if owe and p >= self.pflicht:
             return ("solo", kind)
+        if p < self.lust and can_armut(_bits_of(mine), v.rules):
+            return ("armut", None)
         if mine[QC] == 2:
             silent = evaluate_solos(mine, v.rules, seat == (v.dealer + 1) & 3)["diamonds"]
             if p >= self.lust and p > silent + 0.1:
@@ -1164,10 +1215,20 @@ class RulesPlayer(Player):
             return None  # its Vorbehalt was meant: it never takes one back (TSR 4.1.2)
         if phase == QUERY:
             plan = self.plan(v)[0]
-            return encode(seat, RESERVATION if plan in ("solo", "marriage") else HEALTHY)
+            if plan == "healthy" and any(code_of(a) == THROW for a in legal):
+                return encode(seat, THROW)  # Schmeißen (house rule): a hand to throw
+            return encode(seat, RESERVATION if plan in ("solo", "marriage", "armut")
+                          else HEALTHY)
         if phase == NAMING:
             codes = [code_of(a) for a in legal]
+            if TAKE in codes:  # asked to take an Armut (house rule)
+                return encode(seat, TAKE if takes_armut(v.hand) else TAKE + 1)
+            if codes[0] < 24:  # the Armut's exchange: hand over or return one card
+                return encode(seat, armut_card(v, codes))
             what, kind = self.plan(v)
+            if (ARMUT in codes and (what == "armut" or SOLO_BASE not in codes)
+                    and not (what == "marriage" and MARRIAGE in codes)):
+                return encode(seat, ARMUT)
             if kind is None or what != "solo":
                 if MARRIAGE in codes and what == "marriage":
                     return encode(seat, MARRIAGE)

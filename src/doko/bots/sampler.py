@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import random
 
-from doko.engine.actions import CLAIM, MARRIAGE, code_of, seat_of
+from doko.engine.actions import CLAIM, MARRIAGE, TAKE, Action, code_of, encode, seat_of
+from doko.engine.armut import TRUMP_KINDS, armut_trumps, give_count, trump_count
 from doko.engine.cards import ACE, KIND_MASK, KING, NINE, QC, TEN, deck
 from doko.engine.contracts import card_order, pig_suit
 from doko.engine.errors import IllegalActionError
@@ -90,6 +91,8 @@ class Sampler:
                     allowed[s] &= ~(1 << QC)
             if h != seat:
                 self.must_qc[h] = 2 - qc_played[h]
+        elif view.taker is not None:
+            pass  # an Armut (house rule): the parties are public and say nothing of the ♣Q
         elif contract in ("normal", "silent_marriage"):
             for s in range(4):
                 if s == seat:
@@ -111,9 +114,40 @@ class Sampler:
             if who != seat:
                 self.must_cards += [(who, k)] * (2 - played[who].count(k))
         self.allowed = allowed
+        # an Armut (house rule): what this seat knows of the exchange; the poor seat's cards
+        # after it hold exactly the trumps the taker returned (it gave all of its own)
+        self.armut = view.taker is not None and view.phase >= 2  # PLAY or FINISHED
+        self.must_have: dict[int, list[int]] = {}
+        if view.poor is not None and not self.armut:
+            raise ImpossibleView("no worlds during an Armut's exchange")
+        if self.armut:
+            assert view.poor is not None and view.taker is not None
+            given, back = list(view.armut_given), list(view.armut_returned)
+            if seat in (view.poor, view.taker):
+                # the cards the other member of Re holds for sure: what it got and kept
+                other = view.taker if seat == view.poor else view.poor
+                got, gave = (given, back) if other == view.taker else (back, given)
+                keep = list(got)
+                for k in gave:
+                    if k in keep:
+                        keep.remove(k)
+                for k in played[other]:
+                    if k in keep:
+                        keep.remove(k)
+                self.must_have = {other: keep}
+        # the poor seat holds no trump besides those placed by _place_armut
+        self.allowed_rest = list(allowed)
+        if self.armut and view.poor != seat and view.poor is not None:
+            self.allowed_rest[view.poor] &= ~TRUMP_KINDS
 
     def sample(self, rng: random.Random) -> list[int]:
-        """Current hands (bit sets) of all four seats, the own one as it is."""
+        """Current hands (bit sets) of all four seats, the own one as it is; in an Armut the
+        poor seat holds exactly the trumps the taker returned (it gave all of its own) and the
+        other member of Re what it is known to hold."""
+        return self._sample(rng)
+
+    def _sample(self, rng: random.Random) -> list[int]:
+        """:meth:`sample`: the ♣Q and the Armut's cards placed first, then the rest."""
         seat = self.seat
         for _ in range(200):
             hands = [0, 0, 0, 0]
@@ -137,8 +171,12 @@ class Sampler:
                 pool.remove(k)
                 hands[s] = _add(hands[s], k)
                 room[s] -= 1
-            rng.shuffle(pool)
             allowed = self.allowed
+            if self.armut and not self._place_armut(hands, room, pool, rng):
+                continue
+            if self.armut:
+                allowed = self.allowed_rest
+            rng.shuffle(pool)
             pool.sort(key=lambda k: sum(1 for s in range(4) if room[s] and allowed[s] >> k & 1))
             for k in pool:
                 choices = [s for s in range(4) if room[s] and allowed[s] >> k & 1]
@@ -156,6 +194,33 @@ class Sampler:
             if ok:
                 return hands
         raise ImpossibleView("no deal of the unseen cards fits the voids")
+
+    def _place_armut(self, hands: list[int], room: list[int], pool: list[int],
+                     rng: random.Random) -> bool:
+        """In an Armut: the cards another member of Re holds for sure, then the poor seat's
+        remaining trumps (exactly those the taker returned); False if they do not fit."""
+        for s, need in self.must_have.items():
+            for k in need:
+                if k not in pool or not room[s]:
+                    return False
+                pool.remove(k)
+                hands[s] = _add(hands[s], k)
+                room[s] -= 1
+        v = self.view
+        poor = v.poor
+        if poor is None or poor == self.seat:
+            return True
+        held = trump_count(hands[poor]) + sum(
+            1 for k in self.played[poor] if TRUMP_KINDS >> k & 1)
+        want = (v.armut_trumps_back or 0) - held
+        cands = [k for k in pool if TRUMP_KINDS >> k & 1 and self.allowed[poor] >> k & 1]
+        if want < 0 or len(cands) < want or room[poor] < want:
+            return False
+        for k in rng.sample(cands, want):
+            pool.remove(k)
+            hands[poor] = _add(hands[poor], k)
+            room[poor] -= 1
+        return True
 
     def initial_hands(self, rng: random.Random) -> list[int]:
         """The initial hands (bit sets) of a sampled deal: :meth:`sample` plus the cards each
@@ -179,15 +244,64 @@ class Sampler:
             history.pop()
         for _ in range(tries):
             initial = self.initial_hands(rng)
+            if self.armut:
+                exchanged = self._armut_exchange(initial, history, rng)
+                if exchanged is None:
+                    continue
+                initial, history_w = exchanged
+            else:
+                history_w = history
             try:
                 g = Game(initial, v.dealer, owes_pflichtsolo=v.owes_pflichtsolo,
                          vorfuehrung=v.vorfuehrung, rules=v.rules)
-                for a in history:
+                for a in history_w:
                     g.apply(a)
             except (IllegalActionError, ValueError):
                 continue
             return g
         raise ImpossibleView("no sampled deal replays the history")
+
+    def _armut_exchange(self, post: list[int], history: list[Action], rng: random.Random
+                        ) -> tuple[list[int], list[Action]] | None:
+        """The dealt hands and the whole history of a sampled Armut world: ``post`` are the
+        hands after the exchange (with the cards played); the exchange is undone on them, the
+        one the seat saw, or for a seat outside the Armut one chosen to fit (the poor seat's
+        trumps are the returned ones, its dealt hand may name the Armut)."""
+        v = self.view
+        poor, taker = v.poor, v.taker
+        assert poor is not None and taker is not None
+        n = v.armut_cards
+        if self.seat in (poor, taker):
+            given, back = list(v.armut_given), list(v.armut_returned)
+            full = history
+        else:
+            mine = _kinds(post[poor])
+            trumps = [k for k in mine if TRUMP_KINDS >> k & 1]
+            plain = [k for k in mine if not TRUMP_KINDS >> k & 1]
+            if len(trumps) > n or len(plain) < n - len(trumps):
+                return None
+            back = trumps + rng.sample(plain, n - len(trumps))
+            theirs = _kinds(post[taker])
+            given = rng.sample(theirs, n)
+            given.sort(key=lambda k: not TRUMP_KINDS >> k & 1)  # the trumps first
+            at = next(i for i, a in enumerate(history) if code_of(a) == TAKE) + 1
+            full = (history[:at] + [encode(poor, k) for k in given]
+                    + [encode(taker, k) for k in back] + history[at:])
+        out = list(post)
+        for k in back:
+            if not _count(out[poor], k):
+                return None
+            out[poor] = _remove(out[poor], k)
+            out[taker] = _add(out[taker], k)
+        for k in given:
+            if not _count(out[taker], k):
+                return None
+            out[taker] = _remove(out[taker], k)
+            out[poor] = _add(out[poor], k)
+        dealt = out[poor]
+        if give_count(dealt) != n or armut_trumps(dealt, v.rules.armut_fox) > 3:
+            return None
+        return out, full
 
 
 def _bits(kinds: tuple[int, ...] | list[int]) -> int:
@@ -209,6 +323,18 @@ def _pig_kinds(view: SeatView) -> tuple[int, ...]:
     suit = pig_suit(card_order(view.order))
     ranks = (ACE, TEN, NINE if view.rules.nines else KING)
     return tuple(suit * 6 + r for r in ranks[:len(view.pigs)])
+
+
+def _count(h: int, k: int) -> int:
+    return (h >> k & 1) + (h >> (k + 24) & 1)
+
+
+def _remove(h: int, k: int) -> int:
+    return h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+
+
+def _kinds(h: int) -> list[int]:
+    return [k for k in range(24) for _ in range(_count(h, k))]
 
 
 def _hochzeiter(view: SeatView) -> int:

@@ -364,6 +364,10 @@ class SearchPlayer(Player):
             # before the first card (house rule) cannot wait for it
             pigs = [a for a in legal if code_of(a) in PIG_CODES and seat_of(a) == view.seat]
             return pigs[0] if pigs and view.rules.pigs == "query" else None
+        if view.phase < PLAY and (view.rules.armut or view.rules.schmeissen):
+            # Armut and Schmeißen (house rules): the game choice, the answer to an Armut and
+            # its exchange are the rules player's (the playouts start in trick play)
+            return self._house_rules_player().decide(view)
         candidates = self._candidates(view, legal)
         if len({a for a, _ in candidates}) == 1:
             return candidates[0][0]
@@ -386,6 +390,14 @@ class SearchPlayer(Player):
         if mean > conf * (var / m) ** 0.5:
             return candidates[best][0]
         return candidates[base][0]
+
+    def _house_rules_player(self) -> Player:
+        """The rules player that decides before trick play under Armut or Schmeißen."""
+        if self.prior is None:
+            from doko.bots.base import make_player
+
+            self.prior = make_player("rules", seed=self.rng.getrandbits(32))
+        return self.prior
 
     def _prior_index(self, view: SeatView, candidates: list[tuple[Action, int]],
                      means: list[float]) -> int | None:
@@ -452,7 +464,8 @@ class SearchPlayer(Player):
             sampler = Sampler(view)
         except ImpossibleView:
             return [[] for _ in candidates]
-        if self._native is not None:
+        if self._native is not None and view.taker is None:
+            # (an Armut's worlds differ in its hidden exchange: the Python worlds replay it)
             return self._evaluate_native(view, candidates, sampler)
         totals: list[list[float]] = [[] for _ in candidates]
         deadline = (
@@ -583,6 +596,8 @@ class SearchPlayer(Player):
             self._obs = {}
         todo = [i for i, a in enumerate(history)
                 if code_of(a) < 24 and seat_of(a) != seat and i not in self._obs]
+        if view.taker is not None:
+            todo = []  # an Armut (house rule): its worlds' histories hold a hidden exchange
         if todo and n:
             hits, inv = observe(todo)
             for i in todo:

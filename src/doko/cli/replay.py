@@ -23,10 +23,14 @@ from typing import Any
 
 from doko.cli.args import read_input
 from doko.engine.actions import (
+    ARMUT,
     CALL_RE,
     CLAIM,
     CONCEDE,
     HEALTHY,
+    REFUSE,
+    TAKE,
+    THROW,
     Action,
     code_of,
     code_text,
@@ -37,7 +41,7 @@ from doko.engine.cards import AD, EYES, JC, card_code, card_symbol, hand_kinds
 from doko.engine.contracts import MARRIAGE as C_MARRIAGE
 from doko.engine.contracts import NORMAL
 from doko.engine.errors import IllegalActionError, RecordError, ReplayError
-from doko.engine.game import FINISHED, PLAY, QUERY, Game
+from doko.engine.game import FINISHED, PLAY, QUERY, REDEALS, Game
 from doko.engine.record import FORMAT, loads, start_of
 from doko.engine.texts import texts_of
 from doko.engine.vocab import CallLevel, Party
@@ -281,10 +285,23 @@ def format_game(game: Game, lang: str = "de") -> str:
         lines.append(t("vorf_line", seat=_seat(game.vorfuehrung, lang)))
     else:
         lines.append(f"{t('query')}:")
-    while i < len(history) and CALL_RE > code_of(history[i]) >= HEALTHY:
+    # the Armut's exchange (house rule): every card is shown here (a replay is open)
+    ex_start, ex_end = game.armut_exchange_span()
+    while i < len(history) and (CALL_RE > code_of(history[i]) >= HEALTHY
+                                or code_of(history[i]) in _ARMUT_CODES
+                                or ex_start <= i < ex_end):
         a = history[i]
-        lines.append(f"  {_seat(seat_of(a), lang)}: {code_text(code_of(a), lang)}")
+        if ex_start <= i < ex_end:
+            what = "armut_give" if seat_of(a) == game.poor else "armut_return"
+            lines.append("  " + t(what, seat=_seat(seat_of(a), lang),
+                                  card=card_symbol(code_of(a), lang)))
+        else:
+            lines.append(f"  {_seat(seat_of(a), lang)}: {code_text(code_of(a), lang)}")
         i += 1
+    if game.ended in REDEALS:
+        lines.append("")
+        lines.append(t("redeal_" + str(game.ended)))
+        return "\n".join(lines)
     if game.phase <= QUERY or not _settled(game):
         lines.append("")
         who = _seat(game.to_move, lang)
@@ -307,8 +324,15 @@ def format_game(game: Game, lang: str = "de") -> str:
     return "\n".join(lines)
 
 
+#: The Armut's and Schmeißen's action codes (house rules), shown with the Vorbehaltsabfrage.
+_ARMUT_CODES = frozenset((ARMUT, TAKE, REFUSE, THROW))
+
+
 def _game_extra(game: Game, lang: str) -> str:
     t = texts_of("cli.replay", lang)
+    if game.taker >= 0:
+        return " – " + t("armut_line", poor=_seat(game.poor, lang),
+                         taker=_seat(game.taker, lang), n=game.armut_trumps_back())
     if game.contract == C_MARRIAGE:
         return f" – {t('hochzeiter')}: {_seat(game.hochzeiter, lang)}"
     if game.contract == NORMAL:

@@ -18,6 +18,9 @@ phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Cod
 41         ``concede`` (the soloist gives up the rest, TSR 5.4.6)
 42         ``claim`` (the soloist takes all remaining tricks, TSR 5.4.4)
 43         ``withdraw``: take back one's Vorbehalt while TSR 4.1.2 allows it
+44         ``armut``: name an Armut as one's Vorbehalt (house rule)
+45, 46     ``take`` / ``refuse`` an Armut when asked (house rule)
+47         ``throw``: Schmeißen in the Vorbehaltsabfrage (house rule)
 48..50     ``pigs``, ``superpigs``, ``hyperpigs``: announce Schweinchen, Super- and
            Hyperschweinchen (house rules, ``Rules.pigs``)
 54..58     name a picture solo (house rules): kings, queens_jacks, kings_queens,
@@ -58,6 +61,11 @@ NO90, NO60, NO30, BLACK = 37, 38, 39, 40
 CONCEDE = 41
 CLAIM = 42
 WITHDRAW = 43
+# Armut and Schmeißen (house rules, doko.engine.armut)
+ARMUT = 44
+TAKE = 45
+REFUSE = 46
+THROW = 47
 # Schweinchen, Superschweinchen, Hyperschweinchen (house rules, issue 21, helper pigs)
 PIGS, SUPERPIGS, HYPERPIGS = 48, 49, 50
 #: The pig announcements by level (1 Schweinchen, 2 Super-, 3 Hyperschweinchen): code of level
@@ -92,7 +100,7 @@ CALL_NAMES = (
 Action = NewType("Action", int)
 
 #: Number of action codes (0 up to the highest code used).
-NUM_CODES = max(WITHDRAW, *PIG_CODES, PICTURE_SOLO_LAST) + 1
+NUM_CODES = max(WITHDRAW, ARMUT, TAKE, REFUSE, THROW, *PIG_CODES, PICTURE_SOLO_LAST) + 1
 
 
 def is_solo_code(code: int) -> bool:
@@ -179,6 +187,10 @@ _SIMPLE = {
     CONCEDE: "concede",
     CLAIM: "claim",
     WITHDRAW: "withdraw",
+    ARMUT: "armut",
+    TAKE: "take",
+    REFUSE: "refuse",
+    THROW: "throw",
     PIGS: "pigs",
     SUPERPIGS: "superpigs",
     HYPERPIGS: "hyperpigs",
@@ -253,6 +265,10 @@ _SIMPLE_KEYS = {
     CONCEDE: "action.concede",
     CLAIM: "action.claim",
     WITHDRAW: "action.withdraw",
+    ARMUT: "action.armut",
+    TAKE: "action.take",
+    REFUSE: "action.refuse",
+    THROW: "action.throw",
     PIGS: "action.pigs",
     SUPERPIGS: "action.superpigs",
     HYPERPIGS: "action.hyperpigs",

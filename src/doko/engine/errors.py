@@ -39,13 +39,17 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from doko.engine.actions import (
+    ARMUT,
     CONCEDE,
     HEALTHY,
     PASS,
     PICTURE_SOLO_BASE,
     PICTURE_SOLO_LAST,
     PIG_CODES,
+    REFUSE,
     RESERVATION,
+    TAKE,
+    THROW,
     WITHDRAW,
 )
 from doko.engine.cards import card_symbol
@@ -128,8 +132,12 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
     if code <= RESERVATION:
         kind = ("healthy" if code == HEALTHY else "reservation") if prefix == "error.what." \
             else "query"
-    elif code <= PASS or PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:
+    elif code <= PASS or PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST or code == ARMUT:
         kind = "naming"
+    elif code in (TAKE, REFUSE):
+        kind = "armut_answer"
+    elif code == THROW:
+        kind = "throw"
     elif code == WITHDRAW:
         kind = "withdraw"
     elif code in PIG_CODES:

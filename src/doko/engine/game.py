@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from doko.engine.actions import (
     ACTIONS,
+    ARMUT,
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -44,11 +45,14 @@ from doko.engine.actions import (
     PICTURE_SOLO_LAST,
     PIG_CODES,
     PLAY_BASE,
+    REFUSE,
     RESERVATION,
     SEAT_OF,
     SOLO_BASE,
     SOLO_CODES,
     SOLO_INDEX,
+    TAKE,
+    THROW,
     WITHDRAW,
     Action,
     call_level,
@@ -56,6 +60,7 @@ from doko.engine.actions import (
     encode,
     seat_of,
 )
+from doko.engine.armut import can_armut, give_count, throw_reason
 from doko.engine.cards import (
     ACE,
     AD,
@@ -85,6 +90,7 @@ from doko.engine.contracts import (
     SILENT_MARRIAGE,
     SOLO_CONTRACTS,
     SOLO_DIAMONDS,
+    TRUMP,
     CardOrder,
     card_order,
     order_of,
@@ -122,6 +128,11 @@ RE, KONTRA = Party.RE, Party.KONTRA
 
 # Naming stages (TSR 4.1.4 to 4.1.9).
 SINGLE, ASK_PFLICHT, ASK_LUST, FORCED = 0, 1, 2, 3
+# The Armut's stages (house rule, docs/rules.md "Armut"), also in the phase NAMING: every
+# Vorbehalt passed the solo questions and a poor seat names its Armut (ASK_POOR); the others
+# are asked in turn from the poor seat's left (ARMUT_ASK); the poor seat hands its cards over
+# one by one (ARMUT_GIVE), the taker returns as many (ARMUT_RETURN).
+ASK_POOR, ARMUT_ASK, ARMUT_GIVE, ARMUT_RETURN = 4, 5, 6, 7
 
 #: Latest moment for each call level: the caller holds at least this many cards
 #: (TSR 6.2.2, 6.3.4). Index = level: 1 Re/Kontra, 2 keine 90, ... 5 schwarz.
@@ -133,6 +144,10 @@ _EXTRA_COUNTS = ("doppelkopf", "fox", "charlie", "charlie_caught", "fox_last", "
 
 # How a finished game ended.
 ENDED_PLAYED, ENDED_CONCEDED, ENDED_CLAIMED = "played", "conceded", "claimed"
+# A game ended without cards played, to be dealt again (house rules): a seat threw
+# (Schmeißen) or nobody took an Armut.
+ENDED_THROWN, ENDED_ARMUT_REFUSED = "thrown", "armut_refused"
+REDEALS = (ENDED_THROWN, ENDED_ARMUT_REFUSED)
 
 
 def _play_tables() -> tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]:
@@ -177,6 +192,8 @@ class _State(Protocol):
     @property
     def to_move(self) -> int: ...
     @property
+    def taker(self) -> int: ...
+    @property
     def trick_leader(self) -> int: ...
     @property
     def trick(self) -> list[int]: ...
@@ -203,7 +220,9 @@ class GameQueries:
         return self.contract.record_name
 
     def contract_label(self: _State, lang: str = "de") -> str:
-        """The game kind as players say it."""
+        """The game kind as players say it (an Armut: "Armut")."""
+        if self.taker >= 0:
+            return text("contract.armut", "de" if lang == "de" else "en")
         return contract_label(self.contract, self.marriage_solo, self.pflichtsolo,
                               self.vorfuehrung, lang)
 
@@ -242,7 +261,10 @@ class Game(GameQueries):
         "_call_floor",
         "_claim_cache",
         "_claim_hint",
+        "_passed",
         "answers",
+        "armut_given",
+        "armut_returned",
         "base_order",
         "base_shift",
         "calls",
@@ -270,9 +292,12 @@ class Game(GameQueries):
         "phase",
         "pig_level",
         "pig_seats",
+        "poor",
         "rules",
         "shift",
         "soloist",
+        "taker",
+        "thrower",
         "to_move",
         "trick",
         "trick_leader",
@@ -350,6 +375,12 @@ class Game(GameQueries):
         self.partner = -1
         self.marriage_solo = False
         self.klaerung = 0
+        self._passed: list[int] = []
+        self.poor = -1
+        self.taker = -1
+        self.armut_given: list[int] = []
+        self.armut_returned: list[int] = []
+        self.thrower = -1
         # call deadlines: 2 cards lower without nines (house rule); a Hochzeit adds its shift
         self.base_shift = 0 if rules.nines else 2
         self.shift = self.base_shift
@@ -442,6 +473,12 @@ class Game(GameQueries):
         g.partner = self.partner
         g.marriage_solo = self.marriage_solo
         g.klaerung = self.klaerung
+        g._passed = self._passed[:]
+        g.poor = self.poor
+        g.taker = self.taker
+        g.armut_given = self.armut_given[:]
+        g.armut_returned = self.armut_returned[:]
+        g.thrower = self.thrower
         g.shift = self.shift
         g.base_shift = self.base_shift
         g.tricks_total = self.tricks_total
@@ -558,6 +595,8 @@ class Game(GameQueries):
                 return [ACTIONS[w][WITHDRAW]] if w == seat else []
             acts = ACTIONS[s]
             out = [acts[HEALTHY], acts[RESERVATION]]
+            if self.rules.schmeissen and throw_reason(self.initial_hands[s], self.rules):
+                out.append(acts[THROW])
             w = self.withdraw_seat()
             if w >= 0 and seat is None:
                 out.append(ACTIONS[w][WITHDRAW])
@@ -568,6 +607,8 @@ class Game(GameQueries):
             if seat is not None and seat != s:
                 return [ACTIONS[w][WITHDRAW]] if w == seat else []
             acts = ACTIONS[s]
+            if self.naming_stage >= ARMUT_ASK:
+                return [acts[c] for c in self._armut_codes(s)]
             out = [acts[c] for c in self._naming_codes(s)]
             if w >= 0 and (seat is None or seat == w):
                 out.append(ACTIONS[w][WITHDRAW])
@@ -613,22 +654,47 @@ class Game(GameQueries):
         if self.phase == NAMING and self.naming_stage != FORCED and self.answers[self.dealer]:
             for a in self.history:
                 c = CODE_OF[a]
-                if SOLO_BASE <= c <= PASS or PICTURE_SOLO_BASE <= c <= PICTURE_SOLO_LAST:
+                if (SOLO_BASE <= c <= PASS or PICTURE_SOLO_BASE <= c <= PICTURE_SOLO_LAST
+                        or c == ARMUT):
                     return -1
             return self.dealer
         return -1
 
     def _naming_codes(self, s: int) -> list[int]:
         both = hand_count(self.initial_hands[s], QC) == 2
+        stage = self.naming_stage
+        if stage == ASK_POOR:  # every solo question passed: Armut before Hochzeit
+            return [ARMUT, MARRIAGE] if both else [ARMUT]
+        poor = can_armut(self.initial_hands[s], self.rules)
         # the seven solos of the TSR, then the picture solos the rules play (house rules)
         codes = list(SOLO_CODES[:7])
         codes += [c for c, on in zip(SOLO_CODES[7:], self.rules.picture_solos, strict=True) if on]
-        if self.naming_stage == SINGLE:
+        if stage == SINGLE:
             if both:
                 codes.append(MARRIAGE)
-        elif self.naming_stage in (ASK_PFLICHT, ASK_LUST) and both:
+            if poor:
+                codes.append(ARMUT)
+        elif stage in (ASK_PFLICHT, ASK_LUST) and (both or poor):
             codes.append(PASS)
         return codes
+
+    def _armut_stage_name(self) -> str:
+        """``"ask"``, ``"give"`` or ``"return"``: the Armut's stage (texts ``error.armut_*``)."""
+        return ("ask", "give", "return")[self.naming_stage - ARMUT_ASK]
+
+    def _armut_codes(self, s: int) -> list[int]:
+        """The codes of the Armut's stages: take or refuse; the cards to hand over (the trumps
+        first) or to return."""
+        stage = self.naming_stage
+        if stage == ARMUT_ASK:
+            return [TAKE, REFUSE]
+        h = self.hands[s]
+        m = (h | h >> 24) & KIND_MASK
+        if stage == ARMUT_GIVE:
+            trumps = m & self.order.follow[TRUMP]
+            if trumps:
+                m = trumps
+        return [k for k in range(24) if m >> k & 1]
 
     def _min_call_cards(self) -> int:
         """Fewest cards in hand with which some call is still possible (99: none)."""
@@ -687,8 +753,11 @@ class Game(GameQueries):
             # the action's encoded seat field, not a seat 1..4
             raise IllegalActionError("bad_action", field="seat", value=seat)
         if code < 24:
-            self._verify_play(seat, code)
-        elif code <= RESERVATION:
+            if self.phase == NAMING and self.naming_stage >= ARMUT_GIVE:
+                self._verify_armut(seat, code)
+            else:
+                self._verify_play(seat, code)
+        elif code <= RESERVATION or code == THROW:
             self._verify_query(seat, code)
         elif code <= PASS:
             self._verify_naming(seat, code)
@@ -700,8 +769,10 @@ class Game(GameQueries):
             self._verify_withdraw(seat, code)
         elif code in PIG_CODES:
             self._verify_pig(seat, code)
-        elif PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:
+        elif PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST or code == ARMUT:
             self._verify_naming(seat, code)
+        elif code <= REFUSE:
+            self._verify_armut(seat, code)
         else:
             raise IllegalActionError("bad_action", field="code", value=code)
 
@@ -717,7 +788,13 @@ class Game(GameQueries):
         # the texts (what was tried, why not now) come from the catalogue: error.what.*,
         # error.why.* (doko.engine.errors)
         if self.phase == FINISHED:
+            if self.ended in REDEALS:
+                return IllegalActionError("redealt_" + self.ended, "Schmeißen"
+                                          if self.ended == ENDED_THROWN else "Armut")
             return IllegalActionError("finished", self._end_rule())
+        if self.phase == NAMING and self.naming_stage >= ARMUT_ASK:
+            return IllegalActionError("armut_running_" + self._armut_stage_name(), "Armut",
+                                      to_move=self.to_move, action=code)
         return IllegalActionError("phase", "5.1.1", action=code, phase=int(self.phase),
                                   to_move=self.to_move)
 
@@ -750,6 +827,34 @@ class Game(GameQueries):
         if seat != self.to_move:
             raise IllegalActionError("not_your_turn", "4.1.2", seat, to_move=self.to_move,
                                      action=code)
+        if code == THROW:
+            if not self.rules.schmeissen:
+                raise IllegalActionError("house_rule_off", "Schmeißen", seat, action=code)
+            if throw_reason(self.initial_hands[seat], self.rules) is None:
+                raise IllegalActionError("throw_not_allowed", "Schmeißen", seat)
+
+    def _verify_armut(self, seat: int, code: int) -> None:
+        """Taking or refusing an Armut, handing over and returning its cards (house rule)."""
+        stage = self.naming_stage
+        if self.phase != NAMING or stage < ARMUT_ASK:
+            if code < 24:
+                self._verify_play(seat, code)
+            raise IllegalActionError("armut_not_asked", "Armut", seat)
+        if seat != self.to_move:
+            raise IllegalActionError("armut_running_" + self._armut_stage_name(), "Armut",
+                                     seat, to_move=self.to_move, action=code)
+        if stage == ARMUT_ASK:
+            if code >= 24:
+                return
+            raise IllegalActionError("armut_answer", "Armut", seat)
+        if code >= 24:
+            raise IllegalActionError("armut_exchange_" + self._armut_stage_name(), "Armut", seat,
+                                     n=self.armut_cards)
+        h = self.hands[seat]
+        if not h >> code & 1:
+            raise IllegalActionError("armut_not_in_hand", "Armut", seat, card=code)
+        if stage == ARMUT_GIVE and code not in self._armut_codes(seat):
+            raise IllegalActionError("armut_trumps_first", "Armut", seat, card=code)
 
     def _verify_withdraw(self, seat: int, code: int) -> None:
         if self.phase == FINISHED:
@@ -766,11 +871,16 @@ class Game(GameQueries):
         codes = self._naming_codes(seat)
         # options: what the seat may name now (texts: error.options.*)
         opts = "solo_marriage" if MARRIAGE in codes else "solo_pass" if PASS in codes else "solo"
+        if ARMUT in codes:
+            opts = ("solo_" if SOLO_BASE in codes else "") + (
+                "marriage_" if MARRIAGE in codes else "") + "armut"
         rule = "4.1.4" if self.naming_stage == SINGLE else "4.1.6"
+        if self.naming_stage == ASK_POOR:
+            rule = "4.1.6, Armut"
         return IllegalActionError("naming_expected", rule, seat, options=opts)
 
     def _verify_naming(self, seat: int, code: int) -> None:
-        if self.phase != NAMING:
+        if self.phase != NAMING or self.naming_stage >= ARMUT_ASK:
             raise self._phase_error(code)
         if seat != self.to_move:
             raise IllegalActionError(
@@ -779,13 +889,24 @@ class Game(GameQueries):
         if code in self._naming_codes(seat):
             return
         stage = self.naming_stage
+        if code == ARMUT:
+            if not self.rules.armut:
+                raise IllegalActionError("house_rule_off", "Armut", seat, action=code)
+            if stage == FORCED:
+                raise IllegalActionError("vorfuehrung", "4.1.9", seat)
+            if stage in (ASK_PFLICHT, ASK_LUST) and can_armut(self.initial_hands[seat],
+                                                              self.rules):
+                raise IllegalActionError("armut_after_solos", "Armut", seat)
+            raise IllegalActionError("armut_too_many_trumps", "Armut", seat)
         if code == MARRIAGE:
-            if stage == SINGLE:
+            if stage in (SINGLE, ASK_POOR):
                 raise IllegalActionError("marriage_needs_queens", "4.4.1", seat)
             if stage == FORCED:
                 raise IllegalActionError("vorfuehrung", "4.1.9", seat)
             raise IllegalActionError("marriage_outranked", "4.1.6", seat)
         if code == PASS and stage in (ASK_PFLICHT, ASK_LUST):
+            if self.rules.armut:
+                raise IllegalActionError("cannot_pass_armut", "4.1.6, Armut", seat)
             raise IllegalActionError("cannot_pass", "4.1.6", seat)
         if PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:  # its option is off at this table
             raise IllegalActionError("solo_not_played", None, seat,
@@ -798,6 +919,8 @@ class Game(GameQueries):
             raise IllegalActionError("calls_not_yet", "6.2.1", seat)
         if phase == PLAY and not self.game_type_settled:
             raise IllegalActionError("calls_marriage", "6.4.2", seat)
+        if self.ended in REDEALS:
+            raise self._phase_error(code)
         if self.ended == ENDED_CLAIMED or self.ended == ENDED_PLAYED:
             if self.ended == ENDED_CLAIMED:
                 raise IllegalActionError("calls_closed", "5.4.4", seat)
@@ -987,7 +1110,16 @@ class Game(GameQueries):
         self.verify(action)
         seat, code = seat_of(action), code_of(action)
         self.history.append(action)
-        if code <= RESERVATION:
+        if code < 24:
+            self._do_exchange(seat, code)
+        elif code == THROW:
+            self.thrower = seat
+            self._finish(ENDED_THROWN)
+        elif code == ARMUT:
+            self._start_armut(seat)
+        elif code == TAKE or code == REFUSE:
+            self._do_armut_answer(seat, code)
+        elif code <= RESERVATION:
             self._do_query(seat, code)
         elif code <= PASS:
             self._do_naming(seat, code)
@@ -1086,12 +1218,20 @@ class Game(GameQueries):
 
     def _do_naming(self, seat: int, code: int) -> None:
         if code == PASS:
+            self._passed.append(seat)
             queue = self.naming_queue
-            nxt = queue.pop(0)
-            if nxt == -1:
+            if queue and queue[0] == -1:
+                queue.pop(0)
                 self.naming_stage = ASK_LUST
-                nxt = queue.pop(0)
-            self.to_move = nxt
+            if queue:
+                self.to_move = queue.pop(0)
+                return
+            # every Vorbehalt passed the solo questions: the first poor seat (from the dealer's
+            # left) names its Armut, which goes before a Hochzeit (house rule)
+            self.naming_stage = ASK_POOR
+            order = [(self.dealer + 1 + i) & 3 for i in range(4)]
+            self.to_move = next(s for s in order if s in self._passed
+                                and can_armut(self.initial_hands[s], self.rules))
             return
         if code == MARRIAGE:
             self._start_play(C_MARRIAGE, seat)
@@ -1100,13 +1240,77 @@ class Game(GameQueries):
         self.pflichtsolo = self.owes_pflichtsolo[seat]
         self._start_play(contract, seat)
 
+    def _start_armut(self, seat: int) -> None:
+        """``seat`` named an Armut: the others are asked from its left (house rule)."""
+        self.poor = seat
+        self.naming_queue = []
+        self.naming_stage = ARMUT_ASK
+        self.to_move = (seat + 1) & 3
+
+    def _do_armut_answer(self, seat: int, code: int) -> None:
+        if code == TAKE:
+            self.taker = seat
+            self.naming_stage = ARMUT_GIVE
+            self.to_move = self.poor
+            return
+        nxt = (seat + 1) & 3
+        if nxt == self.poor:  # nobody takes it: dealt again
+            self._finish(ENDED_ARMUT_REFUSED)
+        else:
+            self.to_move = nxt
+
+    def _do_exchange(self, seat: int, k: int) -> None:
+        """One card of the Armut's exchange moves from ``seat`` to the other party member."""
+        h = self.hands[seat]
+        self.hands[seat] = h ^ 1 << (k + 24) if h >> (k + 24) & 1 else h ^ 1 << k
+        other = self.taker if seat == self.poor else self.poor
+        o = self.hands[other]
+        self.hands[other] = o | 1 << (k + 24) if o >> k & 1 else o | 1 << k
+        n = give_count(self.initial_hands[self.poor])
+        if self.naming_stage == ARMUT_GIVE:
+            self.armut_given.append(k)
+            if len(self.armut_given) == n:
+                self.naming_stage = ARMUT_RETURN
+                self.to_move = self.taker
+            return
+        self.armut_returned.append(k)
+        if len(self.armut_returned) == n:
+            self._start_play(NORMAL, -1)
+
+    @property
+    def passed_seats(self) -> list[int]:
+        """The seats that passed the solo questions, in seat order."""
+        return sorted(self._passed)
+
+    @property
+    def armut_cards(self) -> int:
+        """How many cards the Armut hands over and gets back (0: no Armut named)."""
+        return give_count(self.initial_hands[self.poor]) if self.poor >= 0 else 0
+
+    def armut_trumps_back(self) -> int | None:
+        """How many trumps the taker returned (public once the exchange is over), or None."""
+        if self.poor < 0 or self.phase < PLAY:
+            return None
+        eff = self.order.eff_suit
+        return sum(1 for k in self.armut_returned if eff[k] == TRUMP)
+
+    def armut_exchange_span(self) -> tuple[int, int]:
+        """The indexes ``[start, end)`` of the exchange's card actions in :attr:`history`
+        (hidden from the two seats outside the Armut); ``(0, 0)`` without one."""
+        if self.taker < 0:
+            return (0, 0)
+        start = next(i for i, a in enumerate(self.history) if CODE_OF[a] == TAKE) + 1
+        return (start, start + len(self.armut_given) + len(self.armut_returned))
+
     def _start_play(self, contract: Contract, seat: int) -> None:
         self.contract = contract
         self.base_order = order_of(contract, self.rules.dulle_moves, self.rules.solo_dullen)
         self.order = ORDERS[self.base_order]
         self.phase = PLAY
         self.naming_queue = []
-        if contract == NORMAL:
+        if contract == NORMAL and self.taker >= 0:  # an Armut: the poor seat and its taker
+            self.is_re = [s in (self.poor, self.taker) for s in range(4)]
+        elif contract == NORMAL:
             self.is_re = [hand_count(h, QC) > 0 for h in self.initial_hands]
         elif contract == C_MARRIAGE:
             self.hochzeiter = seat

@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any, cast
 from doko.engine.cards import hand_from_codes
 from doko.engine.contracts import CardOrder, card_order
 from doko.engine.game import GameQueries
-from doko.engine.rules import DULLE_RULES, PIGS_RULES, PIGS_SOLO_RULES, Rules
+from doko.engine.rules import (
+    ARMUT_FOX_RULES,
+    DULLE_RULES,
+    PIGS_RULES,
+    PIGS_SOLO_RULES,
+    THROW_DEALERS,
+    Rules,
+)
 from doko.engine.vocab import CallLevel, Contract, Party, Phase
 
 if TYPE_CHECKING:
@@ -88,6 +95,10 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             solo_kings=r.solo_kings, solo_queens_jacks=r.solo_queens_jacks,
             solo_kings_queens=r.solo_kings_queens, solo_kings_jacks=r.solo_kings_jacks,
             solo_koehler=r.solo_koehler,
+            armut=r.armut, armut_fox=ARMUT_FOX_RULES[r.armut_fox],
+            throw_nines=r.throw_nines, throw_kings=r.throw_kings, throw_trumps=r.throw_trumps,
+            throw_nines_kings=r.throw_nines_kings, throw_dealer=THROW_DEALERS[r.throw_dealer],
+            throw_counts=r.throw_counts,
         )
 
     @property
@@ -119,9 +130,13 @@ class _NativeGameMixin(GameQueries, _NativeBase):
         )
 
     def result(self) -> Score:
-        """The score of the finished game by TSR 7 (raises ValueError while it is running)."""
-        from doko.engine.scoring import score
+        """The score of the finished game by TSR 7 (raises ValueError while it is running); a
+        game dealt again (Schmeißen, an Armut nobody took) has the empty score."""
+        from doko.engine.game import REDEALS
+        from doko.engine.scoring import redeal_score, score
 
+        if self.is_over and self.ended in REDEALS:
+            return redeal_score()
         return score(self.game_summary(), self.rules)
 
     def to_record(self) -> dict[str, Any]:
@@ -189,6 +204,11 @@ def native_rules(rules: object) -> object:
         solo_kings=rules.solo_kings, solo_queens_jacks=rules.solo_queens_jacks,
         solo_kings_queens=rules.solo_kings_queens, solo_kings_jacks=rules.solo_kings_jacks,
         solo_koehler=rules.solo_koehler,
+        armut=rules.armut,
+        armut_fox=ARMUT_FOX_RULES.index(rules.armut_fox), throw_nines=rules.throw_nines,
+        throw_kings=rules.throw_kings, throw_trumps=rules.throw_trumps,
+        throw_nines_kings=rules.throw_nines_kings,
+        throw_dealer=THROW_DEALERS.index(rules.throw_dealer), throw_counts=rules.throw_counts,
     )
 
 

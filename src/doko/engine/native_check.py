@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from doko.engine.actions import (
+    ARMUT,
     CLAIM,
     CODE_OF,
     CONCEDE,
@@ -34,19 +35,24 @@ from doko.engine.actions import (
     PIG_CODES,
     RESERVATION,
     SEAT_OF,
+    TAKE,
+    THROW,
     WITHDRAW,
 )
+from doko.engine.armut import TRUMP_KINDS, can_armut
 from doko.engine.cards import ACE, DIAMONDS, KING, NINE, QC, TEN, hand_count, hand_kinds
 from doko.engine.errors import IllegalActionError
-from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game, deal_hands
+from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, REDEALS, Game, deal_hands
 from doko.engine.native import native_game_class
 from doko.engine.result import summary_of
 from doko.engine.rules import (
+    ARMUT_FOX_RULES,
     DOPPELKOPF_EYES,
     DULLE_RULES,
     HAUSREGELN,
     PIGS_RULES,
     PIGS_SOLO_RULES,
+    THROW_NINES_KINGS,
     TSR,
     Rules,
 )
@@ -59,7 +65,7 @@ __all__ = ["KINDS", "Mismatch", "Scenario", "compare_games", "run_game", "scenar
 
 #: The kinds of scenario, cycled through by :func:`compare_games`.
 KINDS = ("tsr", "hausregeln", "options", "hochzeit", "pflicht", "vorfuehrung", "shortening",
-         "no_nines", "withdraw", "pigs")
+         "no_nines", "withdraw", "pigs", "armut")
 
 
 class Mismatch(AssertionError):
@@ -90,6 +96,11 @@ class Scenario:
     p_withdraw: float = 0.1
     #: the chance of announcing Schweinchen (house rules) whenever allowed
     p_pigs: float = 0.6
+    #: Armut and Schmeißen (house rules): the chances of naming an Armut, taking one when
+    #: asked and throwing when allowed
+    p_armut: float = 0.5
+    p_take: float = 0.4
+    p_throw: float = 0.3
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -121,7 +132,41 @@ def _random_rules(rng: random.Random) -> Rules:
         solo_kings_queens=rng.random() < 0.5,
         solo_kings_jacks=rng.random() < 0.5,
         solo_koehler=rng.random() < 0.5,
+        # Armut and Schmeißen (house rules)
+        **_random_armut(rng),
     )
+
+
+def _random_armut(rng: random.Random) -> dict[str, Any]:
+    """Random options of the Armut and Schmeißen (house rules)."""
+    return {
+        "armut": rng.random() < 0.5,
+        "armut_fox": ARMUT_FOX_RULES[rng.randrange(3)],
+        "throw_nines": rng.random() < 0.3,
+        "throw_kings": rng.random() < 0.3,
+        "throw_trumps": rng.random() < 0.2,
+        "throw_nines_kings": THROW_NINES_KINGS[rng.randrange(3)],
+    }
+
+
+def _make_poor(hands: list[int], seat: int, rng: random.Random) -> list[int]:
+    """``hands`` with ``seat``'s trumps (normal order) swapped against other seats' plain cards
+    until it holds 1 to 3 of them (a ♦A kept now and then, for the ♦A variants)."""
+    out = list(hands)
+    keep = rng.randrange(1, 4)
+    for _ in range(12):
+        trumps = [k for k in hand_kinds(out[seat]) if TRUMP_KINDS >> k & 1]
+        if len(trumps) <= keep:
+            break
+        k = rng.choice(trumps)
+        other = rng.choice([s for s in range(4) if s != seat])
+        plain = [j for j in hand_kinds(out[other]) if not TRUMP_KINDS >> j & 1]
+        if not plain:
+            continue
+        j = rng.choice(plain)
+        out[seat] = _add(_remove(out[seat], k), j)
+        out[other] = _add(_remove(out[other], j), k)
+    return out
 
 
 def _both_queens_to(hands: list[int], seat: int, card: int = QC,
@@ -194,6 +239,18 @@ def scenario(seed: int, kind: str) -> Scenario:
                 hands = _both_queens_to(hands, rng.randrange(4), card, moved)
                 moved += (card,)
         kw = {"p_reservation": 0.15, "p_call": 0.1, "p_claim": 0.5}
+    elif kind == "armut":
+        # Armut and Schmeißen on, one or two seats poor, Pflichtsoli owed now and then
+        rules = Rules(name="tsr", armut=True, nines=rng.random() < 0.8,
+                      **{k: v for k, v in _random_armut(rng).items() if k != "armut"})
+        hands = deal_hands(seed, dealer, rules.nines)
+        for _ in range(rng.choice((1, 1, 2))):
+            hands = _make_poor(hands, rng.randrange(4), rng)
+        if rng.random() < 0.3:
+            hands = _both_queens_to(hands, rng.randrange(4))
+        owes = (rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.2)
+        kw = {"p_reservation": 0.2, "p_reservation_queens": 0.5, "p_pass": 0.7,
+              "p_call": 0.1, "p_withdraw": 0.05}
     elif kind in ("options", "no_nines"):
         kw = {"p_reservation": rng.choice((0.05, 0.3)), "p_call": rng.choice((0.05, 0.2))}
     return Scenario(kind=kind, seed=seed, dealer=dealer, hands=tuple(hands),  # type: ignore[arg-type]
@@ -203,7 +260,8 @@ def scenario(seed: int, kind: str) -> Scenario:
 def _state(g: Game | NativeGame) -> tuple[object, ...]:
     """What both engines must agree on at every state (cheap to read)."""
     return (int(g.phase), g.to_move, g.hands, g.trick, g.trick_leader, g.level, g.ontime,
-            g.is_re, g.ended, g.history, g.shift, g.soloist, g.klaerung, int(g.contract))
+            g.is_re, g.ended, g.history, g.shift, g.soloist, g.klaerung, int(g.contract),
+            g.poor, g.taker, g.thrower)
 
 
 def _full_state(g: Game | NativeGame) -> tuple[object, ...]:
@@ -218,6 +276,9 @@ def _full_state(g: Game | NativeGame) -> tuple[object, ...]:
         g.re_eyes(), g.kontra_eyes(), g.re_tricks(), g.kontra_tricks(), g.sonderpunkte(),
         g.order.name, g.legal_plays(), g.withdraw_seat(),
         g.base_order, list(g.pig_seats), g.pigs_in_game(), [g.pig_card(lv) for lv in (1, 2, 3)],
+        # Armut and Schmeißen (house rules)
+        list(g.armut_given), list(g.armut_returned), g.armut_cards, g.armut_trumps_back(),
+        tuple(g.armut_exchange_span()), g.passed_seats, g.contract_label("de"),
     )
 
 
@@ -319,7 +380,9 @@ def run_game(sc: Scenario, rng: random.Random | None = None) -> dict[str, int]:
         if len(py.tricks) != n_tricks or py.phase == FINISHED:
             pair.same(_full_state(py), _full_state(nat), "full states")
     pair.same(_full_state(py), _full_state(nat), "final states")
-    if py.is_over:
+    if py.is_over and py.ended in REDEALS:  # dealt again: no summary, the empty score
+        pair.same(py.result(), nat.result(), "scores")
+    elif py.is_over:
         s1 = summary_of(py)
         s2 = nat.game_summary()
         pair.same(s1, s2, "summaries")
@@ -334,6 +397,8 @@ def run_game(sc: Scenario, rng: random.Random | None = None) -> dict[str, int]:
         out["pflichtsolo"] = 1
     if py.marriage_solo:
         out["marriage_solo"] = 1
+    if py.taker >= 0:
+        out["armut"] = 1
     withdrawn = sum(1 for a in py.history if CODE_OF[a] == WITHDRAW)
     if withdrawn:
         out["withdrawn"] = withdrawn
@@ -349,17 +414,28 @@ def _choose(sc: Scenario, rng: random.Random, acts: list[Any], phase: int) -> in
     if WITHDRAW in codes and phase in (QUERY, NAMING) and rng.random() < sc.p_withdraw:
         return int(acts[codes.index(WITHDRAW)])
     if phase == QUERY:
+        if THROW in codes and rng.random() < sc.p_throw:
+            return int(acts[codes.index(THROW)])
         seat = SEAT_OF[acts[0]]
         p = sc.p_reservation_queens if hand_count(sc.hands[seat], QC) == 2 else sc.p_reservation
+        if can_armut(sc.hands[seat], sc.rules):
+            p = sc.p_armut
         want = RESERVATION if rng.random() < p else HEALTHY
         return int(acts[codes.index(want)])
     if phase == NAMING:
+        if TAKE in codes:
+            return int(acts[codes.index(TAKE)] if rng.random() < sc.p_take else acts[1])
+        if codes and codes[0] < 24:  # the Armut's exchange: any card offered
+            return int(rng.choice([a for a, c in zip(acts, codes, strict=True) if c < 24]))
+        if ARMUT in codes and rng.random() < sc.p_armut:
+            return int(acts[codes.index(ARMUT)])
         if MARRIAGE in codes and rng.random() < sc.p_marriage:
             return int(acts[codes.index(MARRIAGE)])
         if PASS in codes and rng.random() < sc.p_pass:
             return int(acts[codes.index(PASS)])
         return int(rng.choice([a for a, c in zip(acts, codes, strict=True)
-                               if c not in (MARRIAGE, PASS, WITHDRAW)]))
+                               if c not in (MARRIAGE, PASS, WITHDRAW, ARMUT)]
+                              or [a for a, c in zip(acts, codes, strict=True) if c != WITHDRAW]))
     pigs = [a for a, c in zip(acts, codes, strict=True) if c in PIG_CODES]
     if pigs and rng.random() < sc.p_pigs:
         return int(rng.choice(pigs))

@@ -12,8 +12,8 @@ True
 from __future__ import annotations
 
 from doko.engine.contracts import MARRIAGE, NORMAL, SILENT_MARRIAGE
-from doko.engine.game import Game
-from doko.engine.scoring import Extras, GameSummary, Score, score
+from doko.engine.game import REDEALS, Game
+from doko.engine.scoring import ARMUT, Extras, GameSummary, Score, redeal_score, score
 from doko.engine.vocab import Party
 
 
@@ -21,8 +21,12 @@ def summary_of(game: Game) -> GameSummary:
     """The scoring summary of a finished game: contract, Augen, tricks, calls, Sonderpunkte."""
     if not game.is_over:
         raise ValueError("the game is not finished yet: there is no result")
+    if game.ended in REDEALS:
+        raise ValueError("the game was dealt again without cards played: there is no result")
     if game.marriage_solo or game.contract not in (NORMAL, MARRIAGE, SILENT_MARRIAGE):
         contract = "solo"
+    elif game.taker >= 0:
+        contract = ARMUT
     else:
         contract = game.contract.record_name
     re_x, ko_x = game.sonderpunkte()
@@ -39,7 +43,10 @@ def summary_of(game: Game) -> GameSummary:
 
 
 def game_result(game: Game) -> Score:
-    """The score of a finished game by TSR 7 (and its house rules), with its line items."""
+    """The score of a finished game by TSR 7 (and its house rules), with its line items; a
+    game dealt again (Schmeißen, an Armut nobody took) has the empty :func:`redeal_score`."""
+    if game.is_over and game.ended in REDEALS:
+        return redeal_score()
     return score(summary_of(game), game.rules)
 
 

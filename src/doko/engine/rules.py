@@ -34,6 +34,13 @@ from doko.engine.texts import TEXTS, lang_of, text
 BOCK_TRIGGERS = ("tie_120", "solo_lost", "called_game_lost", "re_and_kontra")
 DULLE_RULES = ("first", "second", "second_except_last")
 #: The options of the further Sonderpunkte (house rules) and the ``Extras`` key each one counts.
+#: Armut (house rule): how the ♦A (Füchse) count towards the at most 3 trumps: "counts" every
+#: trump counts; "single_not" a single ♦A does not count, both do; "never" no ♦A counts.
+ARMUT_FOX_RULES = ("counts", "single_not", "never")
+#: Schmeißen (house rule): the sums of nines and kings that allow throwing (0: off).
+THROW_NINES_KINGS = (0, 7, 8)
+#: Schmeißen and a refused Armut: who deals the new game ("same" dealer or the "next").
+THROW_DEALERS = ("same", "next")
 SONDERPUNKT_OPTIONS = {
     "charlie_caught": "charlie_caught",
     "fox_last_trick": "fox_last",
@@ -171,6 +178,25 @@ class Rules:
     solo_kings_jacks: bool = False
     #: Köhler (Dreibildersolo): kings, then queens, then jacks.
     solo_koehler: bool = False
+    # -- Armut and Schmeißen (house rules, docs/rules.md "Armut", "Schmeißen") ------------
+    #: Armut: a player with at most 3 trumps may name it as its Vorbehalt (Solo > Armut >
+    #: Hochzeit), hands its trumps over to a taker and gets as many cards back.
+    armut: bool = False
+    #: How the ♦A count for the Armut's (and Schmeißen's) trump count: ARMUT_FOX_RULES.
+    armut_fox: str = "counts"
+    #: Schmeißen: a player may throw in the Vorbehaltsabfrage with 5 or more nines ...
+    throw_nines: bool = False
+    #: ... with 5 or more kings ...
+    throw_kings: bool = False
+    #: ... with at most 3 trumps (counted as for the Armut) ...
+    throw_trumps: bool = False
+    #: ... with nines and kings together at least this many (0: off; 7 or 8).
+    throw_nines_kings: int = 0
+    #: Who deals after a thrown game or an Armut nobody took: "same" or "next" (THROW_DEALERS).
+    throw_dealer: str = "same"
+    #: Whether a thrown game (or an Armut nobody took) counts as a game of the round and gets a
+    #: row of 0 points in the Spielliste.
+    throw_counts: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
@@ -184,6 +210,19 @@ class Rules:
         if self.pigs_solo not in PIGS_SOLO_RULES:
             raise RulesError("one_of", key="pigs_solo", value=self.pigs_solo,
                              known=", ".join(PIGS_SOLO_RULES))
+        if self.armut_fox not in ARMUT_FOX_RULES:
+            raise RulesError("armut_fox", known=", ".join(ARMUT_FOX_RULES), value=self.armut_fox)
+        if self.throw_nines_kings not in THROW_NINES_KINGS:
+            raise RulesError("throw_nines_kings", value=self.throw_nines_kings)
+        if self.throw_dealer not in THROW_DEALERS:
+            raise RulesError("throw_dealer", known=", ".join(THROW_DEALERS),
+                             value=self.throw_dealer)
+
+    @property
+    def schmeissen(self) -> bool:
+        """True if some criterion of Schmeißen is on."""
+        return (self.throw_nines or self.throw_kings or self.throw_trumps
+                or self.throw_nines_kings > 0)
 
     def plays_extra(self, key: str) -> bool:
         """Whether these rules count the Sonderpunkt ``key`` of a house rule (an ``Extras``
@@ -253,6 +292,13 @@ class Rules:
         for key in ("charlie_solo", "superpigs", "hyperpigs"):  # issue 21, helper pigs
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
+        # Armut and Schmeißen
+        for key in ("armut", "throw_nines", "throw_kings", "throw_trumps", "throw_counts"):
+            if key in changes and not isinstance(changes[key], bool):
+                raise RulesError("not_bool", key=key)
+        tnk = changes.get("throw_nines_kings", 0)
+        if isinstance(tnk, bool) or not isinstance(tnk, int):
+            raise RulesError("throw_nines_kings", value=tnk)
         if "bock" in changes and changes["bock"] is not None:
             changes["bock"] = _bock_from_json(changes["bock"])
         base = PRESETS[name] if name in PRESETS else Rules(name=name)
@@ -298,6 +344,10 @@ ERWEITERT = replace(
 # Karlchen im Solo and the Schweinchen (announced when played, as most online tables do) in the
 # extended house rules (issue 21, helper pigs)
 ERWEITERT = replace(ERWEITERT, charlie_solo=True, pigs="play", superpigs=True)
+# Armut and Schmeißen (docs/rules.md): Armut with a single ♦A not counted, Schmeißen with
+# 5 nines, 5 kings or 7 nines and kings; the same dealer deals again, the game does not count.
+ERWEITERT = replace(ERWEITERT, armut=True, armut_fox="single_not", throw_nines=True,
+                    throw_kings=True, throw_nines_kings=7)
 
 PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 

@@ -33,8 +33,12 @@ if TYPE_CHECKING:
 #: The parties by their record names (``Party.RE.record_name`` ...).
 RE, KONTRA = Party.RE.record_name, Party.KONTRA.record_name
 PARTIES = (RE, KONTRA)
-#: Contracts with Sonderpunkte (TSR 7.2.3): the Normalspiel, also after an announced Hochzeit.
-NORMAL_CONTRACTS = (Contract.NORMAL.record_name, Contract.MARRIAGE.record_name)
+#: The scoring name of a Normalspiel after an Armut (house rule): scored as a Normalspiel of Re
+#: (the poor seat and its taker) against Kontra, its line items naming the Armut.
+ARMUT = "armut"
+#: Contracts with Sonderpunkte (TSR 7.2.3): the Normalspiel, also after an announced Hochzeit
+#: or an Armut.
+NORMAL_CONTRACTS = (Contract.NORMAL.record_name, Contract.MARRIAGE.record_name, ARMUT)
 #: The contracts scoring tells apart: every solo (also a Hochzeit turned Karo solo) is "solo".
 CONTRACTS = (*NORMAL_CONTRACTS, Contract.SILENT_MARRIAGE.record_name, "solo")
 
@@ -429,6 +433,9 @@ class Score:
     kontra_score: int
     items: tuple[LineItem, ...]
     solo: bool
+    #: True for a game dealt again without cards played (house rules: Schmeißen, an Armut
+    #: nobody took): no points, no parties
+    redeal: bool = False
 
     def total(self, party: str) -> int:
         """Points credited to ``party`` before netting."""
@@ -442,6 +449,8 @@ class Score:
         >>> score(GameSummary("solo", re_eyes=123)).seat_scores([2])
         [-1, -1, 3, -1]
         """
+        if self.redeal:
+            return [0] * seats
         re_set, out = set(re_seats), set(sitting_out)
         if not re_set | out <= set(range(seats)) or re_set & out:
             raise ValueError(f"bad seats: re_seats={sorted(re_set)}, sitting_out={sorted(out)}")
@@ -455,12 +464,21 @@ class Score:
         ]
 
     def to_json(self) -> dict[str, object]:
+        if self.redeal:
+            return {"winner": None, "re_score": 0, "kontra_score": 0, "items": [],
+                    "redeal": True}
         return {
             "winner": self.winner,
             "re_score": self.re_score,
             "kontra_score": self.kontra_score,
             "items": [i.to_json() for i in self.items],
         }
+
+
+def redeal_score() -> Score:
+    """The empty score of a game dealt again without cards played (house rules)."""
+    return Score(winner=None, value=0, re_score=0, kontra_score=0, items=(), solo=False,
+                 redeal=True)
 
 
 def _target_met(g: GameSummary, party: str) -> bool:
@@ -522,8 +540,9 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
             items.append(line_item(to, points, clause, ITEM_KEY_PREFIX + reason,
                                    tuple(params.items())))
 
+    armut = g.contract == ARMUT
     if win is not None:
-        add(win, 1, "7.2.2 (a)", "won")
+        add(win, 1, "7.2.2 (a)", "won_armut" if armut else "won")
     for party in PARTIES:  # (a): to the winner, or (7.1.3) to each party whose opponents fell short
         opp = other(party)
         if win in (None, party):
@@ -547,7 +566,7 @@ def score(g: GameSummary, rules: Rules | None = None) -> Score:
                 add(party, 1, clause, "reached", party=party, level=level, reach=_REACH[level])
     if not g.solo:  # Sonderpunkte (7.2.3)
         if win == KONTRA:
-            add(KONTRA, 1, "7.2.3", "against_queens")
+            add(KONTRA, 1, "7.2.3", "against_armut" if armut else "against_queens")
         for party in PARTIES:
             ex = g.extras(party)
             add(party, ex.doppelkopf, "7.2.3", "doppelkopf")

@@ -3949,6 +3949,212 @@ asks before every card of the others.""",
     "web.ui.rules_extended": ("Erweiterte Hausregeln", "Extended house rules"),
     # end of the further Sonderpunkte texts
     # the Vorbehalt withdrawn and the impossible Hochzeit summaries (issue 21, TSR 4.1.2, 4.4.3)
+    # -- Armut and Schmeißen (house rules; doko.engine.armut, docs/rules.md) -------------
+    "action.armut": ("Armut", "Armut"),
+    "action.take": ("Armut mitnehmen", "take the Armut"),
+    "action.refuse": ("Armut nicht mitnehmen", "refuse the Armut"),
+    "action.throw": ("schmeißen", "throw (Schmeißen)"),
+    "contract.armut": ("Armut", "Armut (poverty)"),
+    "error.what.armut_answer": ("auf die Armut antworten", "answering the Armut"),
+    "error.verb.armut_answer": ("auf die Armut antworten", "answer the Armut"),
+    "error.what.throw": ("schmeißen", "throwing (Schmeißen)"),
+    "error.verb.throw": ("schmeißen", "throw (Schmeißen)"),
+    "error.options.armut": ("Armut", "Armut"),
+    "error.options.marriage_armut": ("Armut oder Hochzeit", "Armut or Hochzeit"),
+    "error.options.solo_armut": ("ein Solo oder Armut", "a solo or Armut"),
+    "error.options.solo_marriage_armut": (
+        "ein Solo, Hochzeit oder Armut", "a solo, Hochzeit or Armut",
+    ),
+    "error.house_rule_off": (
+        "{what} ist eine Hausregel, die mit diesen Regeln nicht gespielt wird ({rule})",
+        "{what} is a house rule these rules do not play ({rule})",
+    ),
+    "error.throw_not_allowed": (
+        "{seat} darf nicht schmeißen: die Karten erfüllen keine der Bedingungen der Regeln "
+        "(Hausregel Schmeißen)",
+        "{seat} may not throw: the cards meet none of the rules' conditions (house rule "
+        "Schmeißen)",
+    ),
+    "error.you.throw_not_allowed": (
+        "du darfst nicht schmeißen: deine Karten erfüllen keine der Bedingungen der Regeln "
+        "(Hausregel Schmeißen)",
+        "you may not throw: your cards meet none of the rules' conditions (house rule "
+        "Schmeißen)",
+    ),
+    "error.armut_not_asked": (
+        "es ist keine Armut angeboten (Hausregel Armut)",
+        "no Armut is on offer (house rule Armut)",
+    ),
+    "error.armut_running_ask": (
+        "die Armut wird angeboten: {to_move} muss sagen, ob er sie mitnimmt (Hausregel Armut)",
+        "the Armut is on offer: {to_move} must say whether to take it (house rule Armut)",
+    ),
+    "error.armut_running_give": (
+        "die Armut wird übergeben: {to_move} muss eine Karte abgeben (Hausregel Armut)",
+        "the Armut is handed over: {to_move} must hand over a card (house rule Armut)",
+    ),
+    "error.armut_running_return": (
+        "die Armut wird zurückgegeben: {to_move} muss eine Karte zurückgeben (Hausregel Armut)",
+        "the Armut is being returned: {to_move} must return a card (house rule Armut)",
+    ),
+    "error.armut_answer": (
+        "{seat} muss die Armut mitnehmen oder ablehnen, nicht eine Karte spielen "
+        "(Hausregel Armut)",
+        "{seat} must take or refuse the Armut, not play a card (house rule Armut)",
+    ),
+    "error.armut_exchange_give": (
+        "{seat} muss {n} Karten abgeben, eine nach der anderen (Hausregel Armut)",
+        "{seat} must hand over {n} cards, one by one (house rule Armut)",
+    ),
+    "error.armut_exchange_return": (
+        "{seat} muss {n} Karten zurückgeben, eine nach der anderen (Hausregel Armut)",
+        "{seat} must return {n} cards, one by one (house rule Armut)",
+    ),
+    "error.armut_not_in_hand": (
+        "{seat} hat {card} nicht auf der Hand (Hausregel Armut)",
+        "{seat} does not hold {card} (house rule Armut)",
+    ),
+    "error.you.armut_not_in_hand": (
+        "du hast {card} nicht auf der Hand (Hausregel Armut)",
+        "you do not hold {card} (house rule Armut)",
+    ),
+    "error.armut_trumps_first": (
+        "{card} ist kein Trumpf: die Armut gibt zuerst alle Trümpfe ab, dann die Beikarten "
+        "(Hausregel Armut)",
+        "{card} is no trump: the Armut hands over all its trumps first, then the other cards "
+        "(house rule Armut)",
+    ),
+    "error.armut_after_solos": (
+        "{seat} kann die Armut erst nennen, wenn alle Vorbehalte die Soli gepasst haben: "
+        "jetzt ein Solo oder passen (Hausregel Armut: Solo vor Armut)",
+        "{seat} can name the Armut only once every Vorbehalt passed the solos: a solo or pass "
+        "now (house rule Armut: solo before Armut)",
+    ),
+    "error.armut_too_many_trumps": (
+        "{seat} hat mehr als 3 Trümpfe: keine Armut (Hausregel Armut)",
+        "{seat} holds more than 3 trumps: no Armut (house rule Armut)",
+    ),
+    "error.you.armut_too_many_trumps": (
+        "du hast mehr als 3 Trümpfe: keine Armut (Hausregel Armut)",
+        "you hold more than 3 trumps: no Armut (house rule Armut)",
+    ),
+    "error.cannot_pass_armut": (
+        "{seat} kann nicht passen: ohne beide Kreuz-Damen und ohne Armut kann der Vorbehalt "
+        "nur ein Solo sein (TSR 4.1.6, Hausregel Armut)",
+        "{seat} cannot pass: without both ♣Q and without an Armut the Vorbehalt can only be a "
+        "solo (TSR 4.1.6, house rule Armut)",
+    ),
+    "error.redealt_thrown": (
+        "das Spiel wurde geschmissen und wird neu gegeben (Hausregel Schmeißen)",
+        "the game was thrown and is dealt again (house rule Schmeißen)",
+    ),
+    "error.redealt_armut_refused": (
+        "niemand hat die Armut mitgenommen: es wird neu gegeben (Hausregel Armut)",
+        "nobody took the Armut: the cards are dealt again (house rule Armut)",
+    ),
+    "score.item.won_armut": ("gewonnen (Armut)", "won (Armut)"),
+    "score.item.against_armut": ("gegen die Armut gewonnen", "won against the Armut"),
+    "rules.armut_fox": (
+        "'armut_fox' muss einer der Werte {known} sein, nicht {value!r}",
+        "armut_fox must be one of {known}, not {value!r}",
+    ),
+    "rules.throw_nines_kings": (
+        "'throw_nines_kings' ist 0, 7 oder 8, nicht {value!r}",
+        "throw_nines_kings is 0, 7 or 8, not {value!r}",
+    ),
+    "rules.throw_dealer": (
+        "'throw_dealer' muss einer der Werte {known} sein, nicht {value!r}",
+        "throw_dealer must be one of {known}, not {value!r}",
+    ),
+    "rules.opt.armut": ("Armut (höchstens 3 Trümpfe)", "Armut (at most 3 trumps)"),
+    "rules.opt.armut_fox": ("Füchse bei der Armut", "♦A (Füchse) in the Armut's count"),
+    "rules.opt.armut_fox.counts": ("zählen als Trumpf", "count as trumps"),
+    "rules.opt.armut_fox.single_not": (
+        "ein einzelner zählt nicht", "a single one does not count",
+    ),
+    "rules.opt.armut_fox.never": ("zählen nie", "never count"),
+    "rules.opt.throw_nines": ("Schmeißen mit 5 Neunen", "Schmeißen with 5 nines"),
+    "rules.opt.throw_kings": ("Schmeißen mit 5 Königen", "Schmeißen with 5 kings"),
+    "rules.opt.throw_trumps": (
+        "Schmeißen mit höchstens 3 Trümpfen", "Schmeißen with at most 3 trumps",
+    ),
+    "rules.opt.throw_nines_kings": (
+        "Schmeißen mit Neunen und Königen", "Schmeißen with nines and kings",
+    ),
+    "rules.opt.throw_nines_kings.0": ("nein", "no"),
+    "rules.opt.throw_nines_kings.7": ("ab 7 zusammen", "7 or more together"),
+    "rules.opt.throw_nines_kings.8": ("ab 8 zusammen", "8 or more together"),
+    "rules.opt.throw_dealer": ("nach dem Schmeißen gibt", "after a throw the cards are dealt by"),
+    "rules.opt.throw_dealer.same": ("derselbe Geber", "the same dealer"),
+    "rules.opt.throw_dealer.next": ("der nächste Geber", "the next dealer"),
+    "row.armut": ("Armut", "Armut"),
+    "row.thrown": ("geschmissen", "thrown (Schmeißen)"),
+    "row.armut_refused": ("Armut nicht mitgenommen", "Armut not taken"),
+    "cli.replay.armut_give": ("{seat} gibt ab: {card}", "{seat} hands over {card}"),
+    "cli.replay.armut_return": ("{seat} gibt zurück: {card}", "{seat} returns {card}"),
+    "cli.replay.armut_line": (
+        "arm: {poor}, mitgenommen von {taker}, {n} Trümpfe zurück",
+        "poor: {poor}, taken by {taker}, {n} trumps returned",
+    ),
+    "cli.replay.redeal_thrown": (
+        "geschmissen: es wird neu gegeben (Hausregel Schmeißen)",
+        "thrown: the cards are dealt again (house rule Schmeißen)",
+    ),
+    "cli.replay.redeal_armut_refused": (
+        "niemand hat die Armut mitgenommen: es wird neu gegeben (Hausregel Armut)",
+        "nobody took the Armut: the cards are dealt again (house rule Armut)",
+    ),
+    "tui.type_armut": ("armut", "armut"),
+    "tui.prompt_query_throw": (
+        "Vorbehaltsabfrage – gesund, vorbehalt oder schmeißen?",
+        "Vorbehaltsabfrage – healthy, reservation or throw (schmeißen)?",
+    ),
+    "tui.prompt_armut_take": (
+        "{name} hat Armut ({n} Karten) – mitnehmen oder ablehnen?",
+        "{name} offers an Armut ({n} cards) – take or refuse?",
+    ),
+    "tui.prompt_armut_give": (
+        "Armut abgeben – noch {n} Karten, erst alle Trümpfe (Nummer oder Karte)?",
+        "Hand over the Armut – {n} more cards, all trumps first (number or card)?",
+    ),
+    "tui.prompt_armut_return": (
+        "Armut zurückgeben – noch {n} Karten (Nummer oder Karte)?",
+        "Return the Armut – {n} more cards (number or card)?",
+    ),
+    "tui.ev_armut": ("{name}: Armut", "{name}: Armut"),
+    "tui.ev_armut_take": ("{name} nimmt die Armut mit", "{name} takes the Armut"),
+    "tui.ev_armut_refuse": ("{name} nimmt die Armut nicht mit", "{name} refuses the Armut"),
+    "tui.ev_armut_give": ("{name} gibt ab: {card}", "{name} hands over {card}"),
+    "tui.ev_armut_return": ("{name} gibt zurück: {card}", "{name} returns {card}"),
+    "tui.ev_armut_give_hidden": ("{name} gibt eine Karte ab", "{name} hands over a card"),
+    "tui.ev_armut_return_hidden": ("{name} gibt eine Karte zurück", "{name} returns a card"),
+    "tui.ev_armut_trumps": ("{n} Trümpfe zurückgegeben", "{n} trumps returned"),
+    "tui.ev_redeal_armut": (
+        "Niemand nimmt die Armut mit: es wird neu gegeben",
+        "Nobody takes the Armut: the cards are dealt again",
+    ),
+    "tui.ev_throw": (
+        "{name} schmeißt: {cards} – es wird neu gegeben",
+        "{name} throws (Schmeißen): {cards} – the cards are dealt again",
+    ),
+    "web.ui.armut": ("Armut", "Armut"),
+    "web.ui.take": ("Armut mitnehmen", "take the Armut"),
+    "web.ui.refuse": ("Armut nicht mitnehmen", "refuse the Armut"),
+    "web.ui.throw": ("schmeißen", "throw (Schmeißen)"),
+    "web.ui.armut_give": (
+        "Armut abgeben: noch {p0} Karten, erst die Trümpfe",
+        "Hand over the Armut: {p0} more cards, trumps first",
+    ),
+    "web.ui.armut_return": ("Armut zurückgeben: noch {p0} Karten", "Return {p0} more cards"),
+    "web.ui.armut_info": (
+        "Armut von {p0}, mitgenommen von {p1}: {p2} Trümpfe zurück",
+        "Armut of {p0}, taken by {p1}: {p2} trumps returned",
+    ),
+    "web.ui.thrown": ("{p0} hat geschmissen: {p1}", "{p0} threw (Schmeißen): {p1}"),
+    "rules.opt.throw_counts": (
+        "geschmissenes Spiel zählt als Spiel der Runde",
+        "a thrown game counts as a game of the round",
+    ),
     "action.withdraw": (
         "Vorbehalt zurückgenommen",
         "Vorbehalt withdrawn",

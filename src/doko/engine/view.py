@@ -83,6 +83,21 @@ class SeatView:
     #: the seats that announced the Schweinchen, Super- and Hyperschweinchen so far, by level
     #: (house rules; an unannounced Schweinchen is nobody's business)
     pigs: tuple[int, ...] = ()
+    # -- Armut and Schmeißen (house rules, docs/rules.md) ----------------------------------
+    #: the seat that named an Armut and the seat that took it (public), else None
+    poor: int | None = None
+    taker: int | None = None
+    #: how many cards the Armut hands over and gets back (public; 0 without an Armut)
+    armut_cards: int = 0
+    #: how many trumps the taker returned (public once the exchange is over), else None
+    armut_trumps_back: int | None = None
+    #: the cards handed over and returned so far: seen only by the poor seat and its taker
+    #: (empty for every other seat and spectators, whose ``history`` lacks those actions too)
+    armut_given: tuple[int, ...] = ()
+    armut_returned: tuple[int, ...] = ()
+    #: the seat that threw (Schmeißen) and its hand, shown to the table when thrown
+    thrower: int | None = None
+    thrown_hand: tuple[int, ...] = ()
 
     @property
     def to_play(self) -> bool:
@@ -128,6 +143,15 @@ _FIELD_JSON: dict[str, Callable[[Any], Any]] = {
     "vorfuehrung": _same,
     "order": _same,
     "pigs": list,
+    # Armut and Schmeißen (house rules)
+    "poor": _same,
+    "taker": _same,
+    "armut_cards": _same,
+    "armut_trumps_back": _same,
+    "armut_given": _cards,
+    "armut_returned": _cards,
+    "thrower": _same,
+    "thrown_hand": _cards,
 }
 
 
@@ -161,6 +185,8 @@ def _public_facts(game: Game) -> dict[int, Party]:
     known: dict[int, Party] = {}
     if game.phase < PLAY:
         return known
+    if game.taker >= 0:  # an Armut: the poor seat and its taker are Re (house rule)
+        return {s: RE if s in (game.poor, game.taker) else KONTRA for s in range(4)}
     contract = game.contract
     if game.soloist >= 0 and (contract not in (NORMAL, SILENT_MARRIAGE, MARRIAGE)
                               or game.marriage_solo or _silent_revealed(game)):
@@ -252,8 +278,9 @@ class _Public:
     """The part of every seat's view that is the same for all seats (TSR 5.5: the actions are
     public), worked out once; :meth:`view` adds what one seat knows besides."""
 
-    __slots__ = ("calls", "clarified", "contract", "game", "hand_sizes", "history", "order",
-                 "pigs", "public", "settled", "silent_hidden", "soloist", "trick", "tricks")
+    __slots__ = ("calls", "clarified", "contract", "game", "hand_sizes", "hidden_history",
+                 "history", "order", "pigs", "public", "settled", "silent_hidden", "soloist",
+                 "thrown_hand", "trick", "tricks")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -274,6 +301,10 @@ class _Public:
         self.order = (index if index is not None and card_order(index) is order
                       else order_index(order))
         self.pigs = tuple(game.pig_seats)
+        # the Armut's exchange is seen by the poor seat and its taker only
+        start, end = game.armut_exchange_span()
+        self.hidden_history = self.history[:start] + self.history[end:]
+        self.thrown_hand = tuple(game.hand(game.thrower)) if game.thrower >= 0 else ()
 
     def view(self, seat: int | None) -> SeatView:
         game = self.game
@@ -308,6 +339,7 @@ class _Public:
             if any(code_of(a) == CLAIM for a in legal) and not _claim_known(game, seat):
                 legal = tuple(a for a in legal if code_of(a) != CLAIM)
         soloist = seat if self.silent_hidden and seat == game.soloist else self.soloist
+        in_armut = seat is not None and seat in (game.poor, game.taker)
         # made as the dataclass would, without its frozen __init__'s one call of
         # object.__setattr__ per field (a broadcast makes a view per seat after each action)
         v = object.__new__(SeatView)
@@ -327,11 +359,19 @@ class _Public:
             parties=tuple(known.get(s) for s in range(4)),
             partnerships_clarified=self.clarified,
             legal_actions=legal,
-            history=self.history,
+            history=self.history if in_armut else self.hidden_history,
             rules=game.rules,
             owes_pflichtsolo=game.owes_pflichtsolo,
             vorfuehrung=game.vorfuehrung,
             order=None if contract is None else self.order,
             pigs=self.pigs,
+            poor=game.poor if game.poor >= 0 else None,
+            taker=game.taker if game.taker >= 0 else None,
+            armut_cards=game.armut_cards,
+            armut_trumps_back=game.armut_trumps_back(),
+            armut_given=tuple(game.armut_given) if in_armut else (),
+            armut_returned=tuple(game.armut_returned) if in_armut else (),
+            thrower=game.thrower if game.thrower >= 0 else None,
+            thrown_hand=self.thrown_hand,
         )
         return v

@@ -163,7 +163,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if g.is_over:
             if self.round is not None:
                 row = self.round.add_game(g)
-                scores = list(row.scores)
+                # a game dealt again uncounted (house rules) has no row: 0 points
+                scores = list(row.scores) if row is not None else [0] * 4
             else:
                 scores = self._scores(g)
             self.last_scores = scores

@@ -285,7 +285,9 @@ class Strict(BaseModel):
 ACTION_NAMES = ("play", "solo", "call", "healthy", "reservation", "marriage", "pass",
                 "concede", "claim", "withdraw",
                 # Schweinchen (house rules, issue 21)
-                "pigs", "superpigs", "hyperpigs")
+                "pigs", "superpigs", "hyperpigs",
+                # Armut and Schmeißen (house rules)
+                "armut", "take", "refuse", "throw")
 
 
 class ActionBody(Strict):

@@ -37,7 +37,7 @@ from typing import Any, Literal, Self
 
 from doko.engine.contracts import SOLO_NAMES
 from doko.engine.errors import DokoError, IllegalActionError, RecordError, ReplayError
-from doko.engine.game import Game
+from doko.engine.game import REDEALS, Game
 from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import TSR, Rules, RulesError
@@ -78,6 +78,9 @@ _ODD_EXCEPTIONS = (3, 15, 21)
 _KINDS = frozenset({
     *(c.record_name for c in Contract), "marriage_solo", "solo", "penalty_minor",
     "penalty_serious",
+    # Armut and Schmeißen (house rules): an Armut played, a game thrown or one whose Armut
+    # nobody took (rows only where ``rules.throw_counts`` counts them)
+    "armut", "thrown", "armut_refused",
 })
 
 
@@ -523,8 +526,13 @@ class Round:
         return Game.deal(seed, ctx.engine_dealer, owes_pflichtsolo=ctx.owes_pflichtsolo,
                          vorfuehrung=ctx.vorfuehrung, rules=self.rules)
 
-    def add_game(self, game: Game) -> Row:
-        """Enter a finished engine game dealt with this round's context."""
+    def add_game(self, game: Game) -> Row | None:
+        """Enter a finished engine game dealt with this round's context.
+
+        A game dealt again without cards played (house rules: Schmeißen, an Armut nobody took)
+        gets a row of 0 points where ``rules.throw_counts`` counts it as a game of the round,
+        else no row (None; it is kept in the round file); ``rules.throw_dealer`` says who deals
+        next."""
         if not isinstance(game, Game):
             raise TypeError("add_game takes a doko.engine.game.Game")
         if not game.is_over:
@@ -535,7 +543,7 @@ class Round:
             self._check_clock()  # dealt as a Vorführung after the time limit
         # the record is what a round file stores; the live game is entered as it is (no
         # replay of the record it was just serialised to)
-        row = self._commit_row({"type": "game", "record": to_record(game)}, game)
+        row = self._commit({"type": "game", "record": to_record(game)}, game)
         if self._current is not None:
             self.keep_current(None)
         return row
@@ -573,7 +581,7 @@ class Round:
             return RoundError.of("vorf_none", "4.2.3")
         return None
 
-    def _apply_game(self, entry: dict[str, Any], game: Game | None = None) -> Row:
+    def _apply_game(self, entry: dict[str, Any], game: Game | None = None) -> Row | None:
         """A game entry: ``game`` itself when it is given (:meth:`add_game`), else the entry's
         record replayed (a round file being loaded)."""
         if game is None:
@@ -591,13 +599,16 @@ class Round:
         problem = self._game_context_problem(game, ctx)
         if problem is not None:
             raise problem
+        if game.ended in REDEALS:
+            return self._redeal(ctx, game.ended)
         result = game_result(game)
         engine_scores = result.seat_scores(game.re_seats())
         scores = [0] * self.size
         for s, p in enumerate(ctx.players):
             scores[p] = engine_scores[s]
         soloist = ctx.players[game.soloist] if game.soloist >= 0 else None
-        kind = "marriage_solo" if game.marriage_solo else game.contract_name
+        kind = "marriage_solo" if game.marriage_solo else (
+            "armut" if game.taker >= 0 else game.contract_name)
         summary = summary_of(game)
         return self._add_game_row(
             ctx, kind=kind, scores=scores, soloist=soloist, pflichtsolo=bool(game.pflichtsolo),
@@ -929,6 +940,20 @@ class Round:
                     s.bocks = [b - 1 for b in s.bocks]
                 s.bocks = [b for b in s.bocks if b > 0]
             s.bocks.extend([self.bock_length()] * len(triggers))
+        return row
+
+    def _redeal(self, ctx: Context, ended: str) -> Row | None:
+        """A game dealt again without cards played (house rules): a row of 0 points if the
+        rules count it as a game of the round; the dealer of the next game by the rules."""
+        row = None
+        if self.rules.throw_counts:
+            row = self._add_game_row(ctx, kind=ended, scores=[0] * self.size, soloist=None,
+                                     pflichtsolo=False, vorfuehrung=False, summary=None,
+                                     result=None)
+        if self.rules.throw_dealer == "same":
+            self._s.next_dealer = ctx.dealer
+        else:
+            self._s.next_dealer = (ctx.dealer + 1) % self.size
         return row
 
     def _apply_time_up(self, entry: dict[str, Any]) -> None:

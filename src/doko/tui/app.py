@@ -30,6 +30,7 @@ from rich.text import Text
 from doko.bots.base import Player, PlayerError, offer_calls, step
 from doko.bots.levels import make_level
 from doko.engine.actions import (
+    ARMUT,
     BLACK,
     CALL_RE,
     CLAIM,
@@ -39,9 +40,12 @@ from doko.engine.actions import (
     PASS,
     PIG_CODES,
     PIGS,
+    REFUSE,
     RESERVATION,
     SOLO_INDEX,
     SUPERPIGS,
+    TAKE,
+    THROW,
     WITHDRAW,
     call_code_for,
     call_level,
@@ -355,10 +359,30 @@ class GameTable:
         g = self.game
         v = view(g, self.human)
         lang = self.lang
-        for a in g.history[self.seen:]:
+        ex_start, ex_end = g.armut_exchange_span()
+        seen_ex = self.human in (g.poor, g.taker)  # the exchange's cards: Re's two only
+        for i, a in enumerate(g.history[self.seen:], self.seen):
             seat, code = seat_of(a), code_of(a)
             who = self.names[seat]
-            if code < 24:
+            if ex_start <= i < ex_end:
+                give = seat == g.poor
+                if seen_ex:
+                    self._event(tr(lang, "ev_armut_give" if give else "ev_armut_return",
+                                   name=who, card=card_symbol(code, lang)))
+                else:
+                    self._event(tr(lang, "ev_armut_give_hidden" if give
+                                   else "ev_armut_return_hidden", name=who))
+                if i == ex_end - 1 and g.phase >= Phase.PLAY:
+                    self._event(tr(lang, "ev_armut_trumps", n=g.armut_trumps_back()))
+            elif code in (ARMUT, TAKE, REFUSE):
+                key = {ARMUT: "ev_armut", TAKE: "ev_armut_take", REFUSE: "ev_armut_refuse"}[code]
+                self._event(tr(lang, key, name=who))
+                if code == REFUSE and g.ended == "armut_refused":
+                    self._event(tr(lang, "ev_redeal_armut"))
+            elif code == THROW:
+                hand = " ".join(card_symbol(k, lang) for k in g.hand(seat))
+                self._event(tr(lang, "ev_throw", name=who, cards=hand))
+            elif code < 24:
                 self._event(tr(lang, "ev_play", name=who, card=card_symbol(code, lang)), True)
             elif code in (HEALTHY, RESERVATION):
                 ans = tr(lang, "healthy" if code == HEALTHY else "reservation")
@@ -537,7 +561,15 @@ class GameTable:
         lang = self.lang
         codes = {code_of(a) for a in v.legal_actions}
         if v.phase == Phase.QUERY:
-            line = self.ask(tr(lang, "prompt_query"))
+            key = "prompt_query_throw" if THROW in codes else "prompt_query"
+            line = self.ask(tr(lang, key))
+        elif v.phase == Phase.NAMING and TAKE in codes:  # an Armut on offer (house rule)
+            line = self.ask(tr(lang, "prompt_armut_take", name=self.names[g.poor],
+                               n=g.armut_cards))
+        elif v.phase == Phase.NAMING and min(codes) < 24:  # the Armut's exchange
+            key = "prompt_armut_give" if self.human == g.poor else "prompt_armut_return"
+            done = len(v.armut_given) if self.human == g.poor else len(v.armut_returned)
+            line = self.ask(tr(lang, key, n=g.armut_cards - done), playing=True)
         elif v.phase == Phase.NAMING:
             if self.pending is not None and self.pending in codes:
                 code, self.pending = self.pending, None
@@ -550,6 +582,8 @@ class GameTable:
                      if is_solo_code(c)]
             if MARRIAGE in codes:
                 words.append(tr(lang, "type_marriage"))
+            if ARMUT in codes:
+                words.append(tr(lang, "type_armut"))
             if PASS in codes:
                 words.append(tr(lang, "type_pass"))
             if WITHDRAW in codes:
@@ -567,8 +601,8 @@ class GameTable:
         self._handle(line)
 
     def _naming_word(self, code: int) -> str:
-        if code == MARRIAGE:
-            return code_text(MARRIAGE, self.lang)
+        if code in (MARRIAGE, ARMUT):
+            return code_text(code, self.lang)
         return solo_text(code, self.lang)
 
     # ------------------------------------------------------------------ input
@@ -599,7 +633,7 @@ class GameTable:
         codes = [code for code, _ in resolved]
         v = view(g, self.human)
         if v.phase == Phase.QUERY and len(codes) == 1 and (
-                is_solo_code(codes[0]) or codes[0] == MARRIAGE):
+                is_solo_code(codes[0]) or codes[0] in (MARRIAGE, ARMUT)):
             # a solo named in the query: say Vorbehalt now, name it when asked (TSR 4.1.4)
             if v.to_move == self.human:
                 self.pending = codes[0]
@@ -628,7 +662,8 @@ class GameTable:
                 self.chosen[len(g.history)] = labels[code] or 0
             g.apply(encode(self.human, code))
             self._update()
-        if cards and self.opts.take_back and not g.is_over and g.to_move != self.human:
+        if (cards and self.opts.take_back and not g.is_over and g.to_move != self.human
+                and g.phase == Phase.PLAY):
             self._offer_take_back()
 
     def _offer_take_back(self) -> None:

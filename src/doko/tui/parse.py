@@ -4,7 +4,9 @@ The words of both languages are always understood: ``re``, ``kontra``, ``keine 9
 ``no90``), ``keine 60``, ``keine 30``, ``schwarz`` (``black``); ``gesund``/``healthy``,
 ``vorbehalt``/``reservation``; the solos (``damen``/``queens``, ``buben``/``jacks``,
 ``fleischlos``/``meatless``, ``karo``/``diamonds``, ``herz``/``hearts``, ``pik``/``spades``,
-``kreuz``/``clubs``), ``hochzeit``/``marriage``, ``passe``/``pass``; ``aufgeben``/``concede``,
+``kreuz``/``clubs``), ``hochzeit``/``marriage``, ``passe``/``pass``; the house rules' ``armut``/
+``poverty``, ``mitnehmen``/``take``, ``ablehnen``/``refuse``, ``schmeißen``/``throw``;
+``aufgeben``/``concede``,
 ``abkürzen``/``claim``; a card by its number in the hand, its code (``QC``, ``10H``), its symbol
 (``♣D``, ``♣Q``, ``D♣``) or its name (``kreuz dame``, ``herz 10``); and the commands ``?``,
 ``last``/``letzter``, ``liste``/``sheet``, ``quit``/``ende``, ``zurück``/``undo``,
@@ -30,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from doko.engine.actions import (
+    ARMUT,
     BLACK,
     CALL_KONTRA,
     CALL_RE,
@@ -43,8 +46,11 @@ from doko.engine.actions import (
     NO90,
     PASS,
     PIGS,
+    REFUSE,
     RESERVATION,
     SUPERPIGS,
+    TAKE,
+    THROW,
     WITHDRAW,
     solo_code,
 )
@@ -92,6 +98,11 @@ _WORDS: dict[str, int] = {
     "schweinchen": PIGS, "schwein": PIGS, "schweine": PIGS, "pigs": PIGS,
     "superschweinchen": SUPERPIGS, "superschwein": SUPERPIGS, "superpigs": SUPERPIGS,
     "hyperschweinchen": HYPERPIGS, "hyperschwein": HYPERPIGS, "hyperpigs": HYPERPIGS,
+    # Armut and Schmeißen (house rules)
+    "armut": ARMUT, "poverty": ARMUT,
+    "mitnehmen": TAKE, "nehmen": TAKE, "take": TAKE,
+    "ablehnen": REFUSE, "refuse": REFUSE,
+    "schmeißen": THROW, "schmeissen": THROW, "werfen": THROW, "throw": THROW,
     "damen": _solo("queens"), "damensolo": _solo("queens"), "queens": _solo("queens"),
     "buben": _solo("jacks"), "bubensolo": _solo("jacks"), "jacks": _solo("jacks"),
     "fleischlos": _solo("meatless"), "fleischloser": _solo("meatless"),

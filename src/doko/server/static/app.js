@@ -931,6 +931,21 @@
         bar.append(h("button", { class: "go", "data-act": "new_round", onclick: () => send({ type: "new_round" }) }, t("new_round")));
       }
     }
+    // Armut and Schmeißen (house rules): what the table was told
+    const seatName = (x) => (st.table.seats[x] && st.table.seats[x].name) || t("seat_n", x + 1);
+    if (exchange && v.to_move === you) {
+      const done = v.poor === you ? v.armut_given.length : v.armut_returned.length;
+      bar.append(h("div", { class: "call-hint", id: "armut-hint" },
+        t(v.poor === you ? "armut_give" : "armut_return", v.armut_cards - done)));
+    }
+    if (v.taker !== null && v.taker !== undefined && v.armut_trumps_back !== null) {
+      bar.append(h("div", { class: "call-hint", id: "armut-info" },
+        t("armut_info", seatName(v.poor), seatName(v.taker), v.armut_trumps_back)));
+    }
+    if (v.thrower !== null && v.thrower !== undefined) {
+      bar.append(h("div", { class: "call-hint", id: "thrown" },
+        t("thrown", seatName(v.thrower), v.thrown_hand.map(cardName).join(" "))));
+    }
     if (g.over) bar.append(h("button", { "data-act": "result", onclick: showResult }, t("result")));
     if (v.tricks.length && !g.over) bar.append(h("button", { "data-act": "last", onclick: showLastTrick }, t("last_trick")));
     if (focusAct) {
@@ -939,7 +954,9 @@
     }
     if (you === null) return;
     const legal = new Set(v.legal_actions.filter((a) => a.action === "play").map((a) => a.card));
-    const myTurn = v.phase === "play" && v.to_move === you && !g.over;
+    // the Armut's exchange (house rule): cards are chosen in the naming phase too
+    const exchange = v.phase === "naming" && legal.size > 0;
+    const myTurn = (v.phase === "play" || exchange) && v.to_move === you && !g.over;
     if (myTurn) hand.classList.add("myturn");
     // dealing: the cards fly in one after the other (a redraw meanwhile goes on where it was)
     const fresh = !g.over && v.tricks.length === 0 && v.trick.length === 0 && v.hand.length >= 10;
