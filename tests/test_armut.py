@@ -491,3 +491,21 @@ def test_web_views_of_an_armut_differ_only_where_they_may() -> None:
     assert vs[2].history == vs[3].history == vs[None].history
     exchanged = {a for a in g.history if code_of(a) < 24}
     assert not exchanged & set(vs[2].history)
+
+
+def test_uct_leaves_the_armut_exchange_to_the_rules_player() -> None:
+    """The paper's UCT has no Armut and no sampled world fits the ask and the exchange: uct
+    decides there as the rules player (not the first legal action, which always took the
+    Armut and handed over the first card)."""
+    g = _armut_game()
+    g.apply(E(2, REFUSE))
+    g.apply(E(3, REFUSE))
+    # seat 1 (the dealer) is asked last; the rules player refuses its weak hand
+    asked = view(g, 0)
+    rules_choice = make_player("rules", seed=1).decide(asked)
+    assert rules_choice == make_player("uct", seed=1, worlds=2, rollouts=20).decide(asked)
+    assert rules_choice == E(0, REFUSE) != asked.legal_actions[0]
+    g.apply(E(0, TAKE))
+    giving = view(g, 1)  # the poor seat chooses its filler
+    rules_choice = make_player("rules", seed=2).decide(giving)
+    assert rules_choice == make_player("uct", seed=2, worlds=2, rollouts=20).decide(giving)

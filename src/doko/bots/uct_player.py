@@ -56,7 +56,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from doko.bots.base import Player, register
+from doko.bots.base import Player, make_player, register
 from doko.bots.sampler import ImpossibleView, Sampler
 from doko.engine.actions import (
     BLACK,
@@ -445,6 +445,7 @@ class UctPlayer(Player):
         self.rollouts_total = 0
         #: the last decision's root statistics (for inspection and tests)
         self.last: RootStats | None = None
+        self._rules: Player | None = None
 
     def playout_count(self) -> int:
         return self.rollouts_total
@@ -470,7 +471,11 @@ class UctPlayer(Player):
             if len(legal) == 1:
                 return legal[0]
             st = self._decision_search(view, seat, start, declined=False)
-            return legal[0] if st is None else self._choose(st, legal)
+            if st is None:
+                # no world fits (an Armut's ask and exchange, house rules the paper's game
+                # does not have): the rules player decides, as for the search player
+                return self._rules_player().decide(view)
+            return self._choose(st, legal)
         cards = [a for a in legal if CODE_OF[a] < 24]
         calls = [a for a in legal if _is_call(a)]
         if calls:
@@ -483,6 +488,12 @@ class UctPlayer(Player):
             return cards[0]
         st = self._decision_search(view, seat, start, declined=True)
         return cards[0] if st is None else self._choose(st, cards)
+
+    def _rules_player(self) -> Player:
+        """The rules player for the decisions before trick play that no sampled world fits."""
+        if self._rules is None:
+            self._rules = make_player("rules", seed=self.rng.getrandbits(32))
+        return self._rules
 
     def _decision_search(self, view: SeatView, seat: int, start: float, declined: bool,
                          share: float = 1.0) -> RootStats | None:
