@@ -509,3 +509,14 @@ def test_uct_leaves_the_armut_exchange_to_the_rules_player() -> None:
     giving = view(g, 1)  # the poor seat chooses its filler
     rules_choice = make_player("rules", seed=2).decide(giving)
     assert rules_choice == make_player("uct", seed=2, worlds=2, rollouts=20).decide(giving)
+
+
+def test_the_analysis_skips_the_reservations_of_an_armut() -> None:
+    """No reservation plan stands for an Armut: the query answers of the poor seat, the seats
+    asked and the taker are skipped and counted, never valued as gesund (docs/analysis.md)."""
+    from doko.analysis.reservations import reservation_spots
+    from doko.engine.record import start_of
+
+    start, actions = start_of(to_record(_taken()))
+    spots, skipped = reservation_spots(start, actions, {0, 1, 2, 3})
+    assert spots == [] and skipped == {0: 1, 1: 1, 2: 1, 3: 1}

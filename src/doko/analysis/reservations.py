@@ -44,6 +44,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from doko.engine.actions import (
+    ARMUT,
     HEALTHY,
     MARRIAGE,
     PASS,
@@ -51,6 +52,7 @@ from doko.engine.actions import (
     SOLO_BASE,
     SOLO_CODES,
     SOLO_INDEX,
+    THROW,
     WITHDRAW,
     Action,
     code_of,
@@ -205,7 +207,8 @@ def game_key(g: Game) -> tuple[object, ...]:
 
 def reservation_spots(start: Game, actions: Sequence[Action], seats: set[int]
                       ) -> tuple[list[ReservationSpot], dict[int, int]]:
-    """The reservation decisions of ``seats``, and per seat how many were skipped (the plan
+    """The reservation decisions of ``seats``, and per seat how many were skipped (the seat
+    took part in an Armut or threw its hand, house rules the plans do not cover; or the plan
     taken could not be replayed to the game played: not expected, counted to be safe)."""
     out: list[ReservationSpot] = []
     skipped = dict.fromkeys(seats, 0)
@@ -222,6 +225,11 @@ def reservation_spots(start: Game, actions: Sequence[Action], seats: set[int]
         if not idx:
             continue
         codes = [code_of(actions[i]) for i in idx]
+        if any(ARMUT <= c <= THROW for c in codes):
+            # an Armut named, answered or exchanged, or a hand thrown (house rules): no plan
+            # stands for them, so the seat's query is skipped (counted)
+            skipped[s] += 1
+            continue
         forced = start.phase == NAMING  # a Vorführung (TSR 4.1.9): a solo must be named
         named = [i for i, c in zip(idx, codes, strict=True)
                  if SOLO_BASE <= c <= PASS or is_solo_code(c)]

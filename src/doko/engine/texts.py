@@ -3157,9 +3157,9 @@ asks before every card of the others.""",
     "analysis.title": ("Analyse: {seat} ({party})", "Analysis: {seat} ({party})"),
     "analysis.summary": (
         "{n} Entscheidungen, {exact} davon exakt gelöst, {skipped} übersprungen "
-        "(Hochzeit vor dem Klärungsstich)",
+        "(Hochzeit vor dem Klärungsstich, Vorbehalte einer Armut)",
         "{n} decisions, {exact} of them solved exactly, {skipped} skipped "
-        "(Hochzeit before the Klärungsstich)",
+        "(Hochzeit before the Klärungsstich, the reservations of an Armut)",
     ),
     "analysis.open_loss": (
         "offen (alle Karten bekannt): {augen} Augen und {points} Punkte verschenkt "
