@@ -69,7 +69,7 @@ def test_with_options_sets_each_kind_of_option() -> None:
 
 
 @pytest.mark.parametrize("changes, key", [
-    ({"armut": True}, "unknown_option"),
+    ({"schweinchen": True}, "unknown_option"),
     ({"dulle": "third"}, "bad_value"),
     ({"nines": "vielleicht"}, "bad_value"),
     ({"bock": "sometimes"}, "bad_value"),
@@ -93,8 +93,8 @@ def test_list_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_bad_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--option", "armut=ja"]) == 2
-    assert "doko play: unbekannte Regel-Option 'armut'" in capsys.readouterr().err
+    assert main(["play", "--option", "schweinchen=ja"]) == 2
+    assert "doko play: unbekannte Regel-Option 'schweinchen'" in capsys.readouterr().err
     assert main(["score", "--option", "dulle", "--lang", "en"]) == 2
     assert "an option is key=value, not 'dulle'" in capsys.readouterr().err
 

@@ -933,7 +933,8 @@
     }
     // Armut and Schmeißen (house rules): what the table was told
     const seatName = (x) => (st.table.seats[x] && st.table.seats[x].name) || t("seat_n", x + 1);
-    if (exchange && v.to_move === you) {
+    // (the exchange as below, where the hand is drawn: cards chosen in the naming phase)
+    if (v.phase === "naming" && v.legal_actions.some((a) => a.action === "play") && v.to_move === you) {
       const done = v.poor === you ? v.armut_given.length : v.armut_returned.length;
       bar.append(h("div", { class: "call-hint", id: "armut-hint" },
         t(v.poor === you ? "armut_give" : "armut_return", v.armut_cards - done)));
