@@ -216,6 +216,11 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
 pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
     out.clear();
     match g.phase() {
+        PLAY if g.genscher_pending() => {
+            // house rule: the Genscher's three namings
+            g.legal_actions(None, buf);
+            out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
+        }
         PLAY => {
             let Some(s) = g.to_move() else { return };
             if !declined {
