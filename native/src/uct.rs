@@ -442,6 +442,11 @@ pub fn search(
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
+            if g.genscher_pending() {
+                // house rule: a rollout's Genscher keeps its partner (as the Python twin)
+                g.genscher_keep();
+                continue;
+            }
             let a = match g.phase() {
                 PLAY => {
                     let Some(s) = g.to_move() else { break };

@@ -412,6 +412,7 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         charlie_solo = False  # Karlchen im Solo, Doppelkopf thresholds (issue 21)
         doppelkopf_eyes = 40
         pigs, pigs_solo, superpigs, hyperpigs = "off", "never", False, False
+        genscher = False  # issue 21, helper genscher
         solo_kings = solo_queens_jacks = solo_kings_queens = solo_kings_jacks = False
         solo_koehler = False
         armut = False

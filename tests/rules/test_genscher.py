@@ -270,7 +270,8 @@ def test_players_play_whole_games_with_the_genscher(name: str) -> None:
         players = [make_player(name.removesuffix("_native"), seed=seed * 4 + s, **opts)
                    for s in range(4)]
         play_game(g, players)
-        assert g.is_over and g.re_eyes() + g.kontra_eyes() == 240
+        # (erweitert plays Schmeißen: a thrown game has no tricks)
+        assert g.is_over and (not g.tricks or g.re_eyes() + g.kontra_eyes() == 240)
         named += g.genscher_partner >= 0
     if name in ("rules", "search", "search_native", "uct"):
         assert named >= 1
