@@ -168,6 +168,10 @@ BAD_RECORDS: dict[str, tuple[str, tuple[str, ...]]] = {
                        ("record.action_entry", "record.action.unknown")),
     "action_keys": (_with(_set(("actions", 0, "card"), "QC")),
                     ("record.action_entry", "record.action.extra_keys")),
+    # a Genscher naming its own seat (house rule, issue 21)
+    "action_partner": (_with(_set(("actions", 0), {"seat": 1, "action": "genscher",
+                                                   "partner": 1})),
+                       ("record.action_entry", "record.action.partner")),
     # JSON syntax errors, one of each kind Python reports
     "json_value": ('{"format": }', ("record.invalid_json", "record.json.expecting_value")),
     "json_comma": ('{"a": 1 "b": 2}', ("record.invalid_json", "record.json.expecting_comma")),
@@ -387,12 +391,12 @@ def test_action_format_error_in_both_languages() -> None:
     assert e.text("de") == (
         "'call' muss einer der Werte re, kontra, no90, no60, no30, black sein, nicht 'no120'")
     with pytest.raises(ActionFormatError) as info:
-        to_dict(Action(53))
-    assert info.value.key == "no_code" and info.value.params == {"code": 53}
-    assert str(info.value) == "no action has code 53"
-    assert info.value.text("de") == "keine Aktion hat den Code 53"
-    with pytest.raises(ActionFormatError, match="no action has code 52"):
-        code_text(52)
+        to_dict(Action(60))
+    assert info.value.key == "no_code" and info.value.params == {"code": 60}
+    assert str(info.value) == "no action has code 60"
+    assert info.value.text("de") == "keine Aktion hat den Code 60"
+    with pytest.raises(ActionFormatError, match="no action has code 61"):
+        code_text(61)
 
 
 # ------------------------------------------------------------------------- rule sets

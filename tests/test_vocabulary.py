@@ -17,6 +17,7 @@ from doko.engine.actions import (
     CALL_CODES,
     CALL_NAMES,
     CODE_OF,
+    GENSCHER_CODES,
     NUM_CODES,
     PICTURE_SOLO_LAST,
     PIG_CODES,
@@ -68,8 +69,9 @@ def test_the_scan_finds_action_arithmetic_but_not_card_masks() -> None:
 
 
 def test_encoding_round_trips_over_every_action() -> None:
-    # 0..43, the pig announcements 48..50, the picture solos 54..58 (house rules)
-    assert NUM_CODES == max(WITHDRAW, *PIG_CODES, PICTURE_SOLO_LAST) + 1 == 59
+    # 0..43, the pig announcements 48..50, the Genscher 51..53, the picture solos 54..58
+    # (house rules)
+    assert NUM_CODES == max(WITHDRAW, *PIG_CODES, *GENSCHER_CODES, PICTURE_SOLO_LAST) + 1 == 59
     seen = set()
     unused = set()
     for seat in range(4):
@@ -85,9 +87,8 @@ def test_encoding_round_trips_over_every_action() -> None:
                 continue
             assert from_dict(record) == a
             seen.add(a)
-    # the codes 44..47 are another house rule's (Armut, issue 21), not in this engine yet; 51..53
-    # are kept free
-    assert unused <= {*range(44, 48), *range(51, 54)}
+    # every code below NUM_CODES is an action (the house rules of issue 21 use 44..58)
+    assert unused == set()
     assert len(seen) == 4 * (NUM_CODES - len(unused))
     assert len(SEAT_OF) == len(CODE_OF) == 256
 

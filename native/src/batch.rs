@@ -199,6 +199,12 @@ impl Policy {
     /// is drawn (`p_call`), the claim is checked only when it would be taken.
     pub fn choose(&self, rng: &mut Rng, g: &mut GameState, buf: &mut ActionBuf) -> u8 {
         match g.phase() {
+            PLAY if g.genscher_pending() => {
+                // house rule: the Genscher names one of the three seats, uniformly
+                g.legal_actions(None, buf);
+                let n = buf.len();
+                buf.as_slice()[((rng.random() * n as f64) as usize).min(n - 1)]
+            }
             PLAY => {
                 let r = rng.random();
                 if r < self.p_call {
@@ -454,6 +460,7 @@ pub fn playouts(g: &GameState, n: u64, policy: PlayoutPolicy, seed: u64) -> Opti
     let mut st = PlayoutStats::default();
     for _ in 0..n {
         let mut h = *g;
+        h.genscher_keep(); // house rule: a Genscher still to name keeps its partner here
         while h.phase() == PLAY {
             let s = h.to_move().unwrap_or(0);
             let m = h.play_mask();

@@ -53,6 +53,8 @@ pub const TH: u8 = kind(HEARTS, TEN);
 pub const AD: u8 = kind(DIAMONDS, ACE);
 /// Kreuz-Bube (the Karlchen).
 pub const JC: u8 = kind(CLUBS, JACK);
+/// Karo-König: the Genscher's card (house rule).
+pub const KD: u8 = kind(DIAMONDS, KING);
 
 const SUIT_CHARS: [char; 4] = ['C', 'S', 'H', 'D'];
 const RANK_CHARS: [char; 6] = ['9', 'J', 'Q', 'K', 'T', 'A'];

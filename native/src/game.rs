@@ -9,7 +9,7 @@
 //! illegal action with the same key, TSR clause, seat and parameters as Python's
 //! `IllegalActionError` and leaves the state unchanged.
 
-use crate::cards::{hand_count, EYES, JC, KIND_MASK, QC};
+use crate::cards::{hand_count, EYES, JC, KD, KIND_MASK, QC};
 use crate::claims::{claim_refutation, robust_witness, ClaimCtx, Line};
 use crate::order::{order_at, orders, pig_order, pig_suit, CardOrder};
 
@@ -83,6 +83,11 @@ pub const SUPERPIGS: u8 = 49;
 pub const HYPERPIGS: u8 = 50;
 /// The pig announcements by level: level `n` is `PIG_CODES[n - 1]`.
 pub const PIG_CODES: [u8; 3] = [PIGS, SUPERPIGS, HYPERPIGS];
+/// Genscher (house rule, `Rules.genscher`): code `GENSCHER_BASE + k` (k = 1..3) names the seat
+/// `k` places after the Genscher as the new partner.
+pub const GENSCHER_BASE: u8 = 50;
+pub const GENSCHER_FIRST: u8 = GENSCHER_BASE + 1;
+pub const GENSCHER_LAST: u8 = GENSCHER_BASE + 3;
 /// `Rules.pigs`: off, announced on turn ("play"), before the first card ("query").
 pub const PIGS_OFF: u8 = 0;
 pub const PIGS_PLAY: u8 = 1;
@@ -224,6 +229,8 @@ pub struct Rules {
     /// state stays within 256 bytes: see [`Rules::armut`] and the others; 0 all off. (Who
     /// deals after a redeal and whether it counts are the round's business, not the game's.)
     pub house: u8,
+    /// Genscher: the holder of both ♦K names a new partner when playing the second (issue 21).
+    pub genscher: bool,
 }
 
 /// The bits of [`Rules::house`]: the Armut, Schmeißen with 5 nines, 5 kings, at most 3 trumps;
@@ -257,6 +264,7 @@ impl Rules {
         hyperpigs: false,
         picture_solos: 0,
         house: 0,
+        genscher: false,
     };
 
     /// Whether the picture solo `SOLO_KINGS + i` is played (`Rules.picture_solos`).
@@ -469,10 +477,15 @@ impl Refusal {
 /// the Armut (instead of at most 4 withdrawals and namings: one more), 3 answers and the
 /// exchange of at most 5 cards each way (all trumps of a poor hand whose 2 ♦A do not count):
 /// 14 more.
-pub const MAX_HISTORY: usize = 84;
+/// A Genscher (house rule) adds its naming and at most 5 calls (see [`MAX_CALLS`]): 90.
+pub const MAX_HISTORY: usize = 90;
 
-/// Most calls in one game: 5 per party.
-pub const MAX_CALLS: usize = 10;
+/// Most calls in one game: each call raises its party's level, so 5 per party; after a
+/// Genscher (house rule) regrouped the seats, each new party's level is the highest its two
+/// seats called, so if the old parties had reached levels `a` and `b`, one new party has at
+/// least `max(a, b)` and the two can call at most `10 - max(a, b)` more: at most
+/// `a + b + 10 - max(a, b) = 10 + min(a, b)`, 15 in all.
+pub const MAX_CALLS: usize = 15;
 
 /// Most legal actions at one moment: 12 card kinds, 5 calls for each of 4 seats, concede and
 /// claim, and one pig announcement (house rules: one level at a time, whose two cards one seat
@@ -551,6 +564,49 @@ pub struct Call {
     pub held: u8,
 }
 
+impl Call {
+    /// The call in the state's 16 bits: seat (bits 0-1), party (2), level (3-5), held (6-9).
+    #[inline]
+    fn pack(self) -> u16 {
+        self.seat as u16
+            | (self.party as u16) << 2
+            | (self.level as u16) << 3
+            | (self.held as u16) << 6
+    }
+
+    #[inline]
+    fn unpack(x: u16) -> Call {
+        Call {
+            seat: (x & 3) as u8,
+            party: (x >> 2 & 1) as u8,
+            level: (x >> 3 & 7) as u8,
+            held: (x >> 6 & 15) as u8,
+        }
+    }
+}
+
+/// The calls of a game in order (`GameState::calls`): a slice of [`Call`] by `Deref`.
+#[derive(Clone, Copy, Debug)]
+pub struct Calls {
+    list: [Call; MAX_CALLS],
+    n: usize,
+}
+
+impl std::ops::Deref for Calls {
+    type Target = [Call];
+    fn deref(&self) -> &[Call] {
+        &self.list[..self.n]
+    }
+}
+
+impl IntoIterator for Calls {
+    type Item = Call;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Call, MAX_CALLS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter().take(self.n)
+    }
+}
+
 /// One game: the exact state of `doko.engine.game.Game`.
 #[derive(Clone, Copy, Debug)]
 pub struct GameState {
@@ -570,7 +626,8 @@ pub struct GameState {
     level: [u8; 2],
     /// Per party: its first Ansage was on time (bit 0 Re, bit 1 Kontra).
     ontime: u8,
-    calls: [Call; MAX_CALLS],
+    /// The calls, packed ([`Call::pack`]): the state stays within 256 bytes.
+    calls: [u16; MAX_CALLS],
     /// Vorbehaltsabfrage: bit s answered, bit 4 + s answered Vorbehalt.
     answers: u8,
     /// Seats still to be asked when several Vorbehalte compete (4 marks the switch from
@@ -586,6 +643,10 @@ pub struct GameState {
     base_order: u8,
     pig_level: u8,
     pig_seats: [u8; 3],
+    /// Genscher (house rule): the seat that played both ♦K (-1 none) and the partner it named
+    /// (-1 while it has yet to name one).
+    genscher_seat: i8,
+    genscher_partner: i8,
     soloist: i8,
     klaerung: u8,
     shift: u8,
@@ -737,7 +798,7 @@ impl GameState {
             won: [0; 4],
             level: [0; 2],
             ontime: 0,
-            calls: [Call::default(); MAX_CALLS],
+            calls: [0; MAX_CALLS],
             answers: 0,
             naming_queue: [0; 5],
             nq_len: 0,
@@ -748,6 +809,8 @@ impl GameState {
             base_order: 0,
             pig_level: 0,
             pig_seats: [0; 3],
+            genscher_seat: -1,
+            genscher_partner: -1,
             soloist: -1,
             klaerung: 0,
             shift: base_shift,
@@ -946,6 +1009,93 @@ impl GameState {
         }
     }
 
+    /// Whether the Genscher has yet to name its partner (house rule).
+    #[inline]
+    pub fn genscher_pending(&self) -> bool {
+        self.genscher_seat >= 0 && self.genscher_partner < 0
+    }
+
+    /// The Genscher (the seat that played both ♦K) and the partner it named, if any.
+    pub fn genscher(&self) -> (Option<u8>, Option<u8>) {
+        let seat = |x: i8| if x >= 0 { Some(x as u8) } else { None };
+        (seat(self.genscher_seat), seat(self.genscher_partner))
+    }
+
+    /// Whether playing a ♦K now makes `seat` a Genscher (`Game.genscher_possible`).
+    pub fn genscher_possible(&self, seat: u8) -> bool {
+        self.rules.genscher
+            && self.contract == NORMAL
+            && self.genscher_seat < 0
+            && self.phase == PLAY
+            && hand_count(self.initial_hands[seat as usize], KD) == 2
+            && hand_count(self.hands[seat as usize], KD) == 1
+            && self.taker() < 0
+    }
+
+    /// For play-outs that only play cards: if the Genscher has yet to name its partner, name
+    /// the one it has now (the parties stay as they are).
+    pub fn genscher_keep(&mut self) {
+        if !self.genscher_pending() {
+            return;
+        }
+        let gs = self.genscher_seat as u8;
+        let re = self.is_re(gs);
+        if let Some(p) = (1..4u8)
+            .map(|k| (gs + k) & 3)
+            .find(|&p| self.is_re(p) == re)
+        {
+            self.do_genscher(gs, GENSCHER_BASE + ((p + 4 - gs) & 3));
+        }
+    }
+
+    fn verify_genscher(&self, seat: u8, code: u8) -> Result<(), Box<Refusal>> {
+        if self.phase != PLAY {
+            return refuse(self.phase_error(code));
+        }
+        if !self.genscher_pending() || seat as i8 != self.genscher_seat {
+            return refuse(
+                Refusal::at("genscher_refused", "house rule", seat)
+                    .int("action", code as i64)
+                    .str("genscher_reason", "not_open"),
+            );
+        }
+        Ok(())
+    }
+
+    /// The Genscher names its partner (`Game._do_genscher`): the two are Re, the others
+    /// Kontra; each call counts for the party its seat belongs to now.
+    fn do_genscher(&mut self, seat: u8, code: u8) {
+        let partner = (seat + code - GENSCHER_BASE) & 3;
+        self.genscher_partner = partner as i8;
+        self.is_re = (1 << seat) | (1 << partner);
+        let mut level = [0u8; 2];
+        let mut ontime = 0u8;
+        for i in 0..self.n_calls().min(MAX_CALLS) {
+            let mut c = Call::unpack(self.calls[i]);
+            let p = if self.is_re & (1 << c.seat) != 0 {
+                RE
+            } else {
+                KONTRA
+            };
+            if level[p as usize] == 0 && c.held as i32 >= 11 - self.shift as i32 {
+                ontime |= 1 << p;
+            }
+            level[p as usize] = level[p as usize].max(c.level);
+            c.party = p;
+            self.calls[i] = c.pack();
+        }
+        self.level = level;
+        self.ontime = ontime;
+        self.call_floor = self.min_call_cards();
+        if self.n_tricks == self.tricks_total() {
+            self.finish(ENDED_PLAYED);
+        } else if self.trick_len > 0 {
+            self.to_move = ((seat + 1) & 3) as i8;
+        } else {
+            self.to_move = self.trick_leader as i8;
+        }
+    }
+
     fn do_pig(&mut self, seat: u8) {
         self.pig_seats[(self.pig_level as usize).min(2)] = seat;
         self.pig_level += 1;
@@ -1037,8 +1187,13 @@ impl GameState {
         self.n_tricks as usize
     }
 
-    pub fn calls(&self) -> &[Call] {
-        &self.calls[..self.n_calls().min(MAX_CALLS)]
+    pub fn calls(&self) -> Calls {
+        let n = self.n_calls().min(MAX_CALLS);
+        let mut list = [Call::default(); MAX_CALLS];
+        for (c, &x) in list.iter_mut().zip(&self.calls[..n]) {
+            *c = Call::unpack(x);
+        }
+        Calls { list, n }
     }
 
     pub fn ontime(&self, party: u8) -> bool {
@@ -1148,6 +1303,15 @@ impl GameState {
     pub fn legal_actions(&mut self, seat: Option<u8>, out: &mut ActionBuf) {
         out.clear();
         match self.phase {
+            PLAY if self.genscher_pending() => {
+                // house rule: the Genscher names its partner before anything else happens
+                let gs = self.genscher_seat as u8;
+                if seat.is_none() || seat == Some(gs) {
+                    for c in GENSCHER_FIRST..=GENSCHER_LAST {
+                        out.push(encode(gs, c));
+                    }
+                }
+            }
             PLAY => {
                 let s = self.to_move as u8;
                 if seat.is_none() || seat == Some(s) {
@@ -1250,7 +1414,7 @@ impl GameState {
     /// The card plays allowed now (`Game.legal_plays`).
     pub fn legal_plays(&self, out: &mut ActionBuf) {
         out.clear();
-        if self.phase == PLAY {
+        if self.phase == PLAY && !self.genscher_pending() {
             push_plays(out, self.to_move as u8, self.play_mask());
         }
     }
@@ -1483,6 +1647,22 @@ impl GameState {
             );
         }
         let seat = seat as u8;
+        if (GENSCHER_FIRST..=GENSCHER_LAST).contains(&code) {
+            return self.verify_genscher(seat, code);
+        }
+        if self.phase == PLAY
+            && self.genscher_pending()
+            && (code < 24
+                || (CALL_RE..=CLAIM).contains(&code)
+                || (PIGS..=HYPERPIGS).contains(&code))
+        {
+            // house rule: the Genscher names the new partner before anything else happens
+            return refuse(
+                Refusal::at("genscher_pending", "house rule", seat)
+                    .int("action", code as i64)
+                    .int("to_move", self.genscher_seat as i64),
+            );
+        }
         if code < 24 {
             if self.phase == NAMING && self.naming_stage >= ARMUT_GIVE {
                 self.verify_armut(seat, code)
@@ -1895,8 +2075,8 @@ impl GameState {
     pub fn apply(&mut self, action: i64) -> Result<(), Box<Refusal>> {
         if self.phase == PLAY && (0..256).contains(&action) {
             let code = (action & 63) as u8;
-            if code < 24 {
-                // the fast path for card play
+            if code < 24 && !self.genscher_pending() {
+                // the fast path for card play (not while a Genscher is to name its partner)
                 let seat = (action >> 6) as u8;
                 let h = self.hands[seat as usize];
                 if seat as i8 != self.to_move || h >> code & 1 == 0 {
@@ -1908,6 +2088,13 @@ impl GameState {
                     if o.eff_suit[code as usize] != led && h & o.follow[led as usize] != 0 {
                         return self.verify_play(seat, code);
                     }
+                }
+                if code == KD && self.genscher_possible(seat) {
+                    // house rule: the Genscher names its partner next (docs/rules.md)
+                    self.genscher_seat = seat as i8;
+                    self.play_unchecked(seat, code);
+                    self.to_move = seat as i8;
+                    return Ok(());
                 }
                 self.play_unchecked(seat, code);
                 return Ok(());
@@ -1951,6 +2138,8 @@ impl GameState {
         } else if is_picture_solo_code(code) {
             // a picture solo (verified above)
             self.do_naming(seat, code);
+        } else if (GENSCHER_FIRST..=GENSCHER_LAST).contains(&code) {
+            self.do_genscher(seat, code);
         } else {
             self.do_pig(seat);
         }
@@ -2018,7 +2207,7 @@ impl GameState {
             }
             self.call_floor = self.min_call_cards();
         }
-        if n == self.tricks_total() {
+        if n == self.tricks_total() && !self.genscher_pending() {
             self.finish(ENDED_PLAYED);
         }
     }
@@ -2356,7 +2545,8 @@ impl GameState {
                 party: p,
                 level: target,
                 held: n as u8,
-            };
+            }
+            .pack();
         }
         self.call_floor = self.min_call_cards();
     }
@@ -2553,7 +2743,11 @@ mod tests {
     #[test]
     fn state_is_small_and_copy() {
         // issue 15: a state of at most 256 bytes, copied without heap data
-        assert!(std::mem::size_of::<GameState>() <= 256);
+        assert!(
+            std::mem::size_of::<GameState>() <= 256,
+            "{}",
+            std::mem::size_of::<GameState>()
+        );
         let g = GameState::setup(
             deal(&mut Rng::new(1), 0, true),
             0,

@@ -28,7 +28,7 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false, solo_kings=false, solo_queens_jacks=false, solo_kings_queens=false, solo_kings_jacks=false, solo_koehler=false, armut=false, armut_fox=0, throw_nines=false, throw_kings=false, throw_trumps=false, throw_nines_kings=0, throw_dealer=0, throw_counts=false))]
+    #[pyo3(signature = (marriage_shift=true, re_kontra_double=false, dulle=0, dulle_moves=false, soloist_leads=false, nines=true, solo_dullen=true, charlie_caught=false, fox_last_trick=false, dulle_caught=false, charlie_solo=false, doppelkopf_eyes=40, pigs=0, pigs_solo=0, superpigs=false, hyperpigs=false, solo_kings=false, solo_queens_jacks=false, solo_kings_queens=false, solo_kings_jacks=false, solo_koehler=false, armut=false, armut_fox=0, throw_nines=false, throw_kings=false, throw_trumps=false, throw_nines_kings=0, throw_dealer=0, throw_counts=false, genscher=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         marriage_shift: bool,
@@ -60,6 +60,7 @@ impl PyRules {
         throw_nines_kings: u8,
         throw_dealer: u8,
         throw_counts: bool,
+        genscher: bool,
     ) -> PyResult<PyRules> {
         if dulle > 2 {
             return Err(PyValueError::new_err(format!(
@@ -109,6 +110,7 @@ impl PyRules {
                     solo_koehler,
                 ]),
                 house,
+                genscher,
             },
             throw_dealer,
             throw_counts,
@@ -232,6 +234,10 @@ impl PyRules {
         self.throw_counts
     }
     #[getter]
+    fn genscher(&self) -> bool {
+        self.inner.genscher
+    }
+    #[getter]
     fn hand_size(&self) -> u32 {
         self.inner.hand_size()
     }
@@ -240,7 +246,7 @@ impl PyRules {
         let r = &self.inner;
         let b = |x: bool| if x { "True" } else { "False" };
         format!(
-            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:#07b}, armut={}, armut_fox={}, throw_nines={}, throw_kings={}, throw_trumps={}, throw_nines_kings={}, throw_dealer={}, throw_counts={})",
+            "Rules(marriage_shift={}, re_kontra_double={}, dulle={}, dulle_moves={}, soloist_leads={}, nines={}, solo_dullen={}, charlie_caught={}, fox_last_trick={}, dulle_caught={}, charlie_solo={}, doppelkopf_eyes={}, pigs={}, pigs_solo={}, superpigs={}, hyperpigs={}, picture_solos={:#07b}, armut={}, armut_fox={}, throw_nines={}, throw_kings={}, throw_trumps={}, throw_nines_kings={}, throw_dealer={}, throw_counts={}, genscher={})",
             b(r.marriage_shift),
             b(r.re_kontra_double),
             r.dulle,
@@ -265,7 +271,8 @@ impl PyRules {
             b(r.throw_trumps()),
             r.throw_nines_kings(),
             self.throw_dealer,
-            b(self.throw_counts)
+            b(self.throw_counts),
+            b(r.genscher)
         )
     }
 }
@@ -387,6 +394,7 @@ fn read_rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
                 PyValueError::new_err(format!("throw_nines_kings is 0, 7 or 8, not {n}"))
             })?
         },
+        genscher: flag("genscher")?,
     })
 }
 
@@ -914,6 +922,25 @@ impl PyGame {
     #[getter]
     fn pig_seats(&self) -> Vec<u8> {
         self.g.pig_seats().to_vec()
+    }
+    /// The Genscher (house rule): the seat that played both ♦K, -1 none (`Game.genscher_seat`).
+    #[getter]
+    fn genscher_seat(&self) -> i8 {
+        self.g.genscher().0.map_or(-1, |s| s as i8)
+    }
+    /// The partner the Genscher named, -1 none yet (`Game.genscher_partner`).
+    #[getter]
+    fn genscher_partner(&self) -> i8 {
+        self.g.genscher().1.map_or(-1, |s| s as i8)
+    }
+    /// Whether playing a ♦K now makes `seat` a Genscher (`Game.genscher_possible`).
+    fn genscher_possible(&self, seat: u8) -> PyResult<bool> {
+        if seat > 3 {
+            return Err(PyValueError::new_err(format!(
+                "seat must be 0..3, not {seat}"
+            )));
+        }
+        Ok(self.g.genscher_possible(seat))
     }
     /// Whether this game has Schweinchen (`Game.pigs_in_game`).
     fn pigs_in_game(&self) -> bool {

@@ -32,6 +32,7 @@ fn action_byte(a: i64) -> PyResult<u8> {
             code <= crate::game::WITHDRAW
                 || (crate::game::PIGS..=crate::game::HYPERPIGS).contains(&code)
                 || crate::game::is_picture_solo_code(code)
+                || (crate::game::GENSCHER_FIRST..=crate::game::GENSCHER_LAST).contains(&code)
         })
         .ok_or_else(|| PyValueError::new_err(format!("{a} is not an action")))
 }
@@ -332,18 +333,28 @@ impl PySearchWorlds {
 #[pyfunction]
 pub fn rules_card(game: PyRef<'_, PyGame>) -> PyResult<u8> {
     let g = &game.g;
-    if g.phase() != PLAY {
+    if g.phase() != PLAY || g.genscher_pending() {
         return Err(PyValueError::new_err(
-            "no card is to be played: the game is not in trick play",
+            "no card is to be played: the game is not in trick play (or a Genscher is to name \
+             its partner)",
         ));
     }
     crate::rules_policy::rules_card(g)
         .ok_or_else(|| PyValueError::new_err("no card is to be played"))
 }
 
+/// The action code (51..53) with which the `rules` player's Genscher names its partner in
+/// `game` (house rule), as `doko.bots.rules_player.genscher_code` chooses it.
+#[pyfunction]
+pub fn genscher_choice(game: PyRef<'_, PyGame>) -> PyResult<u8> {
+    crate::rules_policy::genscher_choice(&game.g)
+        .ok_or_else(|| PyValueError::new_err("no Genscher is to name its partner in this game"))
+}
+
 /// Add the search player's classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySearchWorlds>()?;
     m.add_function(wrap_pyfunction!(rules_card, m)?)?;
+    m.add_function(wrap_pyfunction!(genscher_choice, m)?)?;
     Ok(())
 }

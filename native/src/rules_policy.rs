@@ -810,6 +810,25 @@ fn silent_public(g: &GameState) -> bool {
         == 2
 }
 
+/// The rules player's Genscher naming (house rule; `rules_player._genscher_code`): the other
+/// seat that has won the most Augen in its tricks so far (the strongest play shown), ties to
+/// the nearest seat after the Genscher; `None` unless the Genscher is to name its partner.
+pub fn genscher_choice(g: &GameState) -> Option<u8> {
+    if !g.genscher_pending() {
+        return None;
+    }
+    let gs = g.genscher().0?;
+    let eyes = g.eyes();
+    let mut best = (0u8, 0u8);
+    for k in 1..4u8 {
+        let e = eyes[((gs + k) & 3) as usize];
+        if best.0 == 0 || e > best.1 {
+            best = (k, e);
+        }
+    }
+    Some(crate::game::GENSCHER_BASE + best.0)
+}
+
 /// The card kind the `rules` player plays for the seat on turn in `g` (in trick play), with
 /// `p` the public facts of `g`'s completed tricks; `None` if no card is to be played.
 pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
@@ -853,8 +872,8 @@ pub fn rules_card_with(g: &GameState, p: &Pub, prm: &Params) -> Option<u8> {
     } else if contract == MARRIAGE_C && g.klaerung() == 0 {
         mode = PENDING_MODE;
         hoch = g.hochzeiter().map_or(-1, |s| s as i32);
-    } else if contract == MARRIAGE_C || g.taker() >= 0 {
-        // after the Klärung, or an Armut (house rule): the parties are public
+    } else if contract == MARRIAGE_C || g.taker() >= 0 || g.genscher().1.is_some() {
+        // after the Klärung, an Armut or a Genscher (house rules): the parties are public
         mode = NORMAL_MODE;
         parties = std::array::from_fn(|s| if g.is_re(s as u8) { 0 } else { 1 });
     } else {

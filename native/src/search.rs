@@ -173,6 +173,7 @@ pub fn final_value(g: &GameState, seat: u8) -> f64 {
 /// variation; `None` if the solver cannot (an open Hochzeit: the parties are not known).
 fn solve_rest(start: &GameState, solvers: &mut Solvers) -> Option<GameState> {
     let mut g = *start;
+    g.genscher_keep(); // house rule: a Genscher still to name keeps its partner here
     if g.contract() == MARRIAGE_C && g.klaerung() == 0 {
         return None; // a Hochzeit still open: parties unknown
     }
@@ -287,6 +288,12 @@ pub fn playout(
         let phase = g.phase();
         let to_move = g.to_move()?;
         if phase == PLAY {
+            if let Some(code) = crate::rules_policy::genscher_choice(&g) {
+                // house rule: the Genscher names its partner as the rules player does
+                g.apply(encode(to_move, code) as i64).ok()?;
+                p.sync(&g);
+                continue;
+            }
             if next_call < 0 && to_move == seat && spec.foresight != 0.0 {
                 g.legal_actions(Some(seat), &mut buf);
                 next_call = buf

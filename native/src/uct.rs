@@ -216,6 +216,11 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
 pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
     out.clear();
     match g.phase() {
+        PLAY if g.genscher_pending() => {
+            // house rule: the Genscher's three namings
+            g.legal_actions(None, buf);
+            out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
+        }
         PLAY => {
             let Some(s) = g.to_move() else { return };
             if !declined {
@@ -435,6 +440,11 @@ pub fn search(
         // the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
         while g.phase() != FINISHED {
             if naming_by_plan(&mut g, seat, &mut plan) {
+                continue;
+            }
+            if g.genscher_pending() {
+                // house rule: a rollout's Genscher keeps its partner (as the Python twin)
+                g.genscher_keep();
                 continue;
             }
             let a = match g.phase() {

@@ -15,9 +15,14 @@ use crate::game::{
 use crate::order::TRUMP;
 use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
-/// The action codes 0..58 (up to the highest code the engine uses).
-pub const NUM_CODES: usize =
-    max_code(&[WITHDRAW, crate::game::HYPERPIGS, PICTURE_SOLO_LAST]) as usize + 1;
+/// The action codes 0..58 (up to the highest code the engine uses; the Genscher 51..53).
+pub const NUM_CODES: usize = max_code(&[
+    WITHDRAW,
+    crate::game::HYPERPIGS,
+    crate::game::GENSCHER_LAST,
+    PICTURE_SOLO_LAST,
+]) as usize
+    + 1;
 
 const fn max_code(codes: &[u8]) -> u8 {
     let mut m = 0;
@@ -128,8 +133,9 @@ fn public_facts(g: &GameState, plays: &[(u8, u8)]) -> [Option<u8>; 4] {
             return known;
         }
     }
-    if contract == MARRIAGE_C {
-        if g.klaerung() != 0 {
+    if contract == MARRIAGE_C || g.genscher().1.is_some() {
+        // after the Klärung, or after a Genscher named its partner (house rule): all public
+        if g.klaerung() != 0 || g.genscher().1.is_some() {
             for (s, k) in known.iter_mut().enumerate() {
                 *k = Some(if g.is_re(s as u8) { RE } else { KONTRA });
             }
@@ -479,6 +485,9 @@ pub fn opponent_action(
     buf: &mut ActionBuf,
 ) -> u8 {
     let s = g.to_move().unwrap_or(0);
+    if let Some(code) = crate::rules_policy::genscher_choice(g) {
+        return encode(s, code); // house rule: the Genscher names as the rules player does
+    }
     match kind {
         Opponent::Random => {
             g.legal_actions(Some(s), buf);

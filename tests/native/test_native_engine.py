@@ -41,7 +41,7 @@ from doko.engine.vocab import CallLevel, Contract, Party, Phase
 #: Games per scenario kind: 8 kinds x 2,625 + 1,000 withdrawal and 1,000 Armut games = 23,000.
 GAMES_PER_KIND = 2625
 #: Fewer games where the kind is narrow: every withdrawal window comes up within 1,000 games.
-GAMES_OF_KIND = {"withdraw": 1000, "pigs": 600, "armut": 1000}
+GAMES_OF_KIND = {"withdraw": 1000, "pigs": 600, "armut": 1000, "genscher": 600}
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -54,6 +54,9 @@ def test_lock_step_random_games(kind: str) -> None:
     assert counts["illegal"] > n // 2  # refusals were compared
     if kind == "pigs":  # every pig level announced in some games (house rules)
         assert min(counts.get(f"pigs:{level}", 0) for level in (1, 2, 3)) > 10
+    if kind == "genscher":  # house rule: namings that keep and that switch the parties
+        assert counts["genscher"] > n // 4
+        assert 0 < counts["genscher_switched"] < counts["genscher"]
     if kind == "hochzeit":
         assert counts["contract:marriage"] > GAMES_PER_KIND // 2
         assert counts.get("marriage_solo", 0) > 0  # TSR 4.4.3 b happened
@@ -409,6 +412,7 @@ def test_rules_are_read_anew_for_every_rule_set() -> None:
         charlie_solo = False  # Karlchen im Solo, Doppelkopf thresholds (issue 21)
         doppelkopf_eyes = 40
         pigs, pigs_solo, superpigs, hyperpigs = "off", "never", False, False
+        genscher = False  # issue 21, helper genscher
         solo_kings = solo_queens_jacks = solo_kings_queens = solo_kings_jacks = False
         solo_koehler = False
         armut = False

@@ -24,7 +24,7 @@ import pytest
 doko_native = pytest.importorskip("doko_native")
 
 from doko.bots.base import Player, make_player, play_game, step  # noqa: E402
-from doko.bots.rules_player import rules_card  # noqa: E402
+from doko.bots.rules_player import genscher_code, rules_card  # noqa: E402
 from doko.bots.sampler import Sampler  # noqa: E402
 from doko.bots.search_player import SearchPlayer  # noqa: E402
 from doko.engine.actions import (  # noqa: E402
@@ -52,7 +52,9 @@ RULES = (Rules(), Rules(dulle="second"), Rules(dulle="second_except_last"),
          Rules(solo_dullen=False, dulle="second", dulle_caught=True, charlie_caught=True,
                fox_last_trick=True),
          # Schweinchen (house rules): the rules players announce them, the orders change
-         Rules(pigs="play", pigs_solo="trump", superpigs=True, hyperpigs=True, dulle="second"))
+         Rules(pigs="play", pigs_solo="trump", superpigs=True, hyperpigs=True, dulle="second"),
+         # Genscher (house rule): the parties change in play; the rules players name alike
+         Rules(genscher=True))
 
 KINDS = ("normal", "marriage", "silent_marriage", *SOLO_NAMES)
 
@@ -122,7 +124,10 @@ def test_native_rules_card_is_the_rules_players_card(kind: str) -> None:
             g = _game_of_kind(kind, 300 + 17 * i + j, rules)
             players = _table(i * 2 + j)
             while not g.is_over:
-                if g.phase == PLAY and g.to_move is not None and g.to_move >= 0:
+                if g.genscher_partner < 0 <= g.genscher_seat:  # house rule: the naming
+                    assert doko_native.genscher_choice(_native_game(g)) == genscher_code(
+                        view(g, g.to_move))
+                elif g.phase == PLAY and g.to_move is not None and g.to_move >= 0:
                     assert doko_native.rules_card(_native_game(g)) == rules_card(g)
                     compared += 1
                 step(g, players)

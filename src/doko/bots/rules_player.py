@@ -56,6 +56,7 @@ from doko.engine.actions import (
     CALL_KONTRA,
     CALL_RE,
     CLAIM,
+    GENSCHER_CODES,
     HEALTHY,
     MARRIAGE,
     NO90,
@@ -746,8 +747,9 @@ def _game_know(game: Game, seat: int, prm: Params = DEFAULT_PARAMS) -> _Know:
     elif contract == C_MARRIAGE and not game.klaerung:
         mode = _PENDING
         hoch = game.hochzeiter
-    elif contract == C_MARRIAGE or game.taker >= 0:
-        mode = _NORMAL  # the parties are public after the Klärung, or in an Armut (house rule)
+    elif contract == C_MARRIAGE or game.taker >= 0 or game.genscher_partner >= 0:
+        # the parties are public after the Klärung, in an Armut or after a Genscher (house rules)
+        mode = _NORMAL
         parties = [0 if game.is_re[s] else 1 for s in range(4)]
     else:
         mode = _NORMAL
@@ -796,7 +798,8 @@ def rules_card(game: Game, seat: int | None = None, params: Params | None = None
     """
     if seat is None:
         seat = game.to_move
-    if game.phase != PLAY or seat != game.to_move:
+    pending = game.genscher_partner < 0 <= game.genscher_seat  # house rule: Genscher to name
+    if game.phase != PLAY or seat != game.to_move or pending:
         raise ValueError(f"seat {seat} is not on turn to play a card")
     legal = _legal_kinds(game, seat)
     if len(legal) == 1:
@@ -1244,6 +1247,8 @@ class RulesPlayer(Player):
         for a in legal:
             if code_of(a) == CLAIM:
                 return a
+        if any(seat_of(a) == seat and code_of(a) in GENSCHER_CODES for a in legal):
+            return encode(seat, genscher_code(v))  # house rule: the Genscher names its partner
         for a in legal:  # house rules: announce Schweinchen as soon as allowed (they become
             if seat_of(a) == seat and code_of(a) in PIG_CODES:  # the top trumps, no fox lost)
                 return a
@@ -1258,3 +1263,30 @@ class RulesPlayer(Player):
             return legal[0]
         return encode(seat, _choose(_view_know(v, self.params), cards, self.params))
 
+
+def genscher_code(v: SeatView) -> int:
+    """The Genscher naming of the rules player (house rule; native twin
+    ``rules_policy::genscher_choice``): the other seat that has won the most Augen in its tricks
+    so far (the strongest play shown), ties to the nearest seat after the Genscher.
+
+    >>> from doko.engine.game import Game
+    >>> from doko.engine.view import view
+    >>> v = view(Game.deal(1), 0)
+    >>> genscher_code(v) - GENSCHER_CODES[0]  # no trick yet: the next seat
+    0
+    """
+    me = v.seat if v.seat is not None else v.to_move
+    won = [0, 0, 0, 0]
+    for _leader, cards, w in v.tricks:
+        won[w] += sum(EYES[k] for k in cards)
+    return _genscher_best(me, won)
+
+
+def genscher_choice(game: Game) -> int:
+    """:func:`genscher_code` on a full game (for playouts; the Augen won are public)."""
+    return _genscher_best(game.genscher_seat, game.eyes)
+
+
+def _genscher_best(me: int, won: Sequence[int]) -> int:
+    best = max(range(1, 4), key=lambda k: (won[(me + k) & 3], -k))
+    return GENSCHER_CODES[best - 1]

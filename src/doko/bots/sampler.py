@@ -26,7 +26,17 @@ from __future__ import annotations
 
 import random
 
-from doko.engine.actions import CLAIM, MARRIAGE, TAKE, Action, code_of, encode, seat_of
+from doko.engine.actions import (
+    CLAIM,
+    CODE_OF,
+    GENSCHER_CODES,
+    MARRIAGE,
+    TAKE,
+    Action,
+    code_of,
+    encode,
+    seat_of,
+)
 from doko.engine.armut import TRUMP_KINDS, armut_trumps, give_count, trump_count
 from doko.engine.cards import ACE, KIND_MASK, KING, NINE, QC, TEN, deck
 from doko.engine.contracts import card_order, pig_suit
@@ -93,7 +103,9 @@ class Sampler:
                 self.must_qc[h] = 2 - qc_played[h]
         elif view.taker is not None:
             pass  # an Armut (house rule): the parties are public and say nothing of the ♣Q
-        elif contract in ("normal", "silent_marriage"):
+        elif contract in ("normal", "silent_marriage") and not any(
+                CODE_OF[a] in GENSCHER_CODES for a in view.history):
+            # (after a Genscher, house rule, the parties were named: they say nothing of the ♣Q)
             for s in range(4):
                 if s == seat:
                     continue

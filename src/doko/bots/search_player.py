@@ -42,6 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doko.bots.base import Player, register
+from doko.bots.rules_player import genscher_choice
 from doko.bots.sampler import ImpossibleView, Sampler
 from doko.engine.actions import (
     ACTIONS,
@@ -50,6 +51,7 @@ from doko.engine.actions import (
     CLAIM,
     CODE_OF,
     CONCEDE,
+    GENSCHER_CODES,
     HEALTHY,
     MARRIAGE,
     PASS,
@@ -61,6 +63,7 @@ from doko.engine.actions import (
     call_level,
     code_of,
     encode,
+    genscher_naming,
     is_solo_code,
     seat_of,
     solo_code,
@@ -423,8 +426,10 @@ class SearchPlayer(Player):
             calls = [a for a in legal if CALL_RE <= code_of(a) <= BLACK]
             if calls:
                 out.append((calls[0], -1))  # the next level only
-            # house rules: announcing Schweinchen is weighed like a card
-            out += [(a, -1) for a in legal if code_of(a) in PIG_CODES]
+            # house rules: announcing Schweinchen is weighed like a card, so is each naming of a
+            # Genscher
+            out += [(a, -1) for a in legal if code_of(a) in PIG_CODES or code_of(a) in
+                    GENSCHER_CODES]
             return out
         if phase == QUERY:
             seat = view.seat
@@ -636,6 +641,10 @@ class SearchPlayer(Player):
         while g.phase != FINISHED:
             phase = g.phase
             if phase == PLAY:
+                if g.genscher_partner < 0 <= g.genscher_seat:
+                    # house rule: the Genscher names as the rules player does (as native)
+                    g.apply(ACTIONS[g.to_move][genscher_choice(g)])
+                    continue
                 if self._next_call < 0 and g.to_move == seat and self._foresight:
                     codes = map(code_of, g.legal_actions(seat))
                     self._next_call = max((call_level(c) for c in codes
@@ -671,6 +680,12 @@ class SearchPlayer(Player):
                 if g.phase != PLAY:
                     return True
                 g.apply(ACTIONS[g.to_move][k])
+                if g.genscher_partner < 0 <= g.genscher_seat:
+                    # house rule: along the solver's line a Genscher keeps its partner (the
+                    # line's values are for these parties; the native line does the same)
+                    gs = g.genscher_seat
+                    mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
+                    g.apply(encode(gs, genscher_naming(gs, mate)))
         return g.phase == FINISHED
 
     @staticmethod

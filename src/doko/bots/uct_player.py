@@ -63,6 +63,7 @@ from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CODE_OF,
+    GENSCHER_CODES,
     HEALTHY,
     MARRIAGE,
     PASS,
@@ -74,6 +75,7 @@ from doko.engine.actions import (
     Action,
     code_of,
     encode,
+    genscher_naming,
     seat_of,
 )
 from doko.engine.backend import BackendError, native_available, require_native
@@ -148,6 +150,8 @@ def tree_actions(g: Game, declined: bool = False) -> list[Action]:
     call the seat to act may make now, or (if it may not, or ``declined`` it at this turn) its
     legal cards; the legal actions in the Vorbehaltsabfrage and the naming."""
     phase = g.phase
+    if phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
+        return g.legal_actions()  # house rule: the Genscher's three namings
     if phase == PLAY:
         if not declined:
             call = _next_call(g, g.to_move)
@@ -322,6 +326,13 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
+            if g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
+                # house rule: a rollout's Genscher keeps its partner (the native rollouts play
+                # their cards past the naming)
+                gs = g.genscher_seat
+                mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
+                g.apply(encode(gs, genscher_naming(gs, mate)))
+                continue
             if g.phase == PLAY:
                 if not dec and expand_all and _next_call(g, g.to_move) is not None:
                     a = DECLINE
@@ -476,6 +487,10 @@ class UctPlayer(Player):
                 # does not have): the rules player decides, as for the search player
                 return self._rules_player().decide(view)
             return self._choose(st, legal)
+        namings = [a for a in legal if CODE_OF[a] in GENSCHER_CODES]
+        if namings:  # house rule: the Genscher names its partner, each naming searched
+            st = self._decision_search(view, seat, start, declined=True)
+            return namings[0] if st is None else self._choose(st, namings)
         cards = [a for a in legal if CODE_OF[a] < 24]
         calls = [a for a in legal if _is_call(a)]
         if calls:

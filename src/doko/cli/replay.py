@@ -27,6 +27,7 @@ from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CONCEDE,
+    GENSCHER_CODES,
     HEALTHY,
     REFUSE,
     TAKE,
@@ -34,6 +35,7 @@ from doko.engine.actions import (
     Action,
     code_of,
     code_text,
+    genscher_partner,
     seat_of,
 )
 from doko.engine.backend import BACKENDS, BackendError, resolve
@@ -404,6 +406,9 @@ def _trick_lines(game: Game, start: int, lang: str) -> list[str]:
             out.append(indent + t("concede", seat=_seat(seat, lang)))
         elif code == CLAIM:
             out.append(indent + t("claim", seat=_seat(seat, lang)))
+        elif code in GENSCHER_CODES:  # house rule: the Genscher names its partner
+            out.append(indent + t("genscher", seat=_seat(seat, lang),
+                                  partner=_seat(genscher_partner(seat, code), lang)))
     if in_trick and played != ["…"]:
         out.append(f"{trick_head(trick_no)} {_join(played)}")
     return out

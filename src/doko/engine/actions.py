@@ -25,6 +25,9 @@ phases, contracts and call levels are the enums of :mod:`doko.engine.vocab`. Cod
            Hyperschweinchen (house rules, ``Rules.pigs``)
 54..58     name a picture solo (house rules): kings, queens_jacks, kings_queens,
            kings_jacks, koehler
+51..53     ``genscher``: after playing the second ♦K, name the seat 1, 2 or 3 places on as
+           the new partner (house rule, ``Rules.genscher``; record form
+           ``{"action": "genscher", "partner": seat}``)
 =========  =====================================================================
 
 >>> a = encode(2, PLAY_BASE + parse_card("QC"))
@@ -85,6 +88,26 @@ SOLO_CODES: tuple[int, ...] = (
 SOLO_INDEX: tuple[int, ...] = tuple(
     SOLO_CODES.index(c) if c in SOLO_CODES else -1 for c in range(64)
 )
+# Genscher (house rule, issue 21, helper genscher): code ``GENSCHER_BASE + k`` names the seat
+# ``k`` places after the Genscher (k = 1, 2, 3) as the new partner
+GENSCHER_BASE = 50
+GENSCHER_CODES = (GENSCHER_BASE + 1, GENSCHER_BASE + 2, GENSCHER_BASE + 3)
+
+
+def genscher_partner(seat: int, code: int) -> int:
+    """The seat named by ``seat``'s Genscher action ``code`` (51..53).
+
+    >>> genscher_partner(3, GENSCHER_CODES[0]), genscher_partner(1, GENSCHER_CODES[2])
+    (0, 0)
+    """
+    return (seat + code - GENSCHER_BASE) & 3
+
+
+def genscher_naming(seat: int, partner: int) -> int:
+    """The Genscher code with which ``seat`` names ``partner`` (another seat)."""
+    if not 0 <= partner <= 3 or partner == seat:
+        raise ActionFormatError("partner", value=partner)
+    return GENSCHER_BASE + ((partner - seat) & 3)
 
 #: The call codes in order: Re, Kontra, then the Absagen keine 90 ... schwarz.
 CALL_CODES = (CALL_RE, CALL_KONTRA, NO90, NO60, NO30, BLACK)
@@ -100,7 +123,8 @@ CALL_NAMES = (
 Action = NewType("Action", int)
 
 #: Number of action codes (0 up to the highest code used).
-NUM_CODES = max(WITHDRAW, ARMUT, TAKE, REFUSE, THROW, *PIG_CODES, PICTURE_SOLO_LAST) + 1
+NUM_CODES = max(WITHDRAW, ARMUT, TAKE, REFUSE, THROW, *PIG_CODES, *GENSCHER_CODES,
+                PICTURE_SOLO_LAST) + 1
 
 
 def is_solo_code(code: int) -> bool:
@@ -213,6 +237,9 @@ def to_dict(action: Action) -> dict[str, object]:
     elif CALL_RE <= code <= BLACK:
         out["action"] = "call"
         out["call"] = CALL_NAMES[code - CALL_RE]
+    elif code in GENSCHER_CODES:
+        out["action"] = "genscher"
+        out["partner"] = genscher_partner(seat, code)
     else:
         raise ActionFormatError("no_code", code=code)
     return out
@@ -246,6 +273,13 @@ def from_dict(obj: Mapping[str, object]) -> Action:
         if call not in CALL_NAMES:
             raise ActionFormatError("call", names=", ".join(CALL_NAMES), value=call)
         code = CALL_RE + CALL_NAMES.index(str(call))
+    elif name == "genscher":
+        allowed.add("partner")
+        partner = obj.get("partner")
+        if (not isinstance(partner, int) or isinstance(partner, bool) or not 0 <= partner <= 3
+                or partner == seat):
+            raise ActionFormatError("partner", value=partner)
+        code = genscher_naming(seat, partner)
     elif isinstance(name, str) and name in _SIMPLE_BY_NAME:
         code = _SIMPLE_BY_NAME[name]
     else:
@@ -285,6 +319,8 @@ def code_text(code: int, lang: str = "de") -> str:
         return f"Solo ({SOLO_CONTRACTS[SOLO_INDEX[code]].label(lang)})"
     if CALL_RE <= code <= BLACK:
         return call_level(code).label(Party.KONTRA if code == CALL_KONTRA else Party.RE)
+    if code in GENSCHER_CODES:
+        return text("action.genscher", "de" if lang == "de" else "en", k=code - GENSCHER_BASE)
     raise ActionFormatError("no_code", code=code)
 
 
@@ -295,5 +331,9 @@ def describe(action: Action, lang: str = "de") -> str:
     >>> describe(encode(1, NO90))
     'Platz 2: keine 90'
     """
-    return text("action.seat", "de" if lang == "de" else "en", n=seat_of(action) + 1,
-                action=code_text(code_of(action), lang))
+    seat, code = seat_of(action), code_of(action)
+    lang = "de" if lang == "de" else "en"
+    if code in GENSCHER_CODES:  # house rule: the named seat, shown 1..4
+        return text("action.seat", lang, n=seat + 1, action=text(
+            "action.genscher_seat", lang, n=genscher_partner(seat, code) + 1))
+    return text("action.seat", lang, n=seat + 1, action=code_text(code, lang))

@@ -74,6 +74,7 @@ QC = kind(CLUBS, QUEEN)  # Kreuz-Dame (the "Alten")
 TH = kind(HEARTS, TEN)  # Herz-Zehn (Dulle)
 AD = kind(DIAMONDS, ACE)  # Karo-Ass (Fuchs)
 JC = kind(CLUBS, JACK)  # Kreuz-Bube (Karlchen)
+KD = kind(DIAMONDS, KING)  # Karo-König (the Genscher's card, house rule)
 
 
 def card_code(k: int) -> str:

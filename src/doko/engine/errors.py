@@ -41,6 +41,7 @@ from typing import Protocol
 from doko.engine.actions import (
     ARMUT,
     CONCEDE,
+    GENSCHER_CODES,
     HEALTHY,
     PASS,
     PICTURE_SOLO_BASE,
@@ -142,6 +143,8 @@ def _action_word(prefix: str, code: int, lang: str) -> str:
         kind = "withdraw"
     elif code in PIG_CODES:
         kind = ("pigs", "superpigs", "hyperpigs")[PIG_CODES.index(code)]
+    elif code in GENSCHER_CODES:  # house rule Genscher
+        kind = "genscher"
     else:
         kind = "concede" if code == CONCEDE else "claim"
     return _text(prefix + kind, lang)
@@ -205,6 +208,9 @@ def _worded(params: dict[str, object], lang: str, names: Sequence[str] | None = 
     solo = params.get("solo")
     if isinstance(solo, str) and solo in _SOLO_NAMES:
         out["solo"] = Contract.from_solo_name(solo).label(lang)
+    reason = params.get("genscher_reason")  # a refused Genscher (house rule)
+    if isinstance(reason, str):
+        out["reason"] = _text("error.genscher_reason." + reason, lang)
     options = params.get("options")
     if isinstance(options, str):
         out["options"] = _text("error.options." + options, lang)

@@ -37,6 +37,8 @@ from doko.engine.actions import (
     CLAIM,
     CODE_OF,
     CONCEDE,
+    GENSCHER_BASE,
+    GENSCHER_CODES,
     HEALTHY,
     MARRIAGE,
     NO90,
@@ -66,6 +68,7 @@ from doko.engine.cards import (
     AD,
     EYES,
     JC,
+    KD,
     KIND_MASK,
     KING,
     NINE,
@@ -274,6 +277,8 @@ class Game(GameQueries):
         "ended",
         "eyes",
         "frozen_sizes",
+        "genscher_partner",
+        "genscher_seat",
         "hands",
         "history",
         "hochzeiter",
@@ -369,6 +374,10 @@ class Game(GameQueries):
         self.base_order = 0
         self.pig_level = 0
         self.pig_seats: list[int] = []
+        # Genscher (house rule): the seat that played both ♦K (-1 none) and the partner it named
+        # (-1 while it has yet to name one)
+        self.genscher_seat = -1
+        self.genscher_partner = -1
         self.soloist = -1
         self.pflichtsolo = False
         self.hochzeiter = -1
@@ -467,6 +476,8 @@ class Game(GameQueries):
         g.base_order = self.base_order
         g.pig_level = self.pig_level
         g.pig_seats = self.pig_seats[:]
+        g.genscher_seat = self.genscher_seat
+        g.genscher_partner = self.genscher_partner
         g.soloist = self.soloist
         g.pflichtsolo = self.pflichtsolo
         g.hochzeiter = self.hochzeiter
@@ -560,6 +571,11 @@ class Game(GameQueries):
         """
         phase = self.phase
         if phase == PLAY:
+            if self.genscher_partner < 0 <= self.genscher_seat:  # house rule: Genscher naming
+                gs = self.genscher_seat
+                if seat is not None and seat != gs:
+                    return []
+                return [ACTIONS[gs][c] for c in GENSCHER_CODES]
             out: list[Action] = []
             s = self.to_move
             if seat is None or seat == s:
@@ -625,7 +641,7 @@ class Game(GameQueries):
 
         In :meth:`legal_actions` these come first, before calls, concession and claim.
         """
-        if self.phase != PLAY:
+        if self.phase != PLAY or self.genscher_partner < 0 <= self.genscher_seat:
             return []
         s = self.to_move
         m = self.hands[s] & KIND_MASK
@@ -752,6 +768,14 @@ class Game(GameQueries):
         if not 0 <= seat <= 3:
             # the action's encoded seat field, not a seat 1..4
             raise IllegalActionError("bad_action", field="seat", value=seat)
+        if code in GENSCHER_CODES:
+            self._verify_genscher(seat, code)
+            return
+        if self.genscher_partner < 0 <= self.genscher_seat and self.phase == PLAY and (
+                code < 24 or CALL_RE <= code <= CLAIM or code in PIG_CODES):
+            # house rule: the Genscher names the new partner before anything else happens
+            raise IllegalActionError("genscher_pending", "house rule", seat, action=code,
+                                     to_move=self.genscher_seat)
         if code < 24:
             if self.phase == NAMING and self.naming_stage >= ARMUT_GIVE:
                 self._verify_armut(seat, code)
@@ -1020,6 +1044,46 @@ class Game(GameQueries):
             raise IllegalActionError("pigs_refused", "house rule", seat, action=code,
                                      pig_reason=reason)
 
+    def genscher_possible(self, seat: int) -> bool:
+        """Whether playing a ♦K now would make ``seat`` a Genscher (house rule
+        ``Rules.genscher``): a Normalspiel (not an Armut), no Genscher yet, and ``seat`` was
+        dealt both ♦K and holds one of them."""
+        return (self.rules.genscher and self.contract == NORMAL and self.genscher_seat < 0
+                and self.phase == PLAY and hand_count(self.initial_hands[seat], KD) == 2
+                and hand_count(self.hands[seat], KD) == 1 and self.taker < 0)
+
+    def _verify_genscher(self, seat: int, code: int) -> None:
+        if self.phase != PLAY:
+            raise self._phase_error(code)
+        if not self.genscher_partner < 0 <= self.genscher_seat or seat != self.genscher_seat:
+            raise IllegalActionError("genscher_refused", "house rule", seat, action=code,
+                                     genscher_reason="not_open")
+
+    def _do_genscher(self, seat: int, code: int) -> None:
+        """The Genscher names its partner: the two are Re, the others Kontra; each call counts
+        for the party its seat belongs to now (docs/rules.md "Genscher")."""
+        partner = (seat + code - GENSCHER_BASE) & 3
+        self.genscher_partner = partner
+        is_re = [s in (seat, partner) for s in range(4)]
+        self.is_re = is_re
+        level = [0, 0]
+        ontime = [False, False]
+        calls: list[tuple[int, Party, CallLevel, int]] = []
+        for s, _p, lv, n in self.calls:
+            p = RE if is_re[s] else KONTRA
+            if not level[p]:
+                ontime[p] = n >= 11 - self.shift
+            level[p] = max(level[p], lv)
+            calls.append((s, p, lv, n))
+        self.level = level
+        self.ontime = ontime
+        self.calls = calls
+        self._call_floor = self._min_call_cards()
+        if len(self.tricks) == self.tricks_total:
+            self._finish(ENDED_PLAYED)
+        else:
+            self.to_move = (seat + 1) & 3 if self.trick else self.trick_leader
+
     def _do_pig(self, seat: int) -> None:
         self.pig_level += 1
         self.pig_seats.append(seat)
@@ -1085,7 +1149,8 @@ class Game(GameQueries):
         """
         if self.phase == PLAY and 0 <= action < 256:
             code = CODE_OF[action]
-            if code < 24:  # fast path for card play
+            # fast path for card play (not while a Genscher is to name its partner)
+            if code < 24 and (self.genscher_seat < 0 or self.genscher_partner >= 0):
                 seat = SEAT_OF[action]
                 h = self.hands[seat]
                 if seat != self.to_move or not h >> code & 1:
@@ -1096,12 +1161,19 @@ class Game(GameQueries):
                     led = order.eff_suit[trick[0]]
                     if order.eff_suit[code] != led and h & order.follow[led]:
                         self._verify_play(seat, code)
+                genscher = code == KD and self.genscher_possible(seat)  # house rule
                 if h >> (code + 24) & 1:
                     self.hands[seat] = h ^ 1 << (code + 24)
                 else:
                     self.hands[seat] = h ^ 1 << code
                 trick.append(code)
                 self.history.append(action)
+                if genscher:  # the Genscher names its partner next (docs/rules.md)
+                    self.genscher_seat = seat
+                    if len(trick) == 4:
+                        self._complete_trick()
+                    self.to_move = seat
+                    return
                 if len(trick) == 4:
                     self._complete_trick()
                 else:
@@ -1134,6 +1206,8 @@ class Game(GameQueries):
             self._do_withdraw(seat)
         elif PICTURE_SOLO_BASE <= code <= PICTURE_SOLO_LAST:  # a picture solo (verified above)
             self._do_naming(seat, code)
+        elif code in GENSCHER_CODES:
+            self._do_genscher(seat, code)
         else:
             self._do_pig(seat)
 
@@ -1163,7 +1237,7 @@ class Game(GameQueries):
                 self.marriage_solo = True
                 self.soloist = self.hochzeiter
             self._call_floor = self._min_call_cards()
-        if n == self.tricks_total:
+        if n == self.tricks_total and not self.genscher_partner < 0 <= self.genscher_seat:
             self._finish(ENDED_PLAYED)
 
     def _finish(self, how: str) -> None:

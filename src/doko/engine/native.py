@@ -99,6 +99,7 @@ class _NativeGameMixin(GameQueries, _NativeBase):
             throw_nines=r.throw_nines, throw_kings=r.throw_kings, throw_trumps=r.throw_trumps,
             throw_nines_kings=r.throw_nines_kings, throw_dealer=THROW_DEALERS[r.throw_dealer],
             throw_counts=r.throw_counts,
+            genscher=r.genscher,  # issue 21, helper genscher
         )
 
     @property
@@ -209,6 +210,7 @@ def native_rules(rules: object) -> object:
         throw_kings=rules.throw_kings, throw_trumps=rules.throw_trumps,
         throw_nines_kings=rules.throw_nines_kings,
         throw_dealer=THROW_DEALERS.index(rules.throw_dealer), throw_counts=rules.throw_counts,
+        genscher=rules.genscher,  # issue 21, helper genscher
     )
 
 

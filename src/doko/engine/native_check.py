@@ -65,7 +65,7 @@ __all__ = ["KINDS", "Mismatch", "Scenario", "compare_games", "run_game", "scenar
 
 #: The kinds of scenario, cycled through by :func:`compare_games`.
 KINDS = ("tsr", "hausregeln", "options", "hochzeit", "pflicht", "vorfuehrung", "shortening",
-         "no_nines", "withdraw", "pigs", "armut")
+         "no_nines", "withdraw", "pigs", "armut", "genscher")
 
 
 class Mismatch(AssertionError):
@@ -134,6 +134,7 @@ def _random_rules(rng: random.Random) -> Rules:
         solo_koehler=rng.random() < 0.5,
         # Armut and Schmeißen (house rules)
         **_random_armut(rng),
+        genscher=rng.random() < 0.5,  # issue 21, helper genscher
     )
 
 
@@ -251,6 +252,14 @@ def scenario(seed: int, kind: str) -> Scenario:
         owes = (rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.2)
         kw = {"p_reservation": 0.2, "p_reservation_queens": 0.5, "p_pass": 0.7,
               "p_call": 0.1, "p_withdraw": 0.05}
+    elif kind == "genscher":
+        # Genscher (house rule): both ♦K in one hand (not always the ♣Q holder's), many calls
+        # before and after the naming, now and then a Vorbehalt (no Genscher in a solo or a
+        # Hochzeit)
+        rules = replace(rules, genscher=True)
+        seat = rng.randrange(4)
+        hands = _both_queens_to(hands, seat, DIAMONDS * 6 + KING, (QC,))
+        kw = {"p_reservation": 0.08, "p_call": 0.2, "p_claim": 0.3}
     elif kind in ("options", "no_nines"):
         kw = {"p_reservation": rng.choice((0.05, 0.3)), "p_call": rng.choice((0.05, 0.2))}
     return Scenario(kind=kind, seed=seed, dealer=dealer, hands=tuple(hands),  # type: ignore[arg-type]
@@ -279,6 +288,7 @@ def _full_state(g: Game | NativeGame) -> tuple[object, ...]:
         # Armut and Schmeißen (house rules)
         list(g.armut_given), list(g.armut_returned), g.armut_cards, g.armut_trumps_back(),
         tuple(g.armut_exchange_span()), g.passed_seats, g.contract_label("de"),
+        g.genscher_seat, g.genscher_partner, [g.genscher_possible(s) for s in range(4)],
     )
 
 
@@ -404,6 +414,10 @@ def run_game(sc: Scenario, rng: random.Random | None = None) -> dict[str, int]:
         out["withdrawn"] = withdrawn
     if py.pig_level:  # Schweinchen announced (house rules): the highest level
         out[f"pigs:{py.pig_level}"] = 1
+    if py.genscher_partner >= 0:  # a Genscher named its partner (house rule)
+        out["genscher"] = 1
+        if py.is_re[py.genscher_seat] != (hand_count(py.initial_hands[py.genscher_seat], QC) > 0):
+            out["genscher_switched"] = 1
     return out
 
 

@@ -197,6 +197,10 @@ class Rules:
     #: Whether a thrown game (or an Armut nobody took) counts as a game of the round and gets a
     #: row of 0 points in the Spielliste.
     throw_counts: bool = False
+    # -- Genscher (issue 21, helper genscher; docs/rules.md "Genscher") ------------------------
+    #: Genscher: in a Normalspiel the holder of both ♦K, having played the second, names a new
+    #: partner (codes 51..53); the two are Re, the other two Kontra.
+    genscher: bool = False
 
     def __post_init__(self) -> None:
         if self.dulle not in DULLE_RULES:
@@ -289,7 +293,8 @@ class Rules:
         for key in _BOOL_FIELDS:  # every option whose TSR value is a bool takes only bools
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
-        for key in ("charlie_solo", "superpigs", "hyperpigs"):  # issue 21, helper pigs
+        for key in ("charlie_solo", "superpigs", "hyperpigs",  # issue 21, helper pigs
+                    "genscher"):  # issue 21, helper genscher
             if key in changes and not isinstance(changes[key], bool):
                 raise RulesError("not_bool", key=key)
         # Armut and Schmeißen
@@ -348,6 +353,8 @@ ERWEITERT = replace(ERWEITERT, charlie_solo=True, pigs="play", superpigs=True)
 # 5 nines, 5 kings or 7 nines and kings; the same dealer deals again, the game does not count.
 ERWEITERT = replace(ERWEITERT, armut=True, armut_fox="single_not", throw_nines=True,
                     throw_kings=True, throw_nines_kings=7)
+# the Genscher in the extended house rules (issue 21, helper genscher)
+ERWEITERT = replace(ERWEITERT, genscher=True)
 
 PRESETS: dict[str, Rules] = {"tsr": TSR, "hausregeln": HAUSREGELN, "erweitert": ERWEITERT}
 

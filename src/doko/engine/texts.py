@@ -4449,6 +4449,56 @@ asks before every card of the others.""",
     ),
     "web.ui.table_options": ("Regeln dieses Tisches", "This table's rules"),
     # end of the solos block
+    # -- Genscher (house rule, issue 21, helper genscher) -----------------------------------
+    "rules.opt.genscher": ("Genscher", "Genscher"),
+    "action.genscher": (
+        "Genscher (Partner {k} Plätze weiter)",
+        "Genscher (partner {k} seats on)",
+    ),
+    "action.genscher_seat": (
+        "Genscher, neuer Partner: Platz {n}",
+        "Genscher, new partner: seat {n}",
+    ),
+    "record.action.partner": (
+        "'partner' muss ein anderer Platz 0..3 sein, nicht {value!r}",
+        "'partner' must be another seat 0..3; got {value!r}",
+    ),
+    "error.what.genscher": ("der Genscher", "the Genscher"),
+    "error.verb.genscher": ("einen neuen Partner nennen", "name a new partner"),
+    "error.genscher_refused": (
+        "{what} ist nicht möglich: {reason} (Hausregel)",
+        "{what} is not possible: {reason} (house rule)",
+    ),
+    "error.genscher_reason.not_open": (
+        "nur gleich nachdem der Spieler, der beide ♦K hielt, den zweiten gespielt hat",
+        "only right after the holder of both ♦K has played the second one",
+    ),
+    "error.genscher_pending": (
+        "{what} ist jetzt nicht möglich: erst nennt {to_move} den neuen Partner (Genscher, "
+        "Hausregel)",
+        "{what} is not possible now: {to_move} names the new partner first (Genscher, "
+        "house rule)",
+    ),
+    "tui.genscher_prompt": (
+        "Genscher! Wen nimmst du als Partner? Platz {seats} (dein jetziger Partner: alles "
+        "bleibt)",
+        "Genscher! Whom do you take as your partner? Seat {seats} (your partner now: nothing "
+        "changes)",
+    ),
+    "tui.genscher_bad": (
+        "Bitte die Nummer eines Platzes nennen: {seats}",
+        "Please give the number of a seat: {seats}",
+    ),
+    "tui.ev_genscher": (
+        "{name}: Genscher! Neuer Partner: {partner}",
+        "{name}: Genscher! New partner: {partner}",
+    ),
+    "web.ui.genscher": ("Genscher: {p0} als Partner", "Genscher: {p0} as partner"),
+    "cli.replay.genscher": (
+        "Genscher: {seat} nimmt {partner} als Partner",
+        "Genscher: {seat} takes {partner} as partner",
+    ),
+    # end of the Genscher texts
 }
 
 

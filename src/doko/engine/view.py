@@ -191,6 +191,8 @@ def _public_facts(game: Game) -> dict[int, Party]:
     if game.soloist >= 0 and (contract not in (NORMAL, SILENT_MARRIAGE, MARRIAGE)
                               or game.marriage_solo or _silent_revealed(game)):
         return {s: RE if s == game.soloist else KONTRA for s in range(4)}  # 5.5.1 (1), (2)
+    if game.genscher_partner >= 0:  # house rule: the Genscher named the parties aloud
+        return {s: RE if game.is_re[s] else KONTRA for s in range(4)}
     if contract == MARRIAGE:
         if game.klaerung:  # 5.5.1 (2)
             return {s: RE if game.is_re[s] else KONTRA for s in range(4)}

@@ -287,7 +287,9 @@ ACTION_NAMES = ("play", "solo", "call", "healthy", "reservation", "marriage", "p
                 # Schweinchen (house rules, issue 21)
                 "pigs", "superpigs", "hyperpigs",
                 # Armut and Schmeißen (house rules)
-                "armut", "take", "refuse", "throw")
+                "armut", "take", "refuse", "throw",
+                # Genscher (house rule, issue 21): with the named seat as ``partner``
+                "genscher")
 
 
 class ActionBody(Strict):
@@ -298,6 +300,7 @@ class ActionBody(Strict):
     card: Annotated[str, Field(min_length=2, max_length=3)] | None = None
     solo: Literal[SOLO_NAMES] | None = None  # type: ignore[valid-type]
     call: Literal[CALL_NAMES] | None = None  # type: ignore[valid-type]
+    partner: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
     seat: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
 
     def record(self) -> dict[str, object]:

@@ -35,6 +35,7 @@ from doko.engine.actions import (
     CALL_RE,
     CLAIM,
     CONCEDE,
+    GENSCHER_CODES,
     HEALTHY,
     MARRIAGE,
     PASS,
@@ -52,6 +53,8 @@ from doko.engine.actions import (
     code_of,
     code_text,
     encode,
+    genscher_naming,
+    genscher_partner,
     is_solo_code,
     seat_of,
 )
@@ -405,6 +408,9 @@ class GameTable:
                 self._event(tr(lang, "ev_withdraw", name=who))
             elif code in PIG_CODES:  # Schweinchen announced (house rules)
                 self._event(tr(lang, "ev_pigs", name=who, what=code_text(code, lang)))
+            elif code in GENSCHER_CODES:  # a Genscher named its partner (house rule)
+                self._event(tr(lang, "ev_genscher", name=who,
+                               partner=self.names[genscher_partner(seat, code)]))
         self.seen = len(g.history)
         prev = self.prev
         for n in range(len(prev.tricks), len(v.tricks)):
@@ -592,6 +598,9 @@ class GameTable:
             key = {FORCED: "prompt_forced", ASK_PFLICHT: "prompt_pflicht",
                    ASK_LUST: "prompt_lust"}.get(g.naming_stage, "prompt_naming")
             line = self.ask(tr(lang, key, options=options))
+        elif codes and codes <= set(GENSCHER_CODES):  # house rule: the Genscher names
+            self._genscher_turn()
+            return
         else:
             pig = self._pig_code()
             if pig is not None:  # house rules: the Schweinchen may be announced now
@@ -599,6 +608,21 @@ class GameTable:
                              word=tr(lang, "type_" + _PIG_WORDS[pig])))
             line = self.ask(tr(lang, "prompt_card"), playing=True)
         self._handle(line)
+
+    def _genscher_turn(self) -> None:
+        """The human played its second ♦K as a Genscher (house rule): ask for the new partner
+        by seat number 1..4 (naming the current partner keeps the parties)."""
+        lang, me = self.lang, self.human
+        others = [(me + k) & 3 for k in (1, 2, 3)]
+        seats = ", ".join(f"{s + 1} ({self.names[s]})" for s in sorted(others))
+        line = self.ask(tr(lang, "genscher_prompt", seats=seats), playing=True).strip()
+        if line.isdigit() and int(line) - 1 in others:
+            self.game.apply(encode(me, genscher_naming(me, int(line) - 1)))
+            self._update()
+        elif line:
+            self._handle(line)  # a command (help, sheet, quit ...) or an explained refusal
+        else:
+            self._say(tr(lang, "genscher_bad", seats=seats), error=True)
 
     def _naming_word(self, code: int) -> str:
         if code in (MARRIAGE, ARMUT):

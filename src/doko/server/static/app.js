@@ -233,6 +233,8 @@
       case "play": return cardName(a.card);
       case "solo": return t("solo_" + a.solo);
       case "call": return t(a.call);
+      // house rule: the Genscher names a seat as its new partner
+      case "genscher": return t("genscher", S.state.table.seats[a.partner].name);
       default: return t(a.action);
     }
   }
@@ -910,7 +912,8 @@
           const d = deadlines.get(a.call);
           if (d && !g.over) label.push(h("small", {}, d.have <= d.need ? t("last_chance") : t("until_cards", d.need)));
         }
-        const data = a.action + (a.solo ? ":" + a.solo : "") + (a.call ? ":" + a.call : "");
+        const data = a.action + (a.solo ? ":" + a.solo : "") + (a.call ? ":" + a.call : "") +
+          (a.partner !== undefined ? ":" + a.partner : "");
         bar.append(h("button", { class: cls, "data-act": data, onclick: () => {
           if (a.action === "concede" && !confirm(t("confirm_concede"))) return;
           const { seat, ...rest } = a;
