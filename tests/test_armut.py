@@ -520,3 +520,32 @@ def test_the_analysis_skips_the_reservations_of_an_armut() -> None:
     start, actions = start_of(to_record(_taken()))
     spots, skipped = reservation_spots(start, actions, {0, 1, 2, 3})
     assert spots == [] and skipped == {0: 1, 1: 1, 2: 1, 3: 1}
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_schweinchen_in_an_armut_is_the_hand_after_the_exchange(backend: str) -> None:
+    """Schweinchen and Armut together (both on in ``erweitert``): the Armut is played as a
+    Normalspiel, so its Schweinchen are the two ♦A in one hand once the cards are exchanged.
+    Here the taker held one ♦A and was handed the other; the poor seat, which had one, may not
+    announce. Both engines the same (the lock-step kind ``armut`` draws Schweinchen rules too)."""
+    if backend == "native":
+        pytest.importorskip("doko_native")
+    from doko.engine.actions import PIGS
+    from doko.engine.backend import game_class
+
+    rules = Rules(armut=True, pigs="play")
+    g = game_class(backend).from_hands(HANDS, 0, rules=rules)
+    for s, code in ((1, RESERVATION), (2, HEALTHY), (3, HEALTHY), (0, HEALTHY), (1, ARMUT),
+                    (2, REFUSE), (3, REFUSE), (0, TAKE)):
+        g.apply(E(s, code))
+    for s, c in ((1, "TH"), (1, "AD"), (1, "AC"), (0, "9D"), (0, "KD"), (0, "AC")):
+        g.apply(E(s, _c(c)))
+    assert g.phase == PLAY and g.pigs_in_game() and g.to_move == 1
+    assert E(1, PIGS) not in g.legal_actions()  # the poor seat handed its ♦A over
+    for c in ("AC", "QC", "9C"):  # seats 2, 3, 4 (engine 1, 2, 3): the taker plays fourth
+        g.apply(E(g.to_move, _c(c)))
+    assert g.to_move == 0 and E(0, PIGS) in g.legal_actions()
+    g.apply(E(0, PIGS))
+    assert g.pig_level == 1 and g.pig_seats[0] == 0
+    g.apply(E(0, _c("AD")))  # the Schweinchen is above the ♣Q (docs/rules.md "Schweinchen")
+    assert len(g.tricks) == 1 and g.tricks[0][2] == 0

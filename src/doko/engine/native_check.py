@@ -244,6 +244,9 @@ def scenario(seed: int, kind: str) -> Scenario:
         # Armut and Schmeißen on, one or two seats poor, Pflichtsoli owed now and then
         rules = Rules(name="tsr", armut=True, nines=rng.random() < 0.8,
                       **{k: v for k, v in _random_armut(rng).items() if k != "armut"})
+        if rng.random() < 0.5:  # Schweinchen in an Armut: the hands after the exchange
+            rules = replace(rules, pigs=rng.choice(("play", "query")),
+                            superpigs=rng.random() < 0.5, hyperpigs=rng.random() < 0.5)
         hands = deal_hands(seed, dealer, rules.nines)
         for _ in range(rng.choice((1, 1, 2))):
             hands = _make_poor(hands, rng.randrange(4), rng)
