@@ -129,6 +129,26 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
+
+
+@contextlib.contextmanager
+def chromium(*extra_args: str) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright for one test module (skips the module when it is
+    not installed: ``make browser`` installs it); ``extra_args`` after :data:`CHROMIUM_ARGS`."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
+                    "(`make browser` installs it: apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=[*CHROMIUM_ARGS, *extra_args])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
 State = dict[str, Any]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+from server_helpers import chromium, running_server
 
 from doko.engine.texts import TEXTS
 
@@ -25,16 +25,8 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def test_hint_and_analysis_view(browser: Any, tmp_path: Path,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+from server_helpers import chromium, running_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -27,17 +27,8 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
-                    "(`make browser` installs it: apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _click_until_over(page: Any, deadline: float, on_trick: Any = None) -> int:

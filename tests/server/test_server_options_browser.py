@@ -13,24 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, CHROMIUM_ARGS, running_server
+from server_helpers import chromium, running_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
-                    "(`make browser` installs it: apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def test_create_a_table_with_chosen_options(browser: Any, tmp_path: Path) -> None:

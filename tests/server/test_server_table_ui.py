@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, CHROMIUM_ARGS, Server, running_server
+from server_helpers import Server, chromium, running_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -81,18 +81,8 @@ new MutationObserver((records) => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
-                    "(`make browser` installs it: apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"])
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium("--autoplay-policy=no-user-gesture-required") as b:
+        yield b
 
 
 @pytest.fixture(scope="module")
