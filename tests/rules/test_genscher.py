@@ -49,6 +49,7 @@ from doko.engine.result import game_result, summary_of
 from doko.engine.rules import ERWEITERT, TSR, Rules
 from doko.engine.view import view
 from doko.engine.vocab import Party
+from quick_players import quick_players
 
 GEN = Rules(name="h", genscher=True)
 G1, G2, G3 = GENSCHER_CODES
@@ -259,17 +260,7 @@ def test_players_play_whole_games_with_the_genscher(name: str) -> None:
     named = 0
     for seed in range({"search": 1, "search_native": 2, "uct": 2}.get(name, 4)):
         g = _healthy() if seed % 2 == 0 else Game.deal(seed, rules=ERWEITERT)
-        opts: dict[str, object] = {}
-        if name.startswith("search"):
-            if name == "search_native" and not native_available():
-                pytest.skip("the native core is not built")
-            opts = {"budget_ms": None, "worlds": 2,
-                    "backend": "native" if name == "search_native" else "python"}
-        elif name == "uct":
-            opts = {"worlds": 2, "rollouts": 20}
-        players = [make_player(name.removesuffix("_native"), seed=seed * 4 + s, **opts)
-                   for s in range(4)]
-        play_game(g, players)
+        play_game(g, quick_players(name, seed))
         # (erweitert plays Schmeißen: a thrown game has no tricks)
         assert g.is_over and (not g.tricks or g.re_eyes() + g.kontra_eyes() == 240)
         named += g.genscher_partner >= 0

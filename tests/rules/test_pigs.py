@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doko.bots.base import make_player, play_game
+from doko.bots.base import play_game
 from doko.engine.actions import (
     HEALTHY,
     HYPERPIGS,
@@ -51,6 +51,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import ERWEITERT, TSR, Rules
 from doko.engine.view import view
+from quick_players import quick_players
 from tui_table import said, table
 
 PLAY = Rules(name="h", pigs="play", superpigs=True, hyperpigs=True)
@@ -235,17 +236,7 @@ def test_players_play_whole_games_with_schweinchen(name: str) -> None:
         else:
             g = Game.deal(seed, rules=Rules(name="h", pigs="play", superpigs=True,
                                             hyperpigs=True, pigs_solo="trump", nines=seed > 3))
-        opts: dict[str, object] = {}
-        if name.startswith("search"):
-            if name == "search_native" and not native_available():
-                pytest.skip("the native core is not built")
-            opts = {"budget_ms": None, "worlds": 2,
-                    "backend": "native" if name == "search_native" else "python"}
-        elif name == "uct":
-            opts = {"worlds": 2, "rollouts": 20}
-        players = [make_player(name.removesuffix("_native"), seed=seed * 4 + s, **opts)
-                   for s in range(4)]
-        play_game(g, players)
+        play_game(g, quick_players(name, seed))
         assert g.is_over
         announced += g.pig_level
     if name == "rules":
