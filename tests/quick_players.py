@@ -3,10 +3,14 @@ house-rule tests)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from doko.bots.base import Player, make_player
+from doko.engine.actions import code_of
 from doko.engine.backend import native_available
+from doko.engine.game import Game
 
 
 def quick_players(name: str, seed: int) -> list[Player]:
@@ -23,3 +27,13 @@ def quick_players(name: str, seed: int) -> list[Player]:
         opts = {"worlds": 2, "rollouts": 20}
     return [make_player(name.removesuffix("_native"), seed=seed * 4 + s, **opts)
             for s in range(4)]
+
+
+def play_out_randomly(g: Game, rng: random.Random, p_card: float) -> Game:
+    """Play ``g`` to its end with random actions: a random card with probability ``p_card``
+    where one may be played, else any legal action (reservations, calls, claims)."""
+    while not g.is_over:
+        acts = g.legal_actions()
+        plays = [a for a in acts if code_of(a) < 24]
+        g.apply(rng.choice(plays if plays and rng.random() < p_card else acts))
+    return g

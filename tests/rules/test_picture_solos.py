@@ -46,6 +46,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result
 from doko.engine.rules import PICTURE_SOLO_OPTIONS, TSR, Rules, with_options
 from doko.engine.vocab import Contract
+from quick_players import play_out_randomly
 
 ALL = with_options(TSR, dict.fromkeys(PICTURE_SOLO_OPTIONS, True))
 PICTURES = ("kings", "queens_jacks", "kings_queens", "kings_jacks", "koehler")
@@ -155,13 +156,8 @@ COMBOS = (
 
 
 def _random_game(seed: int, rules: Rules) -> Game:
-    rng = random.Random(seed)
     g = _named(seed, PICTURES[seed % 5], rules) if seed % 4 else Game.deal(seed, rules=rules)
-    while not g.is_over:
-        acts = g.legal_actions()
-        plays = [a for a in acts if a & 63 < 24]
-        g.apply(rng.choice(plays if plays and rng.random() < 0.97 else acts))
-    return g
+    return play_out_randomly(g, random.Random(seed), 0.97)
 
 
 @settings(max_examples=60, deadline=None)

@@ -32,6 +32,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result
 from doko.engine.rules import ERWEITERT, TSR, Rules
 from doko.engine.vocab import Contract
+from quick_players import play_out_randomly
 
 WITHOUT = Rules(name="h", solo_dullen=False)
 
@@ -100,13 +101,8 @@ def test_a_game_plays_in_the_order(solo: str) -> None:
 
 
 def _random_game(seed: int, rules: Rules) -> Game:
-    rng = random.Random(seed)
     g = _solo(seed, SOLO_NAMES[seed % 4], rules) if seed % 3 else Game.deal(seed, rules=rules)
-    while not g.is_over:
-        acts = g.legal_actions()
-        plays = [a for a in acts if a & 63 < 24]
-        g.apply(rng.choice(plays if plays and rng.random() < 0.98 else acts))
-    return g
+    return play_out_randomly(g, random.Random(seed), 0.98)
 
 
 @settings(max_examples=60, deadline=None)
