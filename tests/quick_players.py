@@ -8,9 +8,10 @@ import random
 import pytest
 
 from doko.bots.base import Player, make_player
-from doko.engine.actions import code_of
+from doko.engine.actions import HEALTHY, code_of, encode
 from doko.engine.backend import native_available
 from doko.engine.game import Game
+from doko.engine.rules import Rules
 
 
 def quick_players(name: str, seed: int) -> list[Player]:
@@ -36,4 +37,16 @@ def play_out_randomly(g: Game, rng: random.Random, p_card: float) -> Game:
         acts = g.legal_actions()
         plays = [a for a in acts if code_of(a) < 24]
         g.apply(rng.choice(plays if plays and rng.random() < p_card else acts))
+    return g
+
+
+def random_normalspiel(seed: int, rules: Rules) -> Game:
+    """A random Normalspiel of deal ``seed`` (every seat healthy), played out with random
+    cards."""
+    rng = random.Random(seed)
+    g = Game.deal(seed, rules=rules)
+    for _ in range(4):
+        g.apply(encode(g.to_move, HEALTHY))
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_plays()))
     return g

@@ -24,6 +24,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import ERWEITERT, TSR, Rules
 from doko.engine.scoring import Extras, GameSummary, ScoringInputError, score
+from quick_players import random_normalspiel
 
 
 def _solo_game(seed: int, rules: Rules, solo: int = 4) -> Game:
@@ -35,16 +36,6 @@ def _solo_game(seed: int, rules: Rules, solo: int = 4) -> Game:
     for s in (2, 3, 0):
         g.apply(encode(s, HEALTHY))
     g.apply(encode(1, SOLO_BASE + solo))
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_plays()))
-    return g
-
-
-def _normal_game(seed: int, rules: Rules) -> Game:
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules=rules)
-    for _ in range(4):
-        g.apply(encode(g.to_move, HEALTHY))
     while not g.is_over:
         g.apply(rng.choice(g.legal_plays()))
     return g
@@ -102,7 +93,7 @@ def test_doppelkopf_threshold_counts_tricks_from_30_augen() -> None:
     one of 40 or more still ``doppelkopf`` (TSR 7.2.3)."""
     rules = Rules(name="h", doppelkopf_eyes=30)
     for seed in range(50):
-        g = _normal_game(seed, rules)
+        g = random_normalspiel(seed, rules)
         if g.is_solo_game:
             continue
         want = ([0, 0], [0, 0])
@@ -143,7 +134,7 @@ def test_summaries_refuse_what_the_rules_do_not_play() -> None:
 @given(seed=st.integers(0, 2**31), eyes=st.sampled_from((30, 35)), solo=st.integers(0, 7))
 def test_random_games_zero_sum_240_augen_replay(seed: int, eyes: int, solo: int) -> None:
     rules = Rules(name="h", charlie_solo=True, doppelkopf_eyes=eyes)
-    g = _solo_game(seed, rules, solo) if solo < 7 else _normal_game(seed, rules)
+    g = _solo_game(seed, rules, solo) if solo < 7 else random_normalspiel(seed, rules)
     assert g.re_eyes() + g.kontra_eyes() == 240
     s = game_result(g)
     assert sum(s.seat_scores(g.re_seats())) == 0

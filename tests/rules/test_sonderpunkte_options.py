@@ -31,6 +31,7 @@ from doko.engine.record import replay, to_record
 from doko.engine.result import game_result, summary_of
 from doko.engine.rules import ERWEITERT, TSR, Rules, preset
 from doko.engine.scoring import Extras, GameSummary, ScoringInputError, score
+from quick_players import random_normalspiel
 
 ALL = [card_code(k) for k in deck()]
 ON = Rules(name="h", charlie_caught=True, fox_last_trick=True, dulle_caught=True)
@@ -150,22 +151,11 @@ def test_dulle_caught_off_counts_nothing() -> None:
 # --------------------------------------------------------------------------- the last trick
 
 
-def _normal_game(seed: int, rules: Rules) -> Game:
-    """A random Normalspiel (every seat healthy), played out with random cards."""
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules=rules)
-    for _ in range(4):
-        g.apply(encode(g.to_move, HEALTHY))
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_plays()))
-    return g
-
-
 def _find(rules: Rules, want: Callable[[Game, int, tuple[int, ...], int], bool]) -> Game:
     """The first random Normalspiel (seeds 0, 1, ...) whose last trick (leader, cards, winner)
     is as ``want`` says."""
     for seed in range(5000):
-        g = _normal_game(seed, rules)
+        g = random_normalspiel(seed, rules)
         if g.contract == NORMAL and want(g, *g.tricks[-1]):
             return g
     raise AssertionError("no such game")
