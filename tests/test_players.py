@@ -501,7 +501,7 @@ def test_call_foresight_raises_only_the_game_choice() -> None:
         me = SearchPlayer(seed=5, budget_ms=None, worlds=6, opponent_noise=nu,
                           call_foresight=foresight)
         v = view(g, g.to_move)
-        return me._evaluate(v, me._candidates(v, list(v.legal_actions)))
+        return me.evaluate(v, me._candidates(v, list(v.legal_actions)))
 
     raised = 0
     for seed in range(3):

@@ -62,8 +62,8 @@ def finished(start: Game, reservation: list[Action], seed: int = 1) -> tuple[Gam
 def reaches(g: Game, augen: int) -> bool:
     """A direct null-window test: does Re take at least ``augen`` Augen with best play?"""
     sv = solver_for(g, backend="auto")
-    sv._start()
-    return sv._at_least(g.hands, g.trick_leader, g.trick, augen)
+    sv.start_budget()
+    return sv.at_least(g.hands, g.trick_leader, g.trick, augen)
 
 
 def meatless_taken() -> tuple[Game, list[Action]]:

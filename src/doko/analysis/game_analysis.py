@@ -506,9 +506,9 @@ def _keeps(g: Game, value: int, re_moved: bool, solvers: _Solvers,
     else:
         sv = solvers.get(g)
         sv.time_limit = max(limit, MIN_SOLVE_S)
-        sv._start()
+        sv.start_budget()
         try:
-            reached = sv._at_least(g.hands, g.trick_leader, g.trick, need)
+            reached = sv.at_least(g.hands, g.trick_leader, g.trick, need)
         except SearchLimitExceeded:
             return None
     return reached if re_moved else not reached
@@ -683,7 +683,7 @@ def _knowable_reservation(spot: ReservationSpot, start: Game, actions: Sequence[
                           opponent_noise=0.0, confidence=0.0, query_confidence=0.0,
                           call_foresight=0.0, backend=backend)
     # the search player's values are points + Augen / 10000 (a tie-breaker): the points
-    samples = [[float(round(x)) for x in v] for v in player._evaluate(view(g, seat), cands)]
+    samples = [[float(round(x)) for x in v] for v in player.evaluate(view(g, seat), cands)]
     n = min((len(v) for v in samples), default=0)
     if n == 0:  # pragma: no cover - a real view always has a world
         return KnowableValue(0, False, None, None, False, ())

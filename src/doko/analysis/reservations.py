@@ -429,9 +429,9 @@ class _PlanSearch:
             t = marks[len(marks) // 2] if cut is None else cut
             sv = self.solvers.get(self.g)
             sv.time_limit = max(limit, MIN_SOLVE_S)
-            sv._start()
+            sv.start_budget()
             try:
-                reached = sv._at_least(self.g.hands, self.g.trick_leader, self.g.trick, t)
+                reached = sv.at_least(self.g.hands, self.g.trick_leader, self.g.trick, t)
             except SearchLimitExceeded:
                 self.timeouts += 1
                 return

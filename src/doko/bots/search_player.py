@@ -374,7 +374,7 @@ class SearchPlayer(Player):
         candidates = self._candidates(view, legal)
         if len({a for a, _ in candidates}) == 1:
             return candidates[0][0]
-        samples = self._evaluate(view, candidates)
+        samples = self.evaluate(view, candidates)
         n = len(samples[0])
         means = [sum(v) / max(n, 1) for v in samples]
         best = max(range(len(candidates)), key=lambda i: means[i])
@@ -458,10 +458,13 @@ class SearchPlayer(Player):
         ranked = sorted(chances, key=lambda n: (-chances[n], SOLO_NAMES.index(n)))
         return sorted(solo_code(n) for n in ranked[: self.solo_kinds])
 
-    def _evaluate(
+    def evaluate(
         self, view: SeatView, candidates: list[tuple[Action, int]]
     ) -> list[list[float]]:
-        """Per candidate, its value in each sampled world (the same worlds for all)."""
+        """Per candidate (an action with the plan it is played under, as the player's own
+        candidate list gives them), its value in each world sampled from ``view`` (the same
+        worlds for all candidates): the score points of the seat after a playout. Uses only
+        what ``view`` shows; the analysis calls it for its *knowable* measure."""
         seat = view.seat
         assert seat is not None
         self._foresight = self.call_foresight if view.phase != PLAY else 0.0
@@ -515,7 +518,7 @@ class SearchPlayer(Player):
     def _evaluate_native(
         self, view: SeatView, candidates: list[tuple[Action, int]], sampler: Sampler
     ) -> list[list[float]]:
-        """:meth:`_evaluate` in the native core: the deal constraints of ``sampler`` go to
+        """:meth:`evaluate` in the native core: the deal constraints of ``sampler`` go to
         ``doko_native.SearchWorlds``, which samples the worlds (the same procedure, its own
         random numbers from one seed drawn here), replays the history on each and plays out
         every candidate, all in one call within the budget (the worlds of the opponent model

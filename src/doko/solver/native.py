@@ -117,8 +117,9 @@ class NativeSolver:
 
     # the hooks of the game-level functions (as on the Python Solver)
 
-    def _start(self) -> None:
-        """Start the node and time budget of one game-level call."""
+    def start_budget(self) -> None:
+        """Start the node and time budget that the following :meth:`at_least` calls and one
+        game-level call share."""
         self._sv.start_budget()
 
     def _future(
@@ -128,9 +129,11 @@ class NativeSolver:
                                            keep_budget=True)
         return value
 
-    def _at_least(
+    def at_least(
         self, hands: Sequence[int], leader: int, trick: Sequence[int], target: int
     ) -> bool:
+        """True if Re takes at least ``target`` Augen from now on, within the budget
+        :meth:`start_budget` began (as :meth:`doko.solver.search.Solver.at_least`)."""
         result: bool = self._sv.at_least(list(hands), leader, list(trick), target,
                                          keep_budget=True)
         return result

@@ -1068,7 +1068,7 @@ class Solver:
         in on the value, starting from ``guess`` if given. The node and time limits, if any,
         apply to this call; :class:`SearchLimitExceeded` bounds the value from now on.
         """
-        self._start()
+        self.start_budget()
         return self._future(hands, leader, trick, guess)
 
     def _future(
@@ -1089,17 +1089,22 @@ class Solver:
             raise SearchLimitExceeded(lo, hi) from None
         return lo
 
-    def _at_least(
+    def at_least(
         self, hands: Sequence[int], leader: int, trick: Sequence[int], target: int
     ) -> bool:
+        """True if Re takes at least ``target`` Augen from now on (the unfinished ``trick``
+        included): one null-window search, cheaper than the exact value. The budget is the one
+        :meth:`start_budget` began; when it runs out, :class:`SearchLimitExceeded` carries the
+        bounds 0 and all Augen in play."""
         try:
             return self._value(hands, leader, trick, target - 1, target) >= target
         except _Abort:
             rem = sum(_hand_eyes(h) for h in hands) + sum(EYES[k] for k in trick)
             raise SearchLimitExceeded(0, rem) from None
 
-    def _start(self) -> None:
-        """Start the node and time budget of one call."""
+    def start_budget(self) -> None:
+        """Start the node and time budget (``max_nodes``, ``time_limit``) that the following
+        :meth:`at_least` calls share."""
         c = self._counter
         c[1] = c[0] + self.max_nodes if self.max_nodes else 0
         self._deadline[0] = time.perf_counter() + self.time_limit if self.time_limit else 0.0
@@ -1177,8 +1182,8 @@ def _pos_keeps(sv: AnySolver, pos: _Pos, value: int, maxi: bool) -> bool:
     if not trick and not any(hands):
         return tv >= value if maxi else tv <= value
     if maxi:
-        return sv._at_least(hands, leader, trick, value - tv)
-    return not sv._at_least(hands, leader, trick, value - tv + 1)
+        return sv.at_least(hands, leader, trick, value - tv)
+    return not sv.at_least(hands, leader, trick, value - tv + 1)
 
 
 def _so_far(game: Game) -> int:
@@ -1204,7 +1209,7 @@ def solve_moves(
     _check(game)
     sv = solver or solver_for(game, backend=backend, max_nodes=max_nodes,
                               time_limit=time_limit)
-    sv._start()
+    sv.start_budget()
     done = _so_far(game)
     out: dict[int, int] = {}
     guess: int | None = None
@@ -1239,7 +1244,7 @@ def solve(
     _check(game)
     sv = solver or solver_for(game, backend=backend, max_nodes=max_nodes,
                               time_limit=time_limit)
-    sv._start()
+    sv.start_budget()
     n0 = sv.node_count
     done = _so_far(game)
     try:
@@ -1289,7 +1294,7 @@ def principal_variation(
     """
     _check(game)
     sv = solver or solver_for(game, backend=backend)
-    sv._start()
+    sv.start_budget()
     done = _so_far(game)
     future = (sv._future(game.hands, game.trick_leader, game.trick, None) if value is None
               else value - done)
