@@ -71,6 +71,7 @@ LIMIT_KEYS = ("tables_per_client", "tables_total", "create_per_min", "join_per_m
 BIG = 1_000_000
 MAX_K = 200
 MAX_TABLES = 1000
+GC_ENV = "DOKO_GC_LOG"  # doko.server.gcwatch.ENV: the server logs its collections there
 FINISH_S = 30.0  # after the measured time: at most this long to collect the last acks
 
 T = TypeVar("T")
@@ -143,9 +144,11 @@ class ServerProcess:
     """``doko serve`` in a child process on a free loopback port (optionally under cProfile)."""
 
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
-                 profile: bool, ws_compression: str | None = None) -> None:
+                 profile: bool, ws_compression: str | None = None,
+                 gc_log: bool = False) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
+        self.gc_log = tmp / "gc.log" if gc_log else None
         self.prof = tmp / "server.prof" if profile else None
         cmd = [sys.executable]
         if self.prof is not None:
@@ -167,7 +170,10 @@ class ServerProcess:
             for key in LIMIT_KEYS:
                 cmd += ["--limit", f"{key}={BIG}"]
         out = self.log.open("wb")
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        env = dict(os.environ)
+        if self.gc_log is not None:
+            env[GC_ENV] = str(self.gc_log)
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         out.close()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -186,6 +192,14 @@ class ServerProcess:
 
     def cpu(self) -> float:
         return cpu_seconds(self.proc.pid)
+
+    def collections(self) -> list[Any] | None:
+        """The server's garbage collections so far (``--gc-log``), else None."""
+        if self.gc_log is None:
+            return None
+        from doko.server.gcwatch import read_log
+
+        return read_log(str(self.gc_log)) if self.gc_log.exists() else []
 
     def loop_cpu(self) -> float:
         """CPU time of the server's main thread (the event loop), without the database
@@ -269,9 +283,28 @@ class Pace:
         self.next_at = now + self.rng.uniform(0.5, 1.5) * self.interval
 
 
+#: One timed action: (latency s, sent at (time.monotonic()), kind, table, game number, index of
+#: the action in its game). Kinds: ``first`` (the first action of a game), ``reservation`` (the
+#: other actions before the play: healthy, Vorbehalt, solo ...), ``card``, ``call`` (Re,
+#: Kontra, no 90 ...), ``last`` (the action that ends the game).
+Record = tuple[float, float, str, int, int, int]
+KINDS = ("first", "reservation", "card", "call", "last")
+
+
+def action_kind(req: dict[str, Any], state: dict[str, Any]) -> tuple[str, int, int]:
+    """The kind of the action request ``req`` sent at ``state`` (before ``last`` is known),
+    the game's number and the action's index in it."""
+    g = state["game"]
+    n = len(g["view"]["history"])
+    name = req["action"]["action"]
+    kind = ("first" if n == 0 else "card" if name == "play" else "call" if name == "call"
+            else "reservation")
+    return kind, g["number"], n
+
+
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)  # actions: send -> ack (s)
+    records: list[Record] = field(default_factory=list)  # timed actions: send -> ack
     bot_moves: list[float] = field(default_factory=list)  # bots scenario (s)
     errors: int = 0
     dropped: int = 0  # connections that ended before their table did
@@ -311,12 +344,14 @@ def apply_update(state: dict[str, Any] | None, m: dict[str, Any]) -> dict[str, A
 
 
 async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: Stats,
-                    until: float, pace: Pace | None = None, watch_bots: bool = False) -> None:
+                    until: float, pace: Pace | None = None, watch_bots: bool = False,
+                    table: int = 0) -> None:
     """Play one seat with a random player until the table's round is over; with ``pace`` its
     actions wait for the table's schedule. No request is sent after ``until`` (monotonic); the
     caller cancels the seats that still wait then. ``watch_bots``: time the computers' moves."""
     state: dict[str, Any] | None = None
     pending: tuple[int, float, bool] | None = None
+    what: tuple[str, int, int, float] = ("", 0, 0, 0.0)  # its kind, game, index, sent at
     ref = 0
     bot_wait: tuple[int, float] | None = None  # (history length, since) while a bot is to move
     try:
@@ -349,7 +384,13 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
                     break
             elif kind in ("ack", "error") and pending and m.get("ref") == pending[0]:
                 if kind == "ack" and pending[2]:
-                    stats.latencies.append(time.perf_counter() - pending[1])
+                    akind, number, idx, sent = what
+                    g = state["game"] if state is not None else None
+                    if (g is not None and g["over"] and g["number"] == number
+                            and akind in ("card", "call")):
+                        akind = "last"
+                    stats.records.append((time.perf_counter() - pending[1], sent, akind, table,
+                                          number, idx))
                 elif kind == "error":
                     stats.errors += 1
                 pending = None
@@ -369,6 +410,8 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
             if time.monotonic() > until:
                 break
             ref += 1
+            if is_action:
+                what = (*action_kind(req, state), time.monotonic())
             pending = (ref, time.perf_counter(), is_action)
             stats.in_flight += 1
             await ws.send(json.dumps({**req, "ref": ref}))
@@ -450,7 +493,7 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
             p.start(t0)
     tasks = [asyncio.ensure_future(play_seat(
         ws, s["seat"], random.Random(seed * 7919 + i * 4 + s["seat"]), stats, until, paces[i],
-        watch_bots)) for (i, s), ws in zip(seats, conns, strict=True)]
+        watch_bots, i)) for (i, s), ws in zip(seats, conns, strict=True)]
     _, rest = await asyncio.wait(tasks, timeout=measure_s)
     if rest:  # no new requests now: collect the answers in flight, then stop the seats
         end = time.monotonic() + FINISH_S
@@ -464,7 +507,8 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
     else:
         elapsed = time.perf_counter() - began
         own1 = own_cpu_seconds()
-    return {"latencies": stats.latencies, "bot_moves": stats.bot_moves, "errors": stats.errors,
+    return {"records": stats.records, "t0": t0, "bot_moves": stats.bot_moves,
+            "errors": stats.errors,
             "dropped": stats.dropped, "resyncs": stats.resyncs, "sockets": len(conns),
             "seconds": elapsed, "client_cpu": own1 - own0, "timed_out": bool(rest)}
 
@@ -519,7 +563,8 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
     cpu1 = server.cpu()
     loop1 = server.loop_cpu()
     rss = server.rss_mb()
-    lat = [x for p in parts for x in p["latencies"]]
+    records = [x for p in parts for x in p["records"]]
+    lat = [x[0] for x in records]
     bots = [x for p in parts for x in p["bot_moves"]]
     elapsed = max(p["seconds"] for p in parts)
     n = len(lat)
@@ -534,7 +579,109 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
             "bot_p90": pct(bots, 0.90), "bot_p99": pct(bots, 0.99),
             "server_cpu": cpu1 - marks["cpu0"], "loop_cpu": loop1 - marks["loop0"],
             "client_cpu": sum(p["client_cpu"] for p in parts), "rss_mb": rss,
-            "timed_out": any(p["timed_out"] for p in parts)}
+            "timed_out": any(p["timed_out"] for p in parts),
+            "records": records, "t0": min(p["t0"] for p in parts)}
+
+
+def _ms(values: list[float], p: float) -> str:
+    return f"{pct(values, p):.0f}" if values else "-"
+
+
+def print_tail(r: dict[str, Any], gc_log: list[Any] | None, share: float = 0.01,
+               bins: int = 10) -> None:
+    """Where the slowest ``share`` of the actions fall: by kind, by the time they were sent,
+    in bursts, by table and by their place in the game; with ``gc_log`` (the server's garbage
+    collections, :mod:`doko.server.gcwatch`) how many of them waited across a collection."""
+    recs: list[Record] = r["records"]
+    if not recs:
+        return
+    t0 = r["t0"]
+    ordered = sorted(recs, key=lambda x: x[0])
+    n_slow = max(1, round(len(recs) * share))
+    slow = ordered[-n_slow:]
+    cut = slow[0][0] * 1000
+    print(f"  tail: the slowest {share:.0%}: {n_slow} of {len(recs)} actions, "
+          f"{cut:.0f} ms and more")
+    print(f"    {'kind':<12} {'actions':>8} {'share':>6} {'slow':>5} {'share':>6} "
+          f"{'p50 ms':>7} {'p99 ms':>7}")
+    for kind in KINDS:
+        mine = [x[0] for x in recs if x[2] == kind]
+        k_slow = sum(1 for x in slow if x[2] == kind)
+        if not mine:
+            continue
+        print(f"    {kind:<12} {len(mine):>8} {len(mine) / len(recs):>6.1%} {k_slow:>5} "
+              f"{k_slow / n_slow:>6.1%} {_ms(mine, 0.5):>7} {_ms(mine, 0.99):>7}")
+    end = max(x[1] for x in recs) - t0
+    width = max(end / bins, 1e-3)
+    print(f"    sent at (s)   {'actions':>8} {'slow':>5} {'p50 ms':>7} {'max ms':>7}")
+    for b in range(bins):
+        lo, hi = b * width, (b + 1) * width
+        mine = [x[0] for x in recs if lo <= x[1] - t0 < hi or (b == bins - 1 and x[1] - t0 >= hi)]
+        k_slow = sum(1 for x in slow if lo <= x[1] - t0 < hi or (b == bins - 1
+                                                                   and x[1] - t0 >= hi))
+        print(f"    {lo:5.1f} - {hi:5.1f} {len(mine):>8} {k_slow:>5} {_ms(mine, 0.5):>7} "
+              f"{_ms(mine, 1.0):>7}")
+    # bursts: slow actions sent within 50 ms of one another
+    times = sorted((x[1] - t0, x[0]) for x in slow)
+    bursts: list[list[tuple[float, float]]] = []
+    for t, lat in times:
+        if bursts and t - bursts[-1][-1][0] <= 0.05:
+            bursts[-1].append((t, lat))
+        else:
+            bursts.append([(t, lat)])
+    big = sorted(bursts, key=len, reverse=True)[:5]
+    print(f"    bursts (slow actions sent within 50 ms of one another): {len(bursts)}; "
+          "largest: " + ", ".join(f"{len(b)} at {b[0][0]:.2f} s (up to "
+                                  f"{max(lat for _, lat in b) * 1000:.0f} ms)" for b in big))
+    tables: dict[int, int] = {}
+    for x in slow:
+        tables[x[3]] = tables.get(x[3], 0) + 1
+    top = sorted(tables.items(), key=lambda kv: -kv[1])[:5]
+    print(f"    tables: the slow actions are at {len(tables)} of {r['tables']} tables; most: "
+          + ", ".join(f"table {i}: {k}" for i, k in top))
+    places = [(0, 4), (5, 12), (13, 24), (25, 36), (37, 60)]
+    print("    place in the game (action index): " + ", ".join(
+        f"{lo}-{hi}: {sum(1 for x in slow if lo <= x[5] <= hi)} slow of "
+        f"{sum(1 for x in recs if lo <= x[5] <= hi)}" for lo, hi in places))
+    if gc_log is None:
+        return
+    window = [c for c in gc_log if t0 <= c.start <= t0 + r["seconds"]]
+    for gen in (0, 1, 2):
+        mine = [c.seconds * 1000 for c in window if c.generation == gen]
+        if mine:
+            print(f"    gc generation {gen}: {len(mine)} collections, {sum(mine):.0f} ms in "
+                  f"all, mean {sum(mine) / len(mine):.1f} ms, max {max(mine):.1f} ms")
+        else:
+            print(f"    gc generation {gen}: no collection")
+    pauses = [(c.start, c.start + c.seconds) for c in window if c.seconds >= 0.005]
+
+    def across(x: Record) -> bool:
+        return any(a < x[1] + x[0] and b > x[1] for a, b in pauses)
+
+    k_all = sum(1 for x in recs if across(x))
+    k_slow = sum(1 for x in slow if across(x))
+    print(f"    waited across a collection of 5 ms or more: {k_slow} of the {n_slow} slow "
+          f"actions, {k_all} of all {len(recs)}")
+
+
+def write_records(path: str, r: dict[str, Any]) -> None:
+    """The timed actions as CSV: latency_ms, sent_s (from the start), kind, table, game,
+    index."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("latency_ms,sent_s,kind,table,game,index\n")
+        for lat, sent, kind, table, game, idx in r["records"]:
+            f.write(f"{lat * 1000:.3f},{sent - r['t0']:.4f},{kind},{table},{game},{idx}\n")
+
+
+def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
+           label: str = "") -> None:
+    """The tail summary (``--tail``) and the records file (``--records``) of one run."""
+    if ns.tail:
+        print_tail(r, server.collections())
+    if ns.records:
+        path = ns.records if not label else f"{ns.records}.{label}"
+        write_records(path, r)
+        print(f"  records: {path}")
 
 
 def four_humans(games: int) -> dict[str, Any]:
@@ -588,6 +735,7 @@ def scenario_fast(server: ServerProcess, ns: argparse.Namespace) -> None:
         print(f"{k:>4} {r['actions']:>8} {r['seconds']:>8.2f} {r['rate']:>10.1f} "
               f"{r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f} {r['max']:>8.2f}"
               f"  {cpu_note(r)}{flag}{problems(r)}", flush=True)
+        report(server, ns, r, str(k) if len(ks) > 1 else "")
 
 
 def scenario_paced(server: ServerProcess, ns: argparse.Namespace) -> None:
@@ -605,6 +753,7 @@ def scenario_paced(server: ServerProcess, ns: argparse.Namespace) -> None:
     print(f"  actions {r['actions']}, {r['rate']:.1f}/s; p50 {r['p50']:.2f} ms, "
           f"p90 {r['p90']:.2f} ms, p99 {r['p99']:.2f} ms, max {r['max']:.2f} ms; "
           f"{cpu_note(r)}{problems(r)}", flush=True)
+    report(server, ns, r)
 
 
 def scenario_bots(server: ServerProcess, ns: argparse.Namespace) -> None:
@@ -625,6 +774,7 @@ def scenario_bots(server: ServerProcess, ns: argparse.Namespace) -> None:
     print(f"  computers: moves {r['bot_moves']}, p50 {r['bot_p50']:.1f} ms, "
           f"p90 {r['bot_p90']:.1f} ms, p99 {r['bot_p99']:.1f} ms; {cpu_note(r)}"
           f"{problems(r)}", flush=True)
+    report(server, ns, r)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -659,6 +809,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true",
                     help="run the server under cProfile and print its top entries")
     ap.add_argument("--profile-top", type=int, default=40, help="entries printed (40)")
+    ap.add_argument("--tail", action="store_true",
+                    help="print where the slowest 1 %% of the actions fall: their kinds, when "
+                         "they were sent, bursts, tables, place in the game (and with "
+                         "--gc-log the collections they waited across)")
+    ap.add_argument("--gc-log", action="store_true",
+                    help="the server logs its garbage collections (DOKO_GC_LOG); with --tail "
+                         "they are summarised")
+    ap.add_argument("--records", metavar="PATH", default=None,
+                    help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
+                         "table, game, index)")
     ap.add_argument("--server-log", action="store_true",
                     help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)
@@ -672,7 +832,7 @@ def main(argv: list[str] | None = None) -> int:
     COMPRESSION[0] = None if ns.compression == "none" else "deflate"
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
         server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
-                               ns.server_compression)
+                               ns.server_compression, ns.gc_log)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "

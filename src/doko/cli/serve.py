@@ -93,6 +93,7 @@ def run(ns: argparse.Namespace) -> int:
     print(f"doko: the web table is at http://{ns.host}:{ns.port}/ (database {ns.db})",
           flush=True)
     tune_gc()
+    watch_gc(os.environ.get("DOKO_GC_LOG"))
     extra: dict[str, Any] = {}
     if ns.forwarded_allow_ips is not None:
         extra["forwarded_allow_ips"] = ns.forwarded_allow_ips
@@ -110,6 +111,16 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+def watch_gc(path: str | None) -> None:
+    """With ``path`` (the environment variable ``DOKO_GC_LOG``): every garbage collection is
+    written to that file with its duration (:mod:`doko.server.gcwatch`), for load tests."""
+    if not path:
+        return
+    from doko.server.gcwatch import GcWatch
+
+    GcWatch(open(path, "a", encoding="ascii")).install()  # noqa: SIM115 - open while serving
 
 
 def write_admin_key(path: str) -> str:

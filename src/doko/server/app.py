@@ -240,14 +240,15 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         # the levels with their names from the catalogue and their own time per decision;
         # a table's bots share bot_budget_ms per round of decisions (each capped at its share)
         names = level_names()
+        specs = option_specs()  # milliseconds each time (it reads the whole text catalogue)
         return {"players": names, "default_level": default_bot_level(),
                 "levels": [{"name": n, "de": level_label(n, "de"), "en": level_label(n, "en"),
                             "budget_ms": level_options(n)[1].get("budget_ms")} for n in names],
                 "bot_budget_ms": hub().limits.bot_budget_ms, "presets": list(PRESETS),
                 # the rule options the table form offers, and each preset's value words
                 "options": [{"key": s.key, "kind": s.kind, "values": list(s.values)}
-                            for s in option_specs()],
-                "preset_options": {name: {s.key: option_value(r, s.key) for s in option_specs()}
+                            for s in specs],
+                "preset_options": {name: {s.key: option_value(r, s.key) for s in specs}
                                    for name, r in PRESETS.items()},
                 "version": 2}
 

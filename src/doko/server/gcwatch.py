@@ -1,0 +1,87 @@
+"""The garbage collector's pauses, written down while the server runs (for load measurements).
+
+``doko serve`` installs a :class:`GcWatch` when the environment variable ``DOKO_GC_LOG`` names
+a file: every collection then appends one line to it, ``start generation duration_ms collected
+objects``, where ``start`` is ``time.monotonic()`` when the collection began (the same clock
+in every process of the machine, so a benchmark can match the pauses against the actions it
+timed) and ``objects`` the number of objects in the young generation when a young collection
+began (-1 for the older generations, whose size is not known without counting them).
+``scripts/bench_server.py --gc-log`` sets the variable and summarises the file.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import dataclass
+from typing import IO, Any
+
+ENV = "DOKO_GC_LOG"
+
+
+@dataclass(frozen=True)
+class Collection:
+    """One collection: when it began (``time.monotonic()``), its generation, how long it
+    took (seconds), what it freed and (a young collection) how many objects it looked at."""
+
+    start: float
+    generation: int
+    seconds: float
+    collected: int
+    objects: int
+
+    def line(self) -> str:
+        return (f"{self.start:.6f} {self.generation} {self.seconds * 1000:.3f} "
+                f"{self.collected} {self.objects}\n")
+
+    @classmethod
+    def parse(cls, line: str) -> Collection:
+        start, gen, ms, collected, objects = line.split()
+        return cls(float(start), int(gen), float(ms) / 1000, int(collected), int(objects))
+
+
+class GcWatch:
+    """Times every collection of the garbage collector (``gc.callbacks``) and keeps the last
+    ``keep`` of them in :attr:`collections`; with ``out``, each is also written to it as a
+    line (:meth:`Collection.line`) and flushed."""
+
+    def __init__(self, out: IO[str] | None = None, keep: int = 10_000) -> None:
+        self.out = out
+        self.keep = keep
+        self.collections: list[Collection] = []
+        self._started: tuple[float, float, int] | None = None
+
+    def install(self) -> None:
+        if self._callback not in gc.callbacks:
+            gc.callbacks.append(self._callback)
+
+    def uninstall(self) -> None:
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            gen = int(info["generation"])
+            # the young generation's count is its number of objects; the older generations'
+            # counts are collections of the younger one, so their size is not known cheaply
+            objects = gc.get_count()[0] if gen == 0 else -1
+            self._started = (time.monotonic(), time.perf_counter(), objects)
+            return
+        if self._started is None:
+            return
+        start, t0, objects = self._started
+        self._started = None
+        c = Collection(start, int(info["generation"]), time.perf_counter() - t0,
+                       int(info.get("collected", 0)), objects)
+        self.collections.append(c)
+        if len(self.collections) > self.keep:
+            del self.collections[: len(self.collections) - self.keep]
+        if self.out is not None:
+            self.out.write(c.line())
+            self.out.flush()
+
+
+def read_log(path: str) -> list[Collection]:
+    """The collections written to ``path`` by a :class:`GcWatch`."""
+    with open(path, encoding="ascii") as f:
+        return [Collection.parse(line) for line in f if line.strip()]
