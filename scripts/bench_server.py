@@ -72,6 +72,7 @@ BIG = 1_000_000
 MAX_K = 200
 MAX_TABLES = 1000
 GC_ENV = "DOKO_GC_LOG"  # doko.server.gcwatch.ENV: the server logs its collections there
+COMMIT_ENV = "DOKO_COMMIT_LOG"  # doko.server.writer.COMMIT_LOG_ENV: and its group commits
 FINISH_S = 30.0  # after the measured time: at most this long to collect the last acks
 
 T = TypeVar("T")
@@ -149,6 +150,7 @@ class ServerProcess:
         self.port = free_port()
         self.log = tmp / "server.log"
         self.gc_log = tmp / "gc.log" if gc_log else None
+        self.commit_log = tmp / "commits.log" if gc_log else None
         self.prof = tmp / "server.prof" if profile else None
         cmd = [sys.executable]
         if self.prof is not None:
@@ -171,8 +173,9 @@ class ServerProcess:
                 cmd += ["--limit", f"{key}={BIG}"]
         out = self.log.open("wb")
         env = dict(os.environ)
-        if self.gc_log is not None:
+        if self.gc_log is not None and self.commit_log is not None:
             env[GC_ENV] = str(self.gc_log)
+            env[COMMIT_ENV] = str(self.commit_log)
         self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         out.close()
         deadline = time.monotonic() + 60
@@ -200,6 +203,18 @@ class ServerProcess:
         from doko.server.gcwatch import read_log
 
         return read_log(str(self.gc_log)) if self.gc_log.exists() else []
+
+    def commits(self) -> list[tuple[float, float, int]] | None:
+        """The server's group commits so far (``--gc-log``): (start, seconds, writes)."""
+        if self.commit_log is None:
+            return None
+        if not self.commit_log.exists():
+            return []
+        out = []
+        for line in self.commit_log.read_text().splitlines():
+            start, ms, n = line.split()
+            out.append((float(start), float(ms) / 1000, int(n)))
+        return out
 
     def loop_cpu(self) -> float:
         """CPU time of the server's main thread (the event loop), without the database
@@ -587,11 +602,13 @@ def _ms(values: list[float], p: float) -> str:
     return f"{pct(values, p):.0f}" if values else "-"
 
 
-def print_tail(r: dict[str, Any], gc_log: list[Any] | None, share: float = 0.01,
+def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
+               commits: list[tuple[float, float, int]] | None = None, share: float = 0.01,
                bins: int = 10) -> None:
     """Where the slowest ``share`` of the actions fall: by kind, by the time they were sent,
     in bursts, by table and by their place in the game; with ``gc_log`` (the server's garbage
-    collections, :mod:`doko.server.gcwatch`) how many of them waited across a collection."""
+    collections, :mod:`doko.server.gcwatch`) and ``commits`` (its group commits) how many of
+    them waited across a collection or a slow commit."""
     recs: list[Record] = r["records"]
     if not recs:
         return
@@ -662,6 +679,20 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None, share: float = 0.01,
     k_slow = sum(1 for x in slow if across(x))
     print(f"    waited across a collection of 5 ms or more: {k_slow} of the {n_slow} slow "
           f"actions, {k_all} of all {len(recs)}")
+    if not commits:
+        return
+    mine_c = [c for c in commits if t0 <= c[0] <= t0 + r["seconds"]]
+    if not mine_c:
+        return
+    secs = sorted(c[1] * 1000 for c in mine_c)
+    print(f"    group commits: {len(mine_c)}, {sum(c[2] for c in mine_c)} writes; each "
+          f"p50 {secs[len(secs) // 2]:.1f} ms, "
+          f"p99 {secs[min(len(secs) - 1, int(0.99 * len(secs)))]:.1f} ms, max {secs[-1]:.1f} ms")
+    pauses = [(c[0], c[0] + c[1]) for c in mine_c if c[1] >= 0.1]
+    k_all = sum(1 for x in recs if across(x))
+    k_slow = sum(1 for x in slow if across(x))
+    print(f"    waited across a commit of 100 ms or more ({len(pauses)} such): {k_slow} of the "
+          f"{n_slow} slow actions, {k_all} of all {len(recs)}")
 
 
 def write_records(path: str, r: dict[str, Any]) -> None:
@@ -677,7 +708,7 @@ def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
            label: str = "") -> None:
     """The tail summary (``--tail``) and the records file (``--records``) of one run."""
     if ns.tail:
-        print_tail(r, server.collections())
+        print_tail(r, server.collections(), server.commits())
     if ns.records:
         path = ns.records if not label else f"{ns.records}.{label}"
         write_records(path, r)
@@ -814,8 +845,8 @@ def main(argv: list[str] | None = None) -> int:
                          "they were sent, bursts, tables, place in the game (and with "
                          "--gc-log the collections they waited across)")
     ap.add_argument("--gc-log", action="store_true",
-                    help="the server logs its garbage collections (DOKO_GC_LOG); with --tail "
-                         "they are summarised")
+                    help="the server logs its garbage collections (DOKO_GC_LOG) and its group "
+                         "commits (DOKO_COMMIT_LOG); with --tail they are summarised")
     ap.add_argument("--records", metavar="PATH", default=None,
                     help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
                          "table, game, index)")

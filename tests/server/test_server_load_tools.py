@@ -6,9 +6,15 @@ from __future__ import annotations
 import gc
 import io
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from doko.engine.rules import HAUSREGELN, PRESETS, TSR, option_changes, with_options
+from doko.server.db import SeatData, Store, TableData, make_engine, migrate
 from doko.server.gcwatch import Collection, GcWatch, read_log
 from doko.server.payloads import rules_options
 
@@ -60,3 +66,96 @@ def test_gc_log_file_round_trip(tmp_path: Path) -> None:
     got = read_log(str(path))
     assert [c.generation for c in got] == [1]
     assert got[0].collected >= 0
+
+
+# ------------------------------------------------------------------------------ the writes
+
+
+def _store(tmp_path: Path) -> Store:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(f"sqlite:///{tmp_path / 'w.sqlite3'}", "normal")
+    migrate(engine)
+    return Store(engine)
+
+
+def _table(code: str) -> TableData:
+    return TableData(0, code, "t", '{"name": "tsr"}', 4, False, False, True, "rules", 0, 30.0,
+                     7, "waiting", 1.0, seats=[SeatData(s, "human", None, f"P{s + 1}",
+                                                        f"key-{code}-{s}", False, False)
+                                               for s in range(4)])
+
+
+def _course(store: Store, tid: int) -> list[Callable[[], Any]]:
+    """A table's course as the server writes it: seats, a round, a deal, actions, closing."""
+    return [
+        partial(store.update_seat, tid, 0, joined=True, left=False),
+        partial(store.update_seat, tid, 2, name="Zweite"),
+        partial(store.add_round, tid, 1, 4, True, "playing"),
+    ]
+
+
+def test_the_statement_writes_store_what_they_did_with_sessions(tmp_path: Path) -> None:
+    """update_seat, add_round, add_game, add_action, set_done_seats, close_game, touch and
+    set_status (statements built once, no ORM session) store what the server reads back,
+    alone and in one group commit with actions in between, in order."""
+    for batched_run in (False, True):
+        store = _store(tmp_path / str(batched_run))
+        tid = store.create_table(_table("ABCDEF"))
+        rid_box: list[int] = []
+        gid_box: list[int] = []
+        if batched_run:
+            ok = store.batch(_course(store, tid))
+            assert all(flag for flag, _ in ok)
+            rid_box.append(ok[-1][1])
+        else:
+            out = [call() for call in _course(store, tid)]
+            rid_box.append(out[-1])
+        rid = rid_box[0]
+        deal = {"format": "doko-game/1", "hands": ["x"]}
+        calls: list[Callable[[], Any]] = [partial(store.add_game, tid, rid, 1, deal, "playing")]
+        if batched_run:
+            got = store.batch(calls)
+            gid_box.append(got[0][1])
+        else:
+            gid_box.append(calls[0]())
+        gid = gid_box[0]
+        writes: list[Callable[[], Any]] = [
+            partial(store.add_action, gid, 0, {"seat": 0, "action": "healthy"}),
+            partial(store.update_seat, tid, 1, left=True),
+            partial(store.add_action, gid, 1, {"seat": 1, "action": "healthy"}),
+            partial(store.set_done_seats, gid, [3, 1]),
+            partial(store.close_game, gid, tid, "over", {"winner": "re"}, {"row": 1}, rid,
+                    {"rows": [1]}),
+            partial(store.touch, tid, 99.0),
+        ]
+        if batched_run:
+            assert all(flag for flag, _ in store.batch(writes))
+        else:
+            for call in writes:
+                call()
+        store.set_status(tid, "closed")
+        t = store.table("ABCDEF")
+        assert t is not None and t.status == "closed" and t.touched_at == 99.0
+        assert [(s.name, s.joined, s.left) for s in t.seats] == [
+            ("P1", True, False), ("P2", False, True), ("Zweite", False, False),
+            ("P4", False, False)]
+        assert [(r.id, r.number, r.games_total, r.pflichtsoli) for r in store.rounds(tid)] == [
+            (rid, 1, 4, True)]
+        g = store.game(tid, 1)
+        assert g is not None and g.id == gid and g.closed and g.deal == deal
+        assert g.actions == [{"seat": 0, "action": "healthy"}, {"seat": 1, "action": "healthy"}]
+        assert g.done_seats == [1, 3]
+        assert store.round_sheet(rid) == {"rows": [1]}
+        store.engine.dispose()
+
+
+def test_a_seat_update_names_only_seat_columns(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    tid = store.create_table(_table("GHJKLM"))
+    with pytest.raises(ValueError, match="not a seat column"):
+        store.update_seat(tid, 0, code="XXXXXX")
+    store.update_seat(tid, 0)  # nothing to set: nothing happens
+    t = store.table("GHJKLM")
+    assert t is not None and [(s.seat, s.joined) for s in t.seats] == [
+        (0, False), (1, False), (2, False), (3, False)]
+    store.engine.dispose()

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -45,7 +46,7 @@ from doko.server.schema import (
     clean_text,
 )
 from doko.server.table import Seat, Table
-from doko.server.writer import GroupCommit
+from doko.server.writer import COMMIT_LOG_ENV, GroupCommit
 from doko.session import Round, RoundError
 
 log = logging.getLogger("doko.server")
@@ -127,7 +128,9 @@ class Hub:
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-db")
         self._checkpoint_pool = ThreadPoolExecutor(1, thread_name_prefix="doko-checkpoint")
         self._checkpointer: asyncio.Task[None] | None = None
-        self.writer = GroupCommit(store, self._db_pool)
+        commit_log = os.environ.get(COMMIT_LOG_ENV)  # load measurements (writer.py)
+        self.writer = GroupCommit(store, self._db_pool, None if not commit_log else
+                                  open(commit_log, "a", encoding="ascii"))  # noqa: SIM115
         self.bots = bot_pool or BotPool(
             bot_workers, express=EXPRESS_WORKERS,
             max_queued_per_table=self.limits.bot_queue_per_table,
@@ -192,6 +195,8 @@ class Hub:
                 await task
         await self.bots.close()
         self._db_pool.shutdown(wait=True)
+        if self.writer.log is not None:
+            self.writer.log.close()
         self._checkpoint_pool.shutdown(wait=True)
 
     async def _checkpoint_loop(self, interval: float = 2.0) -> None:

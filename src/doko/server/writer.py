@@ -14,28 +14,38 @@ together in one transaction (:meth:`doko.server.db.Store.batch`) in the database
 
 Nothing waits to fill a batch: when the database is idle a write starts at once, so a lone
 write costs what it cost before; under load the batches grow by themselves.
+
+For load measurements, ``doko serve`` with the environment variable ``DOKO_COMMIT_LOG`` naming
+a file writes a line per batch to it: ``start seconds_ms writes`` (``start`` is
+``time.monotonic()`` when the batch went to the database thread).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from functools import partial
-from typing import Any, TypeVar, cast
+from typing import IO, Any, TypeVar, cast
 
 from doko.server.db import Store, is_batched
 
 T = TypeVar("T")
+
+#: The environment variable naming the file of the batches' times (``doko serve``).
+COMMIT_LOG_ENV = "DOKO_COMMIT_LOG"
 
 
 class GroupCommit:
     """Queue :class:`~doko.server.db.Store` writes and commit them in batches in ``executor``
     (the hub's one database thread, so batches and reads never run at the same time)."""
 
-    def __init__(self, store: Store, executor: Executor) -> None:
+    def __init__(self, store: Store, executor: Executor, log: IO[str] | None = None) -> None:
         self.store = store
         self.executor = executor
+        #: where each batch's start, duration and size are written (see the module's text)
+        self.log = log
         self._queue: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
         #: batches committed and writes in them (for tests and the curious)
@@ -60,6 +70,7 @@ class GroupCommit:
             while self._queue:
                 batch, self._queue = self._queue, []
                 calls = [call for call, _ in batch]
+                began = time.monotonic()
                 try:
                     outcomes = await loop.run_in_executor(self.executor, self.store.batch, calls)
                 except asyncio.CancelledError:  # the loop is shutting down
@@ -71,6 +82,10 @@ class GroupCommit:
                     outcomes = [(False, e)] * len(batch)
                 self.batches += 1
                 self.writes += len(batch)
+                if self.log is not None:
+                    self.log.write(f"{began:.6f} {(time.monotonic() - began) * 1000:.3f} "
+                                   f"{len(batch)}\n")
+                    self.log.flush()
                 for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
                     if fut.done():  # its caller was cancelled (the write still happened)
                         continue
