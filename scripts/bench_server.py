@@ -146,7 +146,7 @@ class ServerProcess:
 
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
                  profile: bool, ws_compression: str | None = None,
-                 gc_log: bool = False) -> None:
+                 gc_log: bool = False, gc_thresholds: str | None = None) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
         self.gc_log = tmp / "gc.log" if gc_log else None
@@ -168,6 +168,10 @@ class ServerProcess:
             if "--ws-compression" not in known:
                 raise SystemExit("this doko serve has no --ws-compression")
             cmd += ["--ws-compression", ws_compression]
+        if gc_thresholds is not None:
+            if "--gc-thresholds" not in known:
+                raise SystemExit("this doko serve has no --gc-thresholds")
+            cmd += ["--gc-thresholds", gc_thresholds]
         if self.limits:
             for key in LIMIT_KEYS:
                 cmd += ["--limit", f"{key}={BIG}"]
@@ -664,10 +668,15 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
         return
     window = [c for c in gc_log if t0 <= c.start <= t0 + r["seconds"]]
     for gen in (0, 1, 2):
-        mine = [c.seconds * 1000 for c in window if c.generation == gen]
+        cs = [c for c in window if c.generation == gen]
+        mine = [c.seconds * 1000 for c in cs]
         if mine:
+            seen = [c.objects for c in cs if c.objects >= 0]
+            size = f", {sum(seen) // len(seen)} young objects each" if seen else ""
+            cpu = sum(c.cpu for c in cs) * 1000
             print(f"    gc generation {gen}: {len(mine)} collections, {sum(mine):.0f} ms in "
-                  f"all, mean {sum(mine) / len(mine):.1f} ms, max {max(mine):.1f} ms")
+                  f"all (CPU {cpu:.0f} ms), mean {sum(mine) / len(mine):.1f} ms, max "
+                  f"{max(mine):.1f} ms; {sum(c.collected for c in cs)} objects freed{size}")
         else:
             print(f"    gc generation {gen}: no collection")
     pauses = [(c.start, c.start + c.seconds) for c in window if c.seconds >= 0.005]
@@ -847,6 +856,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gc-log", action="store_true",
                     help="the server logs its garbage collections (DOKO_GC_LOG) and its group "
                          "commits (DOKO_COMMIT_LOG); with --tail they are summarised")
+    ap.add_argument("--gc-thresholds", metavar="A,B,C", default=None,
+                    help="the server's --gc-thresholds (its default)")
     ap.add_argument("--records", metavar="PATH", default=None,
                     help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
                          "table, game, index)")
@@ -863,7 +874,7 @@ def main(argv: list[str] | None = None) -> int:
     COMPRESSION[0] = None if ns.compression == "none" else "deflate"
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
         server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
-                               ns.server_compression, ns.gc_log)
+                               ns.server_compression, ns.gc_log, ns.gc_thresholds)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "

@@ -159,3 +159,38 @@ def test_a_seat_update_names_only_seat_columns(tmp_path: Path) -> None:
     assert t is not None and [(s.seat, s.joined) for s in t.seats] == [
         (0, False), (1, False), (2, False), (3, False)]
     store.engine.dispose()
+
+
+# ------------------------------------------------------------------------------ doko serve
+
+
+def test_serve_gc_thresholds_are_checked_and_set(tmp_path: Path) -> None:
+    import argparse
+
+    from doko.cli.serve import GC_THRESHOLDS, gc_thresholds, tune_gc, watch_gc
+
+    assert gc_thresholds("10000,50,100") == (10000, 50, 100)
+    for bad in ("1,2", "a,b,c", "50,1,1", "1000,0,1", "1000,1,-1", "1,2,3,4"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            gc_thresholds(bad)
+    before = gc.get_threshold()
+    try:
+        tune_gc((12345, 7, 8))
+        assert gc.get_threshold() == (12345, 7, 8)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert GC_THRESHOLDS == (50_000, 20, 100)
+    watch_gc(None)  # no file: nothing is watched
+    n = len(gc.callbacks)
+    path = tmp_path / "gc.log"
+    watch = watch_gc(str(path))
+    assert watch is not None and watch.out is not None
+    try:
+        assert len(gc.callbacks) == n + 1
+        gc.collect(0)
+    finally:
+        watch.uninstall()
+        watch.out.close()
+    assert [c.generation for c in read_log(str(path))] == [0]

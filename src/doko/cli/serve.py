@@ -12,10 +12,16 @@ import gc
 import os
 import secrets
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doko.server.gcwatch import GcWatch
 
 #: The default database: a SQLite file in the current directory.
 DEFAULT_URL = "sqlite:///doko.sqlite3"
+#: The garbage collector's thresholds of ``doko serve`` (``--gc-thresholds``).
+GC_THRESHOLDS = (50_000, 20, 100)
+GC_THRESHOLDS_TEXT = ",".join(str(x) for x in GC_THRESHOLDS)
 #: Where ``doko serve`` writes the operator's key for ``doko admin`` (mode 0600).
 DEFAULT_ADMIN_KEY_FILE = "doko-admin.key"
 
@@ -52,6 +58,11 @@ def register(sub: Any) -> None:
                         "server sends small updates, and deflate would cost CPU per message "
                         "and memory per connection) or deflate (permessage-deflate, when the "
                         "client offers it)")
+    p.add_argument("--gc-thresholds", default=GC_THRESHOLDS_TEXT, metavar="A,B,C",
+                   type=gc_thresholds,
+                   help="the garbage collector's thresholds after start-up (gc.set_threshold; "
+                        f"{GC_THRESHOLDS_TEXT}): A young objects start a young collection, B "
+                        "young collections one of the middle generation, C of those a full one")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
@@ -92,7 +103,7 @@ def run(ns: argparse.Namespace) -> int:
         return 1
     print(f"doko: the web table is at http://{ns.host}:{ns.port}/ (database {ns.db})",
           flush=True)
-    tune_gc()
+    tune_gc(ns.gc_thresholds)
     watch_gc(os.environ.get("DOKO_GC_LOG"))
     extra: dict[str, Any] = {}
     if ns.forwarded_allow_ips is not None:
@@ -103,24 +114,38 @@ def run(ns: argparse.Namespace) -> int:
     return 0
 
 
-def tune_gc() -> None:
+def gc_thresholds(text: str) -> tuple[int, int, int]:
+    """``"A,B,C"`` as three thresholds (A at least 100, B and C at least 1)."""
+    try:
+        a, b, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"three whole numbers A,B,C, not {text!r}") from None
+    if a < 100 or b < 1 or c < 1:
+        raise argparse.ArgumentTypeError("A is at least 100, B and C at least 1")
+    return a, b, c
+
+
+def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
     """Fewer, cheaper garbage collections for a long-running server: what was imported and
     built at start-up is frozen out of the collections, and the young generation is larger. With
     a thousand tables in memory (about 280,000 tracked objects) CPython's default thresholds ran
     a full collection every few seconds that stopped the event loop for about 300 ms."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(*thresholds)
 
 
-def watch_gc(path: str | None) -> None:
+def watch_gc(path: str | None) -> GcWatch | None:
     """With ``path`` (the environment variable ``DOKO_GC_LOG``): every garbage collection is
-    written to that file with its duration (:mod:`doko.server.gcwatch`), for load tests."""
+    written to that file with its duration (:mod:`doko.server.gcwatch`), for load tests; the
+    file stays open while the server runs."""
     if not path:
-        return
+        return None
     from doko.server.gcwatch import GcWatch
 
-    GcWatch(open(path, "a", encoding="ascii")).install()  # noqa: SIM115 - open while serving
+    watch = GcWatch(open(path, "a", encoding="ascii"))  # noqa: SIM115 - open while serving
+    watch.install()
+    return watch
 
 
 def write_admin_key(path: str) -> str:

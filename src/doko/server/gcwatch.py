@@ -2,10 +2,12 @@
 
 ``doko serve`` installs a :class:`GcWatch` when the environment variable ``DOKO_GC_LOG`` names
 a file: every collection then appends one line to it, ``start generation duration_ms collected
-objects``, where ``start`` is ``time.monotonic()`` when the collection began (the same clock
+objects cpu_ms``, where ``start`` is ``time.monotonic()`` when the collection began (the same clock
 in every process of the machine, so a benchmark can match the pauses against the actions it
 timed) and ``objects`` the number of objects in the young generation when a young collection
-began (-1 for the older generations, whose size is not known without counting them).
+began (-1 for the older generations, whose size is not known without counting them) and
+``cpu_ms`` the CPU time of the collecting thread meanwhile (less than the duration when the
+process waited for a core).
 ``scripts/bench_server.py --gc-log`` sets the variable and summarises the file.
 """
 
@@ -22,22 +24,25 @@ ENV = "DOKO_GC_LOG"
 @dataclass(frozen=True)
 class Collection:
     """One collection: when it began (``time.monotonic()``), its generation, how long it
-    took (seconds), what it freed and (a young collection) how many objects it looked at."""
+    took (seconds), what it freed, (a young collection) how many objects it looked at, and
+    the CPU time of its thread meanwhile (seconds)."""
 
     start: float
     generation: int
     seconds: float
     collected: int
     objects: int
+    cpu: float = 0.0
 
     def line(self) -> str:
         return (f"{self.start:.6f} {self.generation} {self.seconds * 1000:.3f} "
-                f"{self.collected} {self.objects}\n")
+                f"{self.collected} {self.objects} {self.cpu * 1000:.3f}\n")
 
     @classmethod
     def parse(cls, line: str) -> Collection:
-        start, gen, ms, collected, objects = line.split()
-        return cls(float(start), int(gen), float(ms) / 1000, int(collected), int(objects))
+        start, gen, ms, collected, objects, cpu_ms = line.split()
+        return cls(float(start), int(gen), float(ms) / 1000, int(collected), int(objects),
+                   float(cpu_ms) / 1000)
 
 
 class GcWatch:
@@ -49,7 +54,7 @@ class GcWatch:
         self.out = out
         self.keep = keep
         self.collections: list[Collection] = []
-        self._started: tuple[float, float, int] | None = None
+        self._started: tuple[float, float, float, int] | None = None
 
     def install(self) -> None:
         if self._callback not in gc.callbacks:
@@ -65,14 +70,14 @@ class GcWatch:
             # the young generation's count is its number of objects; the older generations'
             # counts are collections of the younger one, so their size is not known cheaply
             objects = gc.get_count()[0] if gen == 0 else -1
-            self._started = (time.monotonic(), time.perf_counter(), objects)
+            self._started = (time.monotonic(), time.perf_counter(), time.thread_time(), objects)
             return
         if self._started is None:
             return
-        start, t0, objects = self._started
+        start, t0, cpu0, objects = self._started
         self._started = None
         c = Collection(start, int(info["generation"]), time.perf_counter() - t0,
-                       int(info.get("collected", 0)), objects)
+                       int(info.get("collected", 0)), objects, time.thread_time() - cpu0)
         self.collections.append(c)
         if len(self.collections) > self.keep:
             del self.collections[: len(self.collections) - self.keep]
