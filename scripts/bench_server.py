@@ -377,17 +377,23 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
         async for raw in ws:
             m = json.loads(raw)
             kind = m["type"]
+            # the sender's update answers its action itself ("ack": ref), else an ack follows
+            answer = ("ack" if kind == "update" and pending is not None and "ack" in m
+                      and m["ack"] == pending[0] else
+                      kind if kind in ("ack", "error") and pending is not None
+                      and m.get("ref") == pending[0] else None)
             if kind == "update":
                 m = apply_update(state, m)
                 if m is None:  # a message was missed: ask for the whole state
                     stats.resyncs += 1
                     state = None
                     await ws.send('{"type":"state"}')
-                    continue
+                    if answer is None:
+                        continue
                 kind = "state"
             elif kind == "state" and "sheet" not in m and state is not None:
                 m["sheet"] = state.get("sheet")  # sent only when it changed
-            if kind == "state":
+            if kind == "state" and m is not None:
                 state = m
                 g = m["game"]
                 if watch_bots and g is not None:
@@ -399,10 +405,11 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
                     if (bot_wait is None and not g["over"] and v["to_move"] is not None
                             and v["to_move"] != m["you"]):
                         bot_wait = (n, time.perf_counter())
-                if m["table"]["status"] == "over" and g is not None and g["closed"]:
-                    break
-            elif kind in ("ack", "error") and pending and m.get("ref") == pending[0]:
-                if kind == "ack" and pending[2]:
+                over = m["table"]["status"] == "over" and g is not None and g["closed"]
+            else:
+                over = False
+            if answer is not None and pending is not None:
+                if answer == "ack" and pending[2]:
                     akind, number, idx, sent = what
                     g = state["game"] if state is not None else None
                     if (g is not None and g["over"] and g["number"] == number
@@ -410,10 +417,12 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
                         akind = "last"
                     stats.records.append((time.perf_counter() - pending[1], sent, akind, table,
                                           number, idx))
-                elif kind == "error":
+                elif answer == "error":
                     stats.errors += 1
                 pending = None
                 stats.in_flight -= 1
+            if over:
+                break
             if pending is not None or state is None:
                 continue
             req = choose(state, rng)

@@ -198,6 +198,15 @@ def apply_update(state: State | None, m: dict[str, Any]) -> State:
     return out
 
 
+def update_ack(m: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ``ack`` an ``update`` stands for (``"ack": ref``: it answers the action of this
+    connection with that ``ref``, docs/server.md), as the message the server sends otherwise;
+    none if it answers nothing."""
+    if m["type"] != "update" or "ack" not in m:
+        return []
+    return [{"type": "ack", "ref": m["ack"], "version": m["version"]}]
+
+
 def strict_json(text: str) -> Any:
     """``json.loads`` refusing NaN and Infinity, as a browser's ``JSON.parse`` does: every
     message of the server must be valid JSON."""
@@ -213,9 +222,12 @@ class Seat:
     def __init__(self, ws: Any, timeout: float = 20.0) -> None:
         self.ws = ws
         self.timeout = timeout
-        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent)
+        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent);
+        #: an update that answers this connection's action (``"ack": ref``) is logged as that
+        #: state and then as the ``ack`` it stands for
         self.messages: list[dict[str, Any]] = []
         self.raw: list[dict[str, Any]] = []
+        self.acks: list[dict[str, Any]] = []  # the acks of updates, logged next
         self.state: State | None = None
         self.pending: int | None = None
         self.ref = 0
@@ -231,12 +243,16 @@ class Seat:
             with anyio.fail_after(limit):
                 return await self.ws._send_rx.receive()
 
-        message = self.ws.portal.call(receive)
-        self.ws._raise_on_close(message)
-        m: dict[str, Any] = strict_json(message["text"])
-        self.raw.append(m)
-        if m["type"] == "update":  # logged as the state it makes
-            m = apply_update(self.state, m)
+        if self.acks:
+            m = self.acks.pop(0)
+        else:
+            message = self.ws.portal.call(receive)
+            self.ws._raise_on_close(message)
+            m = strict_json(message["text"])
+            self.raw.append(m)
+            if m["type"] == "update":  # logged as the state it makes
+                self.acks += update_ack(m)
+                m = apply_update(self.state, m)
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed
@@ -462,9 +478,12 @@ class WsSeat:
         self.token = token
         self.timeout = timeout
         self.ws: Any = None
-        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent)
+        #: the messages received, an ``update`` as the whole state it makes (``raw``: as sent);
+        #: an update that answers this connection's action (``"ack": ref``) is logged as that
+        #: state and then as the ``ack`` it stands for
         self.messages: list[dict[str, Any]] = []
         self.raw: list[dict[str, Any]] = []
+        self.acks: list[dict[str, Any]] = []  # the acks of updates, logged next
         self.state: State | None = None
         self.pending: int | None = None
         self.ref = 0
@@ -490,10 +509,14 @@ class WsSeat:
     async def recv(self) -> dict[str, Any]:
         import asyncio
 
-        m: dict[str, Any] = strict_json(await asyncio.wait_for(self.ws.recv(), self.timeout))
-        self.raw.append(m)
-        if m["type"] == "update":  # logged as the state it makes
-            m = apply_update(self.state, m)
+        if self.acks:
+            m: dict[str, Any] = self.acks.pop(0)
+        else:
+            m = strict_json(await asyncio.wait_for(self.ws.recv(), self.timeout))
+            self.raw.append(m)
+            if m["type"] == "update":  # logged as the state it makes
+                self.acks += update_ack(m)
+                m = apply_update(self.state, m)
         self.messages.append(m)
         if m["type"] == "state":
             if "sheet" not in m:  # sent only when it changed

@@ -194,3 +194,44 @@ def test_serve_gc_thresholds_are_checked_and_set(tmp_path: Path) -> None:
         watch.uninstall()
         watch.out.close()
     assert [c.generation for c in read_log(str(path))] == [0]
+
+
+# ------------------------------------------------------------------------------ the ack
+
+
+def test_an_action_is_answered_by_the_senders_update(tmp_path: Path) -> None:
+    """The acting connection's ``update`` carries ``"ack": ref`` and no ``ack`` message
+    follows it; after a whole ``state`` (the first broadcast after hello) an ``ack`` follows.
+    Every action is answered exactly once, after the state that shows it."""
+    from fastapi.testclient import TestClient
+    from server_helpers import Seat, game_closed, table_spec
+
+    from doko.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    with TestClient(app) as client:
+        t = client.post("/api/tables", json=table_spec("Anna", "bot", "bot", "bot")).json()
+        with client.websocket_connect(f"/ws/{t['code']}") as ws:
+            me = Seat(ws)
+            me.hello(t["seats"][0]["token"])
+            me.play(game_closed(1))
+    actions = {ref for ref, req in me.sent.items() if req["type"] == "action"}
+    assert len(actions) >= 10
+    folded = separate = 0
+    for ref in actions:
+        answers = [(i, m) for i, m in enumerate(me.raw)
+                   if (m["type"] == "update" and m.get("ack") == ref)
+                   or (m["type"] in ("ack", "error") and m.get("ref") == ref)]
+        assert len(answers) == 1, (ref, answers)
+        i, m = answers[0]
+        if m["type"] == "update":
+            folded += 1
+        else:
+            assert m["type"] == "ack" and me.raw[i - 1]["type"] == "state", me.raw[i - 1]
+            assert me.raw[i - 1]["version"] == m["version"]
+            separate += 1
+    assert folded >= len(actions) - 1 and separate <= 1
+    # in the log, an update that answers stands for its state and then its ack
+    logged = [m["ref"] for m in me.messages if m["type"] == "ack" and m["ref"] in actions]
+    assert sorted(logged) == sorted(actions)
+    assert not any("ack" in m for m in me.raw if m["type"] == "state")

@@ -36,6 +36,7 @@ from server_helpers import (  # noqa: F401 - fixtures
     keyed,
     spectator_key,
     table_spec,
+    update_ack,
     visible_cards,
 )
 
@@ -63,6 +64,8 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None,
     the whole state it makes, which is in ``messages``)."""
     checked = errors = updates = 0
     allowed: set[str] = set()
+    if raw is not None:  # an update answering an action is logged as its state and its ack
+        raw = [x for r in raw for x in [r, *update_ack(r)]]
     for i, m in enumerate(messages):
         text = json.dumps(m)
         codes = set(CARD.findall(text))
@@ -234,8 +237,9 @@ def play_table(client: TestClient, spec: dict[str, Any], humans: list[int],
         # after leaving, the seat's connection only watches: it is then checked as a spectator
         if leave_after is not None and who == humans[0]:
             cut = next(i for i, m in enumerate(s.messages) if m["type"] == "left")
-            counts = [check_messages(s.messages[:cut], who, records, s.sent, s.raw[:cut]),
-                      check_messages(s.messages[cut:], None, records, s.sent, s.raw[cut:])]
+            rcut = next(i for i, m in enumerate(s.raw) if m["type"] == "left")
+            counts = [check_messages(s.messages[:cut], who, records, s.sent, s.raw[:rcut]),
+                      check_messages(s.messages[cut:], None, records, s.sent, s.raw[rcut:])]
         else:
             counts = [check_messages(s.messages, who, records, s.sent, s.raw)]
         total += sum(c[0] for c in counts)

@@ -540,9 +540,11 @@ class Table:
         conn.base = None  # the next broadcast sends it the whole state again
         conn.send(self.state_text(conn.seat))
 
-    def broadcast(self) -> None:
+    def broadcast(self, ack: tuple[Conn, object] | None = None) -> bool:
         """Send every connection what changed for it (one view per seat, one for spectators;
-        the parts they share are made once).
+        the parts they share are made once). ``ack``: the connection whose action this is and
+        its ``ref``: if it gets an ``update``, the update carries ``"ack": ref`` (one message
+        instead of two); returns whether it did (else the caller sends an ``ack``).
 
         A connection that holds the state of the previous broadcast for its seat gets an
         ``update``: the new ``version``, its ``base`` (the version it applies to) and only
@@ -556,7 +558,8 @@ class Table:
         targets += [(s.seat, c) for s in self.seats for c in s.conns]
         if not targets:
             self._snapshots = {}
-            return
+            return False
+        acked = False
         common = self._common()
         # the views of every seat shown, their public part worked out once
         seen = views(self.game, {seat for seat, _ in targets}) if self.game is not None else {}
@@ -575,6 +578,9 @@ class Table:
                 if text_ is None:
                     sheet = f',"sheet":{self._sheet_text()}' if with_sheet else ""
                     text_ = cache[key] = f"{update}{sheet}}}"
+                if ack is not None and conn is ack[0]:
+                    text_ = f'{text_[:-1]},"ack":{dumps(ack[1])}}}'
+                    acked = True
             else:
                 key = ("state", seat, with_sheet)
                 text_ = cache.get(key)
@@ -584,6 +590,7 @@ class Table:
             conn.base = (self.version, seat)
             conn.send(text_)
         self._snapshots = {seat: snap for seat, (snap, _) in fresh.items()}
+        return acked
 
     def _advance(self, seat: int | None, common: _Common, frags: Fragments,
                  v: SeatView | None = None) -> tuple[_Snapshot, str | None]:
@@ -783,18 +790,20 @@ class Table:
             await self.hub.db(self.hub.store.update_seat, self.id, s.seat, left=True)
             self.bump()
 
-    def bump(self, game: bool = True) -> None:
+    def bump(self, game: bool = True, ack: tuple[Conn, object] | None = None) -> bool:
         """Something public changed: send the state and let the computer players look.
-        ``game`` False: only connections changed, nothing a computer player decides on."""
+        ``game`` False: only connections changed, nothing a computer player decides on.
+        ``ack``: see :meth:`broadcast` (returns whether the update carried it)."""
         self.version += 1
         if game:
             self.epoch += 1
             self.bots_idle_epoch = -1
-        self.broadcast()
+        acked = self.broadcast(ack)
         if self._driver_has_work():
             self.wake.set()
         elif self.attended():  # what the driver's step notes (Table.paused), for the janitor
             self.attended_at = time.monotonic()
+        return acked
 
     def _driver_has_work(self) -> bool:
         """Whether the driver (:func:`doko.server.driver.step`) may have something to do now:
@@ -929,8 +938,10 @@ class Table:
             self.game = replay({**gd.deal, "actions": [to_dict(x) for x in g.history[:-1]]})
             raise TableError("server") from None
         gd.actions.append(to_dict(a))
-        self.bump()
-        if conn is not None:  # after the new state, so the sender's view is current on ack
+        # the sender's update says "ack" itself; after a whole state an ack follows it, so the
+        # sender's view is current when the ack comes either way
+        acked = self.bump(ack=None if conn is None else (conn, ref))
+        if conn is not None and not acked:
             conn.send({"type": "ack", "ref": ref, "version": self.version})
 
     async def _next(self, seat: int, msg: Any) -> None:

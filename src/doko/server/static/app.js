@@ -499,7 +499,8 @@
         break;
       case "update":
         // what changed since the state of version m.base; anything else means a message was
-        // missed: ask for the whole state and ignore updates until it comes
+        // missed: ask for the whole state and ignore updates until it comes. (m.ack, in the
+        // update after this page's own action, answers it; the page waits for no answers.)
         if (!S.state || m.base !== S.state.version) {
           if (!S.resync) { S.resync = true; S.resyncs++; send({ type: "state" }); }
           break;
