@@ -202,7 +202,8 @@ def test_serve_gc_thresholds_are_checked_and_set(tmp_path: Path) -> None:
 def test_an_action_is_answered_by_the_senders_update(tmp_path: Path) -> None:
     """The acting connection's ``update`` carries ``"ack": ref`` and no ``ack`` message
     follows it; after a whole ``state`` (the first broadcast after hello) an ``ack`` follows.
-    Every action is answered exactly once, after the state that shows it."""
+    Every action is answered exactly once, after the state that shows it; a second device of
+    the same seat gets the same updates without the ``ack``."""
     from fastapi.testclient import TestClient
     from server_helpers import Seat, game_closed, table_spec
 
@@ -211,10 +212,16 @@ def test_an_action_is_answered_by_the_senders_update(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}")
     with TestClient(app) as client:
         t = client.post("/api/tables", json=table_spec("Anna", "bot", "bot", "bot")).json()
-        with client.websocket_connect(f"/ws/{t['code']}") as ws:
-            me = Seat(ws)
-            me.hello(t["seats"][0]["token"])
+        token = t["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{t['code']}") as ws, \
+                client.websocket_connect(f"/ws/{t['code']}") as ws2:
+            me, other = Seat(ws), Seat(ws2)
+            me.hello(token)
+            other.hello(token)
             me.play(game_closed(1))
+            other.until_state(game_closed(1))
+    assert not any("ack" in m or m["type"] == "ack" for m in other.raw)
+    assert sum(m["type"] == "update" for m in other.raw) >= 10
     actions = {ref for ref, req in me.sent.items() if req["type"] == "action"}
     assert len(actions) >= 10
     folded = separate = 0
