@@ -3,9 +3,10 @@
 
 Starts ``doko serve`` on 127.0.0.1 (a free port, a fresh SQLite file in a temporary directory)
 and plays tables over WebSockets with client-side random players. An action is timed from
-sending it to its ``ack``, which the server sends after the action is committed to the
-database and the new state (an ``update`` after a connection's first state) is sent to every
-connection of the table. Scenarios:
+sending it to its answer, which the server sends after the action is committed to the
+database, with the new state (an ``update`` after a connection's first state) to every
+connection of the table: the sender's update carries ``"ack"`` (after a whole state an ``ack``
+message follows). Scenarios:
 
 ``fast``   (default) K tables of four client-side players that act as soon as they may
            (``--ks``, one line per K); each table plays ``--games`` games.
@@ -31,13 +32,17 @@ server, which inherits it). When ``doko serve --help`` lists
 ``--limit``, the per-client limits are lifted with ``--limit KEY=VALUE``. ``--profile`` runs
 the server under cProfile and prints its top entries (the event loop thread only: not the
 database thread nor the computer players' worker processes); ``--server-log`` prints the end
-of the server's log.
+of the server's log. ``--tail`` prints where the slowest 1 % of the actions fall (kind, time,
+bursts, tables, place in the game); ``--gc-log`` has the server log its garbage collections and
+group commits (``DOKO_GC_LOG``, ``DOKO_COMMIT_LOG``) and the tail summary count the slow actions
+that waited across one; ``--records`` writes every timed action as CSV.
 
     .venv/bin/python scripts/bench_server.py                        # fast, K = 1, 10, 50
     .venv/bin/python scripts/bench_server.py --ks 50 --games 2
     .venv/bin/python scripts/bench_server.py --scenario paced --tables 1000 --duration 60
     .venv/bin/python scripts/bench_server.py --scenario bots --tables 4 --duration 60
     .venv/bin/python scripts/bench_server.py --ks 50 --profile
+    .venv/bin/python scripts/bench_server.py --ks 50 --games 3 --clients 2 --tail --gc-log
 """
 
 from __future__ import annotations
