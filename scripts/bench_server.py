@@ -686,7 +686,7 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
         mine = [c.seconds * 1000 for c in cs]
         if mine:
             seen = [c.objects for c in cs if c.objects >= 0]
-            size = f", {sum(seen) // len(seen)} young objects each" if seen else ""
+            size = f", young count {sum(seen) // len(seen)} each" if seen else ""
             cpu = sum(c.cpu for c in cs) * 1000
             print(f"    gc generation {gen}: {len(mine)} collections, {sum(mine):.0f} ms in "
                   f"all (CPU {cpu:.0f} ms), mean {sum(mine) / len(mine):.1f} ms, max "

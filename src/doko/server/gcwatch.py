@@ -4,8 +4,10 @@
 a file: every collection then appends one line to it, ``start generation duration_ms collected
 objects cpu_ms``, where ``start`` is ``time.monotonic()`` when the collection began (the same clock
 in every process of the machine, so a benchmark can match the pauses against the actions it
-timed) and ``objects`` the number of objects in the young generation when a young collection
-began (-1 for the older generations, whose size is not known without counting them) and
+timed) and ``objects`` the young generation's count when a young collection began (-1 for the
+older generations): the tracked objects made less those freed since the last collection,
+which is what the first threshold is compared with; the young generation itself may hold
+several times as many, since objects freed in the older generations count down too; and
 ``cpu_ms`` the CPU time of the collecting thread meanwhile (less than the duration when the
 process waited for a core).
 ``scripts/bench_server.py --gc-log`` sets the variable and summarises the file.
@@ -24,7 +26,7 @@ ENV = "DOKO_GC_LOG"
 @dataclass(frozen=True)
 class Collection:
     """One collection: when it began (``time.monotonic()``), its generation, how long it
-    took (seconds), what it freed, (a young collection) how many objects it looked at, and
+    took (seconds), what it freed, (a young collection) the young generation's count, and
     the CPU time of its thread meanwhile (seconds)."""
 
     start: float
@@ -67,8 +69,8 @@ class GcWatch:
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             gen = int(info["generation"])
-            # the young generation's count is its number of objects; the older generations'
-            # counts are collections of the younger one, so their size is not known cheaply
+            # the young generation's count (made less freed, not its size); the older
+            # generations' counts are collections of the younger one
             objects = gc.get_count()[0] if gen == 0 else -1
             self._started = (time.monotonic(), time.perf_counter(), time.thread_time(), objects)
             return
