@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cache
 from typing import Any
 
 from doko.engine.texts import TEXTS, lang_of, text
@@ -420,8 +421,10 @@ class OptionSpec:
                 "value_labels": {v: self.value_label(v, lang) for v in self.values}}
 
 
+@cache
 def option_specs() -> tuple[OptionSpec, ...]:
-    """Every option of :class:`Rules` (every field but ``name``), in field order.
+    """Every option of :class:`Rules` (every field but ``name``), in field order. Made once
+    (it reads the whole text catalogue) and kept: the result is immutable.
 
     >>> [s.key for s in option_specs()][:3]
     ['marriage_shift', 're_kontra_double', 'dulle']

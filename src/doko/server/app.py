@@ -240,7 +240,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         # the levels with their names from the catalogue and their own time per decision;
         # a table's bots share bot_budget_ms per round of decisions (each capped at its share)
         names = level_names()
-        specs = option_specs()  # milliseconds each time (it reads the whole text catalogue)
+        specs = option_specs()
         return {"players": names, "default_level": default_bot_level(),
                 "levels": [{"name": n, "de": level_label(n, "de"), "en": level_label(n, "en"),
                             "budget_ms": level_options(n)[1].get("budget_ms")} for n in names],
