@@ -108,7 +108,7 @@ fn main() {
         ns.sort_unstable();
         let mid = |i: usize| if n % 2 == 1 { i } else { i - 1 };
         println!(
-            "at least {}: CPU mean {:.3} s, median {:.3} s, max {:.3} s; nodes mean {}, median {}, \
+            "at least {}: CPU mean {:.4} s, median {:.4} s, max {:.4} s; nodes mean {}, median {}, \
              max {}",
             at_least.unwrap_or(0),
             ts.iter().sum::<f64>() / n as f64,
@@ -126,7 +126,7 @@ fn main() {
     let mid_t = (times[median(n / 2)] + times[n / 2]) / 2.0;
     let mid_n = (counts[median(n / 2)] + counts[n / 2]) / 2;
     println!(
-        "{} of {n} solved; CPU mean {:.3} s, median {:.3} s, max {:.3} s; nodes mean {}, \
+        "{} of {n} solved; CPU mean {:.4} s, median {:.4} s, max {:.4} s; nodes mean {}, \
          median {mid_n}, max {}; {:.0} nodes per CPU s",
         n - unsolved,
         total / n as f64,
