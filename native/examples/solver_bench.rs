@@ -5,8 +5,10 @@
 //! time where that is missing), so other processes on a shared core disturb them little.
 //! `PASSES=1` prints each MTD(f) test (beta, result, nodes); `GUESS=1` solves each position
 //! again with its exact value as the first guess. A position that runs out of nodes or time
-//! prints -1 and counts at what it took. `scripts/solver_positions.py` writes the positions
-//! `doko solve --bench` solves.
+//! prints -1 and counts at what it took. `AT_LEAST=T` first asks a fresh solver only whether
+//! Re takes at least `T` Augen (one null-window test, [`Solver::at_least`]; `T` = 121 is who
+//! wins the game) and prints its answer, nodes and CPU time, and their median and mean at the
+//! end. `scripts/solver_positions.py` writes the positions `doko solve --bench` solves.
 
 use doko_native::solver::{Solver, DEFAULT_TABLE_SIZE};
 use std::time::Instant;
@@ -39,6 +41,10 @@ fn main() {
     let (mut total, mut nodes, mut unsolved) = (0.0f64, 0u64, 0);
     let mut times = Vec::new();
     let mut counts = Vec::new();
+    let at_least: Option<i32> = std::env::var("AT_LEAST")
+        .ok()
+        .map(|x| x.parse().expect("a number"));
+    let mut tests: Vec<(f64, u64)> = Vec::new();
     for line in text.lines() {
         let v: Vec<u64> = line
             .split_whitespace()
@@ -46,6 +52,23 @@ fn main() {
             .collect();
         let hands = [v[0], v[1], v[2], v[3]];
         let is_re = [v[5] == 1, v[6] == 1, v[7] == 1, v[8] == 1];
+        if let Some(target) = at_least {
+            let mut sv = Solver::new(0, is_re, 0, table).unwrap();
+            sv.max_nodes = max_nodes;
+            sv.time_limit = time_limit;
+            let t = clock(start);
+            sv.start();
+            let answer = match sv.at_least(hands, v[4] as usize, &[], target) {
+                Ok(yes) => format!("{yes}"),
+                Err(_) => "limit".to_string(),
+            };
+            let dt = clock(start) - t;
+            println!(
+                "  at least {target}: {answer} {dt:.4}s {} nodes",
+                sv.node_count()
+            );
+            tests.push((dt, sv.node_count()));
+        }
         let mut sv = Solver::new(0, is_re, 0, table).unwrap();
         sv.max_nodes = max_nodes;
         sv.time_limit = time_limit;
@@ -77,6 +100,25 @@ fn main() {
         times.push(dt);
         counts.push(n1);
     }
+    if !tests.is_empty() {
+        let n = tests.len();
+        let mut ts: Vec<f64> = tests.iter().map(|x| x.0).collect();
+        let mut ns: Vec<u64> = tests.iter().map(|x| x.1).collect();
+        ts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        ns.sort_unstable();
+        let mid = |i: usize| if n % 2 == 1 { i } else { i - 1 };
+        println!(
+            "at least {}: CPU mean {:.4} s, median {:.4} s, max {:.4} s; nodes mean {}, median {}, \
+             max {}",
+            at_least.unwrap_or(0),
+            ts.iter().sum::<f64>() / n as f64,
+            (ts[mid(n / 2)] + ts[n / 2]) / 2.0,
+            ts[n - 1],
+            ns.iter().sum::<u64>() / n as u64,
+            (ns[mid(n / 2)] + ns[n / 2]) / 2,
+            ns[n - 1]
+        );
+    }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     counts.sort_unstable();
     let n = times.len();
@@ -84,7 +126,7 @@ fn main() {
     let mid_t = (times[median(n / 2)] + times[n / 2]) / 2.0;
     let mid_n = (counts[median(n / 2)] + counts[n / 2]) / 2;
     println!(
-        "{} of {n} solved; CPU mean {:.3} s, median {:.3} s, max {:.3} s; nodes mean {}, \
+        "{} of {n} solved; CPU mean {:.4} s, median {:.4} s, max {:.4} s; nodes mean {}, \
          median {mid_n}, max {}; {:.0} nodes per CPU s",
         n - unsolved,
         total / n as f64,
