@@ -330,6 +330,72 @@ impl std::fmt::Display for UctError {
     }
 }
 
+/// The rollout from `g` to the game's end (the tree's part done): random cards, no calls
+/// ("no call" where the seat could call), no Vorbehalt ([`rollout_answer`]), the planned naming
+/// when its turn comes; with `cfg.expand_all` every state becomes a node below `node`, on
+/// `path`.
+#[allow(clippy::too_many_arguments)]
+fn rollout_from(
+    g: &mut GameState,
+    dec: &mut bool,
+    seat: u8,
+    plan: &mut u8,
+    cfg: &UctConfig,
+    rng: &mut Rng,
+    nodes: &mut Vec<Node>,
+    node: &mut usize,
+    path: &mut Vec<u32>,
+    buf: &mut ActionBuf,
+) {
+    while g.phase() != FINISHED {
+        if naming_by_plan(g, seat, plan) {
+            continue;
+        }
+        if g.genscher_pending() {
+            // house rule: a rollout's Genscher keeps its partner (as the Python twin)
+            g.genscher_keep();
+            continue;
+        }
+        let a = match g.phase() {
+            PLAY => {
+                let Some(s) = g.to_move() else { break };
+                if !*dec && cfg.expand_all && next_call(g, s).is_some() {
+                    *dec = true;
+                    DECLINE
+                } else {
+                    let m = g.play_mask();
+                    let mut i = rng.below(m.count_ones() as usize);
+                    let mut bits = m;
+                    while i > 0 {
+                        bits &= bits - 1;
+                        i -= 1;
+                    }
+                    let k = bits.trailing_zeros() as u8;
+                    g.play_unchecked(s, k);
+                    *dec = false;
+                    u16::from(encode(s, k))
+                }
+            }
+            QUERY | NAMING => {
+                g.legal_actions(g.to_move(), buf);
+                let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
+                    break;
+                };
+                if !tree_step(g, dec, a) {
+                    break;
+                }
+                a
+            }
+            _ => break,
+        };
+        if cfg.expand_all {
+            let child = add_child(nodes, *node, a, NO_PLAN);
+            path.push(child as u32);
+            *node = child;
+        }
+    }
+}
+
 /// One UCT search of `cfg.rollouts` rollouts (fewer if `stop` says so; it is asked every 16
 /// rollouts, so at least 16 are made) from `root`, where `seat` must be to act (`declined`:
 /// it has declined its call at this turn, so its cards are the root's actions).
@@ -437,54 +503,154 @@ pub fn search(
                 break;
             }
         }
-        // the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
+        rollout_from(
+            &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
+        );
+        let r = if g.phase() == FINISHED {
+            rewards(&g, cfg.eyes_weight)
+        } else {
+            [0.0; 4]
+        };
+        for &i in &path {
+            let nd = &mut nodes[i as usize];
+            nd.visits += 1;
+            for (s, v) in nd.sum.iter_mut().enumerate() {
+                *v += r[s];
+            }
+        }
+        done += 1;
+    }
+    let mut st = RootStats {
+        rollouts: done,
+        ..RootStats::default()
+    };
+    for &(a, p) in &planned {
+        let (visits, mean) = match child_of(&nodes, 0, a, p) {
+            Some(c) if nodes[c].visits > 0 => (
+                nodes[c].visits,
+                nodes[c].sum[seat as usize] / nodes[c].visits as f64,
+            ),
+            _ => (0, 0.0),
+        };
+        st.actions.push(a);
+        st.plans.push(p);
+        st.visits.push(visits);
+        st.means.push(mean);
+    }
+    Ok(st)
+}
+
+/// One UCT search over many worlds in a single tree (the paper's program's version 1, its
+/// default): rollout `i` is played on `worlds[i % worlds.len()]`, every one a card assignment
+/// consistent with what `seat` knows, all in the same public state. A node stands for the
+/// sequence of actions leading to it; in a rollout only its children whose action is legal in
+/// that rollout's world count: an action legal there but not yet a child is added first (the
+/// first such in the order of [`tree_actions`]), else UCB1 chooses among the legal children
+/// (with the node's visits over all worlds). The rest is as in [`search`]. The root's actions
+/// (the seat's own, the same in every world) are those of the first world.
+pub fn search_single(
+    worlds: &[GameState],
+    seat: u8,
+    declined: bool,
+    cfg: &UctConfig,
+    rng: &mut Rng,
+    mut stop: impl FnMut() -> bool,
+) -> Result<RootStats, UctError> {
+    let Some(first) = worlds.first() else {
+        return Ok(RootStats::default());
+    };
+    for w in worlds {
+        if w.phase() == FINISHED {
+            return Err(UctError::Finished);
+        }
+        if w.to_move() != Some(seat) {
+            return Err(UctError::NotToAct {
+                seat,
+                to_move: w.to_move(),
+            });
+        }
+    }
+    let mut nodes: Vec<Node> = Vec::with_capacity(4096);
+    nodes.push(Node::new(0, NO_PLAN));
+    let mut buf = ActionBuf::new();
+    let mut acts: Vec<u16> = Vec::with_capacity(40);
+    let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
+    {
+        let mut g = *first;
+        root_actions(&mut g, declined, &mut buf, &mut planned);
+    }
+    let mut path: Vec<u32> = Vec::with_capacity(128);
+    let mut done = 0u64;
+    while done < cfg.rollouts {
+        if done > 0 && done.is_multiple_of(16) && stop() {
+            break;
+        }
+        let mut g = worlds[(done % worlds.len() as u64) as usize];
+        let mut dec = declined;
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        let mut plan = NO_PLAN;
+        let mut added = false;
+        // selection among the children legal in this world, and the first new node
         while g.phase() != FINISHED {
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
-            if g.genscher_pending() {
-                // house rule: a rollout's Genscher keeps its partner (as the Python twin)
-                g.genscher_keep();
-                continue;
-            }
-            let a = match g.phase() {
-                PLAY => {
-                    let Some(s) = g.to_move() else { break };
-                    if !dec && cfg.expand_all && next_call(&mut g, s).is_some() {
-                        dec = true;
-                        DECLINE
-                    } else {
-                        let m = g.play_mask();
-                        let mut i = rng.below(m.count_ones() as usize);
-                        let mut bits = m;
-                        while i > 0 {
-                            bits &= bits - 1;
-                            i -= 1;
-                        }
-                        let k = bits.trailing_zeros() as u8;
-                        g.play_unchecked(s, k);
-                        dec = false;
-                        u16::from(encode(s, k))
-                    }
-                }
-                QUERY | NAMING => {
-                    g.legal_actions(g.to_move(), &mut buf);
-                    let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
-                        break;
-                    };
-                    if !tree_step(&mut g, &mut dec, a) {
-                        break;
-                    }
-                    a
-                }
-                _ => break,
+            let untried = if node == 0 {
+                planned
+                    .iter()
+                    .copied()
+                    .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
+            } else {
+                tree_actions(&mut g, dec, &mut buf, &mut acts);
+                acts.iter()
+                    .copied()
+                    .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
+                    .map(|a| (a, NO_PLAN))
             };
-            if cfg.expand_all {
-                let child = add_child(&mut nodes, node, a, NO_PLAN);
-                path.push(child as u32);
-                node = child;
+            let (child, a) = if let Some((a, p)) = untried {
+                added = true;
+                (add_child(&mut nodes, node, a, p), a)
+            } else {
+                let nd = nodes[node];
+                let p = g.to_move().unwrap_or(0) as usize;
+                let ln_n = (nd.visits as f64).ln();
+                let mut c = nd.first_child as usize;
+                let mut best = 0usize;
+                let mut best_v = f64::NEG_INFINITY;
+                while c != 0 {
+                    // at the root every child is legal (the seat's own actions)
+                    if node == 0 || acts.contains(&nodes[c].action) {
+                        let nc = nodes[c].visits as f64;
+                        let v = nodes[c].sum[p] / nc + cfg.exploration * (ln_n / nc).sqrt();
+                        if v > best_v {
+                            best_v = v;
+                            best = c;
+                        }
+                    }
+                    c = nodes[c].next as usize;
+                }
+                if best == 0 {
+                    break;
+                }
+                (best, nodes[best].action)
+            };
+            if !tree_step(&mut g, &mut dec, a) {
+                break;
+            }
+            path.push(child as u32);
+            node = child;
+            if nodes[child].plan != NO_PLAN {
+                plan = nodes[child].plan;
+            }
+            if added {
+                break;
             }
         }
+        rollout_from(
+            &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
+        );
         let r = if g.phase() == FINISHED {
             rewards(&g, cfg.eyes_weight)
         } else {

@@ -55,6 +55,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from doko.bots.base import Player, make_player, register
 from doko.bots.sampler import ImpossibleView, Sampler
@@ -79,13 +80,14 @@ from doko.engine.actions import (
     seat_of,
 )
 from doko.engine.backend import BackendError, native_available, require_native
-from doko.engine.cards import QC, hand_count
+from doko.engine.cards import QC, hand_count, hand_from_kinds
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.view import SeatView
 
 __all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "rollout_answer",
-           "root_actions", "search_python", "tree_actions", "world_seed"]
+           "root_actions", "search_python", "search_single_python", "tree_actions",
+           "world_seed"]
 
 _M64 = (1 << 64) - 1
 
@@ -93,6 +95,10 @@ _M64 = (1 << 64) - 1
 #: reward; ours is in score points, so the constant is their ratio.
 PAPER_EXPLORATION = 20000 / 500
 PAPER_EYES_WEIGHT = 1 / 500
+
+#: The most worlds a single-tree search samples per decision (rollout ``i`` plays on world
+#: ``i`` modulo their number): one per rollout up to this many.
+SINGLE_TREE_WORLDS = 4096
 
 
 class WyRand:
@@ -257,6 +263,39 @@ class _Node:
         return c
 
 
+def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: bool,
+             rng: WyRand, node: _Node, path: list[_Node]) -> _Node:
+    """Play ``g`` to its end as the rollouts do (random cards, no calls, no Vorbehalt, the
+    planned naming when its turn comes); with ``expand_all`` every state becomes a node below
+    ``node``, added to ``path``. The last node (as ``uct::rollout_from``)."""
+    while g.phase != FINISHED:
+        if _naming_by_plan(g, seat, plan):
+            continue
+        if g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
+            # house rule: a rollout's Genscher keeps its partner (the native rollouts play
+            # their cards past the naming)
+            gs = g.genscher_seat
+            mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
+            g.apply(encode(gs, genscher_naming(gs, mate)))
+            continue
+        if g.phase == PLAY:
+            if not dec and expand_all and _next_call(g, g.to_move) is not None:
+                a = DECLINE
+                dec = True
+            else:
+                plays = g.legal_plays()
+                a = plays[rng.below(len(plays))]
+                g.apply(a)
+                dec = False
+        else:
+            a = rollout_answer(g.legal_actions(g.to_move))
+            g.apply(a)
+        if expand_all:
+            node = node.add(a)
+            path.append(node)
+    return node
+
+
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
                   expand_all: bool = True) -> RootStats:
@@ -322,32 +361,91 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                 plan[0] = child.plan
             if added:
                 break
-        # the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
+        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
+        r = rewards(g, eyes_weight)
+        for nd in path:
+            nd.visits += 1
+            acc = nd.sum
+            for s in range(4):
+                acc[s] += r[s]
+        done += 1
+    out = RootStats(rollouts=done)
+    for act, plan_of in planned:
+        kid = top.child(act, plan_of)
+        out.actions.append(act)
+        out.plans.append(plan_of)
+        out.visits.append(kid.visits if kid is not None else 0)
+        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
+    return out
+
+
+def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
+                         eyes_weight: float, rng: WyRand, deadline: float | None = None,
+                         declined: bool = False, expand_all: bool = True) -> RootStats:
+    """One search in a single tree over many worlds (the paper's program's version 1), the
+    Python twin of ``uct::search_single``: rollout ``i`` is played on ``worlds[i %
+    len(worlds)]``; at a node only the children whose action is legal in that world count, an
+    action legal there but not yet a child is added first (the first in the order of
+    :func:`tree_actions`), else UCB1 with the node's visits over all worlds. The root's actions
+    are those of the first world (the seat's own, the same in every world)."""
+    if not worlds:
+        return RootStats()
+    for w in worlds:
+        if w.phase == FINISHED:
+            raise ValueError("the game is over: there is nothing to search")
+        if w.to_move != seat:
+            raise ValueError(f"seat {seat + 1} is not to act (seat {w.to_move + 1} is)")
+    top = _Node(Action(0))
+    planned = root_actions(worlds[0], declined)
+    done = 0
+    while done < rollouts:
+        if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
+        g = worlds[done % len(worlds)].clone()
+        dec = declined
+        path = [top]
+        node = top
+        plan: list[int | None] = [None]
+        added = False
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
-            if g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
-                # house rule: a rollout's Genscher keeps its partner (the native rollouts play
-                # their cards past the naming)
-                gs = g.genscher_seat
-                mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
-                g.apply(encode(gs, genscher_naming(gs, mate)))
-                continue
-            if g.phase == PLAY:
-                if not dec and expand_all and _next_call(g, g.to_move) is not None:
-                    a = DECLINE
-                    dec = True
-                else:
-                    plays = g.legal_plays()
-                    a = plays[rng.below(len(plays))]
-                    g.apply(a)
-                    dec = False
+            acts: list[Action] = []
+            if node is top:
+                untried = next(((a, p) for a, p in planned if top.child(a, p) is None), None)
             else:
-                a = rollout_answer(g.legal_actions(g.to_move))
+                acts = tree_actions(g, dec)
+                untried = next(((a, None) for a in acts if node.child(a) is None), None)
+            if untried is not None:
+                child = node.add(*untried)
+                added = True
+            else:
+                p = g.to_move
+                ln_n = math.log(node.visits)
+                best_child: _Node | None = None
+                best = -math.inf
+                for c in node.children:
+                    if node is top or c.action in acts:
+                        v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
+                        if v > best:
+                            best, best_child = v, c
+                if best_child is None:
+                    break
+                child = best_child
+            a = child.action
+            if a == DECLINE:
+                dec = True
+            else:
                 g.apply(a)
-            if expand_all:
-                node = node.add(a)
-                path.append(node)
+                if not _is_call(a):
+                    dec = False
+            path.append(child)
+            node = child
+            if child.plan is not None:
+                plan[0] = child.plan
+            if added:
+                break
+        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
         r = rewards(g, eyes_weight)
         for nd in path:
             nd.visits += 1
@@ -408,7 +506,11 @@ class UctPlayer(Player):
     reward per Auge (1/500, the paper's); ``call_rule``: make a call only when its summed value
     is positive (the paper's announcement rule); ``expand_all``: every state of a rollout
     becomes a node of the tree (the paper's default; False: only the first new one, the
-    textbook UCT); ``backend``: ``native``, ``python`` or ``auto`` (native where built).
+    textbook UCT); ``single_tree``: one tree for all worlds, each rollout on a world of its
+    own (the paper's program's version 1, its default; ``rollouts`` in all, one world per
+    rollout up to :data:`SINGLE_TREE_WORLDS`) instead of one tree per world summed over
+    ``worlds`` (version 0, the ensemble); ``backend``: ``native``, ``python`` or ``auto``
+    (native where built).
     """
 
     def __init__(
@@ -421,6 +523,7 @@ class UctPlayer(Player):
         eyes_weight: float = PAPER_EYES_WEIGHT,
         call_rule: bool = True,
         expand_all: bool = True,
+        single_tree: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -451,6 +554,7 @@ class UctPlayer(Player):
         self.eyes_weight = float(eyes_weight)
         self.call_rule = call_rule
         self.expand_all = bool(expand_all)
+        self.single_tree = bool(single_tree)
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -514,18 +618,98 @@ class UctPlayer(Player):
                          share: float = 1.0) -> RootStats | None:
         """One search for the decision of ``view`` on newly sampled worlds (None if no world
         fits); with a time budget it may take ``share`` of what is left of it."""
-        worlds = self._sample(view)
-        if not worlds:
-            return None
-        seed = self.rng.getrandbits(64)
-        seconds = None
-        if self.budget_ms is not None:
-            left = self.budget_ms / 1000.0 - (time.perf_counter() - start)
-            seconds = max(0.0, left * share)
-        st = self._search(worlds, seat, seed, seconds, declined)
+        if self.single_tree:
+            found = self._search_single(view, seat, start, declined, share)
+            if found is None:
+                return None
+            st = found
+        else:
+            worlds = self._sample(view)
+            if not worlds:
+                return None
+            seed = self.rng.getrandbits(64)
+            st = self._search(worlds, seat, seed, self._seconds(start, share), declined)
         self.last = st
         self.rollouts_total += st.rollouts
         return st
+
+    def _seconds(self, start: float, share: float) -> float | None:
+        """The time this search may take: ``share`` of what is left of the budget (None: no
+        budget)."""
+        if self.budget_ms is None:
+            return None
+        left = self.budget_ms / 1000.0 - (time.perf_counter() - start)
+        return max(0.0, left * share)
+
+    def _search_single(self, view: SeatView, seat: int, start: float, declined: bool,
+                       share: float) -> RootStats | None:
+        """One single-tree search (``single_tree``): one world per rollout (up to
+        :data:`SINGLE_TREE_WORLDS`), sampled natively where the core is built (the same
+        procedure as :class:`Sampler`, its own random numbers; an Armut's exchange only in
+        Python); None if no world fits."""
+        try:
+            sampler = Sampler(view)
+        except ImpossibleView:
+            return None
+        n = min(self.rollouts, SINGLE_TREE_WORLDS)
+        seed = self.rng.getrandbits(64)
+        if not self.native:
+            worlds: list[Game] = []
+            for _ in range(n):
+                try:
+                    worlds.append(sampler.world(self.rng))
+                except ImpossibleView:
+                    break
+            if not worlds:
+                return None
+            seconds = self._seconds(start, share)
+            deadline = None if seconds is None else time.perf_counter() + seconds
+            return search_single_python(worlds, seat, self.rollouts, self.exploration,
+                                        self.eyes_weight, WyRand(seed), deadline, declined,
+                                        self.expand_all)
+        native = require_native()
+        history = list(view.history)
+        if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
+            history.pop()
+        games = []
+        if sampler.armut:
+            for _ in range(n):
+                try:
+                    games.append(self._native_game(native, sampler.world(self.rng), None))
+                except ImpossibleView:
+                    break
+        else:
+            deals = native.SearchWorlds(view.dealer, list(view.owes_pflichtsolo),
+                                        view.vorfuehrung, view.rules, history, seat)
+            deals.set_deal(hand_from_kinds(view.hand), sampler.pool, sampler.need,
+                           sampler.allowed, sampler.must_qc,
+                           [hand_from_kinds(p) for p in sampler.played],
+                           must=sampler.must_cards)
+            for hands in deals.sample(n, seed ^ 0x51_7C1E):
+                g = native.Game(hands, view.dealer, owes_pflichtsolo=list(view.owes_pflichtsolo),
+                                vorfuehrung=view.vorfuehrung, rules=view.rules)
+                for a in history:
+                    g.apply(a)
+                games.append(g)
+        if not games:
+            return None
+        d = native.uct_search(games, seat, rollouts=self.rollouts,
+                              exploration=self.exploration, eyes_weight=self.eyes_weight,
+                              seconds=self._seconds(start, share), seed=seed,
+                              declined=declined, expand_all=self.expand_all, single_tree=True)
+        return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
+                         visits=list(d["visits"]), values=list(d["values"]),
+                         rollouts=int(d["rollouts"]))
+
+    @staticmethod
+    def _native_game(native: Any, w: Game, history: list[Action] | None) -> Any:
+        """The native twin of world ``w`` (its history replayed, or ``history``)."""
+        ng = native.Game(list(w.initial_hands), w.dealer,
+                         owes_pflichtsolo=list(w.owes_pflichtsolo),
+                         vorfuehrung=w.vorfuehrung, rules=w.rules)
+        for a in (w.history if history is None else history):
+            ng.apply(a)
+        return ng
 
     def _sample(self, view: SeatView) -> list[Game]:
         try:
@@ -546,14 +730,7 @@ class UctPlayer(Player):
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
                                    self.eyes_weight, seed, seconds, declined, self.expand_all)
         native = require_native()
-        games = []
-        for w in worlds:
-            ng = native.Game(list(w.initial_hands), w.dealer,
-                             owes_pflichtsolo=list(w.owes_pflichtsolo),
-                             vorfuehrung=w.vorfuehrung, rules=w.rules)
-            for a in w.history:
-                ng.apply(a)
-            games.append(ng)
+        games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
