@@ -518,6 +518,7 @@ def uct_search(
     declined: bool = False,
     expand_all: bool = True,
     single_tree: bool = False,
+    all_calls: bool = False,
 ) -> UctResult:
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
@@ -526,7 +527,9 @@ def uct_search(
     ``expand_all``: every state of a rollout becomes a node (the paper's default), else only
     the first new one. ``single_tree``: one tree over all the worlds instead (the paper's
     program's version 1): rollout ``i`` on world ``i % len(worlds)``, ``rollouts`` in all,
-    ``seconds`` for the whole search; ``visits`` and ``values`` are the root's. Raises
+    ``seconds`` for the whole search; ``visits`` and ``values`` are the root's. ``all_calls``: the call
+    question offers every call the seat may make now (actions lowest first), and a seat that
+    called is not asked again at this turn (the program's announcing version 0). Raises
     ValueError for bad arguments or a world where ``seat`` is not to act."""
 
 # -- the search player's native parts (native/src/py_search.rs)

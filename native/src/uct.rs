@@ -55,8 +55,10 @@ fn next_call(g: &mut GameState, s: u8) -> Option<u16> {
 }
 
 /// Take tree action `a`: [`DECLINE`] only notes that the seat on turn has declined its call
-/// for this turn; after a card the next seat may be asked again. False if the engine refuses.
-fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
+/// for this turn; after a card the next seat may be asked again. After a call the seat is
+/// asked again for the next one, or with `all_calls` it is done with calls at this turn.
+/// False if the engine refuses.
+fn tree_step(g: &mut GameState, declined: &mut bool, a: u16, all_calls: bool) -> bool {
     if a == DECLINE {
         *declined = true;
         return true;
@@ -66,6 +68,8 @@ fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
     }
     if !is_call(a) {
         *declined = false;
+    } else if all_calls {
+        *declined = true;
     }
     true
 }
@@ -82,6 +86,10 @@ pub struct UctConfig {
     /// Every state of a rollout becomes a node (the paper's default); else only the first
     /// new one.
     pub expand_all: bool,
+    /// The call question offers every call the seat may make now at once, and a seat that
+    /// called is not asked again at this turn (the program's announcing version 0); else only
+    /// the next call, asked again after a call (version 1, its default).
+    pub all_calls: bool,
 }
 
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
@@ -164,16 +172,17 @@ fn child_of(nodes: &[Node], parent: usize, action: u16, plan: u8) -> Option<usiz
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
 /// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
 /// with both ♣Q); else the tree actions without plans (`declined`: the seat has declined its
-/// call at this turn).
+/// call at this turn; `all_calls` as in [`tree_actions`]).
 pub fn root_actions(
     g: &mut GameState,
     declined: bool,
+    all_calls: bool,
     buf: &mut ActionBuf,
     out: &mut Vec<(u16, u8)>,
 ) {
     out.clear();
     let mut acts = Vec::with_capacity(40);
-    tree_actions(g, declined, buf, &mut acts);
+    tree_actions(g, declined, all_calls, buf, &mut acts);
     let Some(s) = g.to_move() else { return };
     if g.phase() != QUERY {
         out.extend(acts.iter().map(|&a| (a, NO_PLAN)));
@@ -211,9 +220,16 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
 }
 
 /// The actions of a tree node: in play [`DECLINE`] and the lowest call the seat to act may
-/// make now, or (if it may not, or `declined` it at this turn) its legal cards in kind order;
-/// the legal actions of the Vorbehaltsabfrage and the naming. Empty when the game is over.
-pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
+/// make now (with `all_calls` every call it may make now, lowest first), or (if it may not,
+/// or `declined` it at this turn) its legal cards in kind order; the legal actions of the
+/// Vorbehaltsabfrage and the naming. Empty when the game is over.
+pub fn tree_actions(
+    g: &mut GameState,
+    declined: bool,
+    all_calls: bool,
+    buf: &mut ActionBuf,
+    out: &mut Vec<u16>,
+) {
     out.clear();
     match g.phase() {
         PLAY if g.genscher_pending() => {
@@ -227,6 +243,15 @@ pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out:
                 if let Some(call) = next_call(g, s) {
                     out.push(DECLINE);
                     out.push(call);
+                    if all_calls {
+                        let first = (call & 63) as u8;
+                        for code in first + 1..=BLACK {
+                            let a = encode(s, code);
+                            if g.can_apply(a as i64) {
+                                out.push(u16::from(a));
+                            }
+                        }
+                    }
                     return;
                 }
             }
@@ -381,7 +406,7 @@ fn rollout_from(
                 let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
                     break;
                 };
-                if !tree_step(g, dec, a) {
+                if !tree_step(g, dec, a, cfg.all_calls) {
                     break;
                 }
                 a
@@ -430,7 +455,7 @@ pub fn search(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *root;
-        root_actions(&mut g, declined, &mut buf, &mut planned);
+        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
         nodes[0].n_actions = planned.len() as u8;
     }
     let mut path: Vec<u32> = Vec::with_capacity(128);
@@ -460,7 +485,7 @@ pub fn search(
                         .copied()
                         .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
                 } else {
-                    tree_actions(&mut g, dec, &mut buf, &mut acts);
+                    tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
                     nodes[node].n_actions = acts.len() as u8;
                     acts.iter()
                         .copied()
@@ -490,7 +515,7 @@ pub fn search(
                 }
                 (best, nodes[best].action)
             };
-            if !tree_step(&mut g, &mut dec, a) {
+            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
@@ -577,7 +602,7 @@ pub fn search_single(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *first;
-        root_actions(&mut g, declined, &mut buf, &mut planned);
+        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
     }
     let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
@@ -603,7 +628,7 @@ pub fn search_single(
                     .copied()
                     .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
             } else {
-                tree_actions(&mut g, dec, &mut buf, &mut acts);
+                tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
                 acts.iter()
                     .copied()
                     .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
@@ -636,7 +661,7 @@ pub fn search_single(
                 }
                 (best, nodes[best].action)
             };
-            if !tree_step(&mut g, &mut dec, a) {
+            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
                 break;
             }
             path.push(child as u32);
@@ -746,6 +771,7 @@ mod tests {
             exploration: 40.0,
             eyes_weight: 1.0 / 500.0,
             expand_all: true,
+            all_calls: false,
         }
     }
 

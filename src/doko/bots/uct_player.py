@@ -151,10 +151,11 @@ def _next_call(g: Game, s: int) -> Action | None:
     return None
 
 
-def tree_actions(g: Game, declined: bool = False) -> list[Action]:
+def tree_actions(g: Game, declined: bool = False, all_calls: bool = False) -> list[Action]:
     """The actions of a tree node (as the native core): in play :data:`DECLINE` and the lowest
-    call the seat to act may make now, or (if it may not, or ``declined`` it at this turn) its
-    legal cards; the legal actions in the Vorbehaltsabfrage and the naming."""
+    call the seat to act may make now (with ``all_calls`` every call it may make now, lowest
+    first), or (if it may not, or ``declined`` it at this turn) its legal cards; the legal
+    actions in the Vorbehaltsabfrage and the naming."""
     phase = g.phase
     if phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
         return g.legal_actions()  # house rule: the Genscher's three namings
@@ -162,7 +163,12 @@ def tree_actions(g: Game, declined: bool = False) -> list[Action]:
         if not declined:
             call = _next_call(g, g.to_move)
             if call is not None:
-                return [DECLINE, call]
+                out = [DECLINE, call]
+                if all_calls:
+                    s = g.to_move
+                    out += [a for code in range(CODE_OF[call] + 1, BLACK + 1)
+                            if g.can_apply(a := encode(s, code))]
+                return out
         return list(g.legal_plays())
     if phase in (QUERY, NAMING):
         # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
@@ -170,12 +176,13 @@ def tree_actions(g: Game, declined: bool = False) -> list[Action]:
     return []
 
 
-def root_actions(g: Game, declined: bool = False) -> list[tuple[Action, int | None]]:
+def root_actions(g: Game, declined: bool = False,
+                 all_calls: bool = False) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
     per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
     with both ♣Q); else the tree
     actions without plans (as the native core)."""
-    acts = tree_actions(g, declined)
+    acts = tree_actions(g, declined, all_calls)
     if g.phase != QUERY:
         return [(a, None) for a in acts]
     out: list[tuple[Action, int | None]] = []
@@ -298,19 +305,20 @@ def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: 
 
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
-                  expand_all: bool = True) -> RootStats:
+                  expand_all: bool = True, all_calls: bool = False) -> RootStats:
     """One UCT search on one world (see the module docstring), the Python twin of
     ``uct::search``: UCB1 while every action of a node has been tried, else the first untried
     one (in the order of :func:`tree_actions`), then the rollout policy, every state of the
     rollout a new node (``expand_all``, the paper's default; else only the first new one).
     ``deadline`` (a ``time.perf_counter()`` value) is checked every 16 rollouts;
-    ``declined``: the seat has declined its call at this turn."""
+    ``declined``: the seat has declined its call at this turn; ``all_calls``: the call question
+    offers every call at once and a seat that called is not asked again at this turn."""
     if root.phase == FINISHED:
         raise ValueError("the game is over: there is nothing to search")
     if root.to_move != seat:
         raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
     top = _Node(Action(0))
-    planned = root_actions(root, declined)
+    planned = root_actions(root, declined, all_calls)
     top.n_actions = len(planned)
     done = 0
     while done < rollouts:
@@ -330,7 +338,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     untried = next(((a, p) for a, p in planned if top.child(a, p) is None),
                                    None)
                 else:
-                    acts = tree_actions(g, dec)
+                    acts = tree_actions(g, dec, all_calls)
                     node.n_actions = len(acts)
                     untried = next(((a, None) for a in acts if node.child(a) is None), None)
                 if untried is None:
@@ -355,6 +363,8 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                 g.apply(a)
                 if not _is_call(a):
                     dec = False
+                elif all_calls:
+                    dec = True
             path.append(child)
             node = child
             if child.plan is not None:
@@ -381,7 +391,8 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
 
 def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                          eyes_weight: float, rng: WyRand, deadline: float | None = None,
-                         declined: bool = False, expand_all: bool = True) -> RootStats:
+                         declined: bool = False, expand_all: bool = True,
+                         all_calls: bool = False) -> RootStats:
     """One search in a single tree over many worlds (the paper's program's version 1), the
     Python twin of ``uct::search_single``: rollout ``i`` is played on ``worlds[i %
     len(worlds)]``; at a node only the children whose action is legal in that world count, an
@@ -396,7 +407,7 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
         if w.to_move != seat:
             raise ValueError(f"seat {seat + 1} is not to act (seat {w.to_move + 1} is)")
     top = _Node(Action(0))
-    planned = root_actions(worlds[0], declined)
+    planned = root_actions(worlds[0], declined, all_calls)
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
@@ -414,7 +425,7 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
             if node is top:
                 untried = next(((a, p) for a, p in planned if top.child(a, p) is None), None)
             else:
-                acts = tree_actions(g, dec)
+                acts = tree_actions(g, dec, all_calls)
                 untried = next(((a, None) for a in acts if node.child(a) is None), None)
             if untried is not None:
                 child = node.add(*untried)
@@ -439,6 +450,8 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
                 g.apply(a)
                 if not _is_call(a):
                     dec = False
+                elif all_calls:
+                    dec = True
             path.append(child)
             node = child
             if child.plan is not None:
@@ -465,7 +478,8 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
 
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                     eyes_weight: float, seed: int, seconds: float | None = None,
-                    declined: bool = False, expand_all: bool = True) -> RootStats:
+                    declined: bool = False, expand_all: bool = True,
+                    all_calls: bool = False) -> RootStats:
     """One search per world, the root's visits and mean values summed over the worlds (the
     Python twin of ``doko_native.uct_search``)."""
     start = time.perf_counter()
@@ -474,7 +488,8 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
     for i, w in enumerate(worlds):
         deadline = None if seconds is None else start + seconds * (i + 1) / k
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
-                           WyRand(world_seed(seed, i)), deadline, declined, expand_all)
+                           WyRand(world_seed(seed, i)), deadline, declined, expand_all,
+                           all_calls)
         total.rollouts += st.rollouts
         keys = list(zip(total.actions, total.plans, strict=True))
         for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
@@ -489,6 +504,20 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
                 total.visits.append(n)
                 total.values.append(v)
     return total
+
+
+def _called_this_turn(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has made a call since its last card (at this turn, as the history
+    shows)."""
+    for a in reversed(view.history):
+        if seat_of(a) != seat:
+            continue
+        code = CODE_OF[a]
+        if code < 24:
+            return False
+        if CALL_RE <= code <= BLACK:
+            return True
+    return False
 
 
 def _is_call(a: Action) -> bool:
@@ -509,7 +538,10 @@ class UctPlayer(Player):
     textbook UCT); ``single_tree``: one tree for all worlds, each rollout on a world of its
     own (the paper's program's version 1, its default; ``rollouts`` in all, one world per
     rollout up to :data:`SINGLE_TREE_WORLDS`) instead of one tree per world summed over
-    ``worlds`` (version 0, the ensemble); ``backend``: ``native``, ``python`` or ``auto``
+    ``worlds`` (version 0, the ensemble); ``all_calls``: the call question offers every call
+    the seat may make now at once, and a seat that called is not asked again at this turn (the
+    program's announcing version 0) instead of only the next call, asked again after each
+    (version 1, its default); ``backend``: ``native``, ``python`` or ``auto``
     (native where built).
     """
 
@@ -524,6 +556,7 @@ class UctPlayer(Player):
         call_rule: bool = True,
         expand_all: bool = True,
         single_tree: bool = False,
+        all_calls: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -555,6 +588,7 @@ class UctPlayer(Player):
         self.call_rule = call_rule
         self.expand_all = bool(expand_all)
         self.single_tree = bool(single_tree)
+        self.all_calls = bool(all_calls)
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -597,12 +631,16 @@ class UctPlayer(Player):
             return namings[0] if st is None else self._choose(st, namings)
         cards = [a for a in legal if CODE_OF[a] < 24]
         calls = [a for a in legal if _is_call(a)]
-        if calls:
-            # as the paper's player: first asked whether to make its party's next call, each
-            # question its own search (they share the time budget)
+        if calls and not (self.all_calls and _called_this_turn(view, seat)):
+            # as the paper's player: first asked whether to make its party's next call (or,
+            # with all_calls, which of its calls), each question its own search (they share
+            # the time budget)
             st = self._decision_search(view, seat, start, declined=False, share=0.5)
-            if st is not None and self._choose(st, [DECLINE, calls[0]]) == calls[0]:
-                return calls[0]
+            options = [DECLINE] + (calls if self.all_calls else calls[:1])
+            if st is not None:
+                choice = self._choose(st, options)
+                if choice != DECLINE:
+                    return choice
         if len(cards) == 1:
             return cards[0]
         st = self._decision_search(view, seat, start, declined=True)
@@ -666,7 +704,7 @@ class UctPlayer(Player):
             deadline = None if seconds is None else time.perf_counter() + seconds
             return search_single_python(worlds, seat, self.rollouts, self.exploration,
                                         self.eyes_weight, WyRand(seed), deadline, declined,
-                                        self.expand_all)
+                                        self.expand_all, self.all_calls)
         native = require_native()
         history = list(view.history)
         if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
@@ -696,7 +734,8 @@ class UctPlayer(Player):
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=self._seconds(start, share), seed=seed,
-                              declined=declined, expand_all=self.expand_all, single_tree=True)
+                              declined=declined, expand_all=self.expand_all, single_tree=True,
+                              all_calls=self.all_calls)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
@@ -728,13 +767,14 @@ class UctPlayer(Player):
                 declined: bool) -> RootStats:
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
-                                   self.eyes_weight, seed, seconds, declined, self.expand_all)
+                                   self.eyes_weight, seed, seconds, declined, self.expand_all,
+                                   self.all_calls)
         native = require_native()
         games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
-                              expand_all=self.expand_all)
+                              expand_all=self.expand_all, all_calls=self.all_calls)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
