@@ -477,9 +477,11 @@ pub fn search(
                 continue;
             }
             let nd = nodes[node];
-            let (child, a) = if nd.n_actions == UNKNOWN || nd.n_children < nd.n_actions {
-                // the first action not tried yet (the root's plans are its own)
-                let untried = if node == 0 {
+            // the first action not tried yet (the root's plans are its own), while the node
+            // may have one
+            let mut untried = None;
+            if nd.n_actions == UNKNOWN || nd.n_children < nd.n_actions {
+                untried = if node == 0 {
                     planned
                         .iter()
                         .copied()
@@ -492,10 +494,13 @@ pub fn search(
                         .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
                         .map(|a| (a, NO_PLAN))
                 };
-                let Some((a, p)) = untried else { break };
+            }
+            let (child, a) = if let Some((a, p)) = untried {
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
+                // every action tried (the rollouts may have added them all): UCB1
+                let nd = nodes[node];
                 if nd.n_children == 0 {
                     break;
                 }
@@ -874,6 +879,52 @@ mod tests {
         let s = g.to_move().unwrap();
         let e = search(&g, (s + 1) & 3, false, &cfg(10), &mut Rng::new(1), || false).unwrap_err();
         assert!(e.to_string().contains("is not to act"));
+    }
+
+    #[test]
+    fn a_single_tree_over_one_world_is_the_search_on_it() {
+        for (i, g) in mid_game_states(12, 7, 2, Rules::TSR)
+            .into_iter()
+            .enumerate()
+        {
+            let s = g.to_move().unwrap();
+            for all_calls in [false, true] {
+                let c = UctConfig {
+                    all_calls,
+                    ..cfg(150)
+                };
+                let a = search(&g, s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
+                let b =
+                    search_single(&[g], s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn all_calls_offers_every_call_and_asks_once() {
+        let mut offered = 0;
+        for g in mid_game_states(60, 11, 1, Rules::TSR) {
+            let s = g.to_move().unwrap();
+            let mut h = g;
+            let mut buf = ActionBuf::new();
+            let mut acts = Vec::new();
+            tree_actions(&mut h, false, true, &mut buf, &mut acts);
+            let Some(first) = next_call(&mut h, s) else {
+                continue;
+            };
+            assert_eq!(acts[..2], [DECLINE, first]);
+            for &a in &acts[1..] {
+                assert!(is_call(a) && h.can_apply(a as i64));
+                // after a call the seat is done with calls at this turn
+                let mut k = h;
+                let mut dec = false;
+                assert!(tree_step(&mut k, &mut dec, a, true));
+                assert!(dec);
+            }
+            offered += 1;
+        }
+        assert!(offered > 0);
     }
 
     #[test]

@@ -98,7 +98,7 @@ PAPER_EYES_WEIGHT = 1 / 500
 
 #: The most worlds a single-tree search samples per decision (rollout ``i`` plays on world
 #: ``i`` modulo their number): one per rollout up to this many.
-SINGLE_TREE_WORLDS = 4096
+SINGLE_TREE_WORLDS = 1024
 
 
 class WyRand:
@@ -333,6 +333,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
+            untried: tuple[Action, int | None] | None = None
             if node.n_actions is None or len(node.children) < node.n_actions:
                 if node is top:
                     untried = next(((a, p) for a, p in planned if top.child(a, p) is None),
@@ -341,11 +342,11 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     acts = tree_actions(g, dec, all_calls)
                     node.n_actions = len(acts)
                     untried = next(((a, None) for a in acts if node.child(a) is None), None)
-                if untried is None:
-                    break
+            if untried is not None:
                 child = node.add(*untried)
                 added = True
             else:
+                # every action tried (the rollouts may have added them all): UCB1
                 if not node.children:
                     break
                 p = g.to_move
@@ -555,8 +556,8 @@ class UctPlayer(Player):
         eyes_weight: float = PAPER_EYES_WEIGHT,
         call_rule: bool = True,
         expand_all: bool = True,
-        single_tree: bool = False,
-        all_calls: bool = False,
+        single_tree: bool = True,
+        all_calls: bool = True,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
