@@ -1,44 +1,51 @@
 """``uct``: the UCT player of Sievers and Helmert, "A Doppelkopf Player Based on UCT" (KI 2015),
-as the literature's baseline.
+as the literature's baseline, with the defaults of the authors' published program.
 
-For each decision the player deals the unseen cards ``worlds`` times consistently with what its
-seat knows (:class:`~doko.bots.sampler.Sampler`), and on each of these worlds (every hand known)
-runs a UCT search from the current state:
+For each decision the player deals the unseen cards consistently with what its seat knows
+(:class:`~doko.bots.sampler.Sampler`). By default (``single_tree``, the program's version 1)
+one tree serves the decision and every rollout is played on a world of its own; a node stands
+for the actions leading to it, and in a rollout only its children legal in that world count.
+With ``single_tree=False`` (version 0, the ensemble) ``worlds`` worlds get a tree each and the
+root values are summed. A rollout:
 
 1. *selection*: from the root, each seat on turn takes the action with the highest UCB1 value,
    its own mean reward over the node's visits plus ``exploration * sqrt(ln N / n)`` (``N`` the
-   node's visits, ``n`` the child's), as long as every action of the node has been tried;
-2. *expansion*: otherwise one untried action (chosen at random among them) becomes a new node;
+   node's visits, ``n`` the child's), as long as every (legal) action of the node has a child;
+2. *expansion*: otherwise the first untried action (in the node's order) becomes a new node;
 3. *rollout*: from there the game is played to its end at random (random legal cards, no
    calls) and, as in the paper's simulations, nobody reserves or plays a solo
-   (:func:`rollout_answer`);
+   (:func:`rollout_answer`); every state on the way becomes a node (``expand_all``);
 4. *backpropagation*: every node on the path adds each seat's reward, the seat's score points
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
 The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
-or Hochzeit, and in play, as in the paper, first whether to make its party's next call level
-(Re/Kontra or the next Absage) or not (:data:`DECLINE`; asked again after a call), then its
-legal cards. At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it
-is for (each solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so
-that a Vorbehalt is worth its game and not the average of all the games it could lead to (as
-the paper's player answers "solo?" and "which?" together). The mean rewards of the root's
-actions are summed over the worlds and the action with the highest sum is played. Where the
-seat may call, the player first searches that question alone (call or not), then, if it does
-not call, the card (a search of its own on new worlds), as the paper's player is asked the
-two questions one after the other. A call is made only if its summed value is positive (the
-paper's announcement rule: no announcement when every answer's value is negative,
-``call_rule``). A certain claim (the engine offers one only when it holds) is taken at once;
-otherwise the player acts only at its own turn (a call is considered there).
+or Hochzeit, and in play first the call question, then its legal cards. The call question
+offers "no call" (:data:`DECLINE`) and every call the seat may make now, and a seat that
+called is not asked again at this turn (``all_calls``, the program's announcing version 0);
+with ``all_calls=False`` only the next call level, asked again after a call (its version 1).
+At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it is for (each
+solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so that a
+Vorbehalt is worth its game and not the average of all the games it could lead to (as the
+paper's player answers "solo?" and "which?" together). The root action with the highest mean
+reward (summed over the worlds for the ensemble) is played. Where the seat may call, the
+player first searches that question alone, then, if it does not call, the card (a search of
+its own on new worlds), as the paper's player is asked the two questions one after the other.
+A call is made only if its value is positive (the paper's announcement rule: no announcement
+when every answer's value is negative, ``call_rule``). A certain claim (the engine offers one
+only when it holds) is taken at once; otherwise the player acts only at its own turn (a call
+is considered there).
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
-is built; :func:`ensemble_python` is the same algorithm in Python with the same random number
-generator (:class:`WyRand`, the core's ``batch::Rng``), so for the same worlds and seed both
-give the same visits and values (slow but exact; ``backend="python"``).
+is built; :func:`search_single_python` and :func:`ensemble_python` are the same algorithm in
+Python with the same random number generator (:class:`WyRand`, the core's ``batch::Rng``), so
+for the same worlds and seed both give the same visits and values (slow but exact;
+``backend="python"``).
 
-Defaults are the paper's best setting: 10 worlds x 1,000 rollouts, exploration constant 20000
-in its reward unit (500 per score point plus the party's Augen), here 40 per score point with
-the Augen weighted 1/500 (the same search, scaled). With ``budget_ms`` the worlds share that
-time (and ``rollouts`` is a cap only if given).
+Defaults are the program's: one tree of 1,000 rollouts, exploration constant 20000 in its
+reward unit (500 per score point plus the party's Augen), here 40 per score point with the
+Augen weighted 1/500 (the same search, scaled); for the call question its announcing version
+0 (measured better, docs/players.md). With ``budget_ms`` the search takes that time (and
+``rollouts`` is a cap only if given).
 
 >>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
