@@ -517,14 +517,20 @@ def uct_search(
     seed: int = 0,
     declined: bool = False,
     expand_all: bool = True,
+    single_tree: bool = False,
+    all_calls: bool = False,
 ) -> UctResult:
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
     rollouts). In play the root first asks whether to make the seat's next call (the actions
     256, "no call", and that call) unless ``declined`` at this turn; then its cards.
     ``expand_all``: every state of a rollout becomes a node (the paper's default), else only
-    the first new one. Raises ValueError for bad arguments or a world where ``seat`` is not
-    to act."""
+    the first new one. ``single_tree``: one tree over all the worlds instead (the paper's
+    program's version 1): rollout ``i`` on world ``i % len(worlds)``, ``rollouts`` in all,
+    ``seconds`` for the whole search; ``visits`` and ``values`` are the root's. ``all_calls``: the call
+    question offers every call the seat may make now (actions lowest first), and a seat that
+    called is not asked again at this turn (the program's announcing version 0). Raises
+    ValueError for bad arguments or a world where ``seat`` is not to act."""
 
 # -- the search player's native parts (native/src/py_search.rs)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 import pytest
 
@@ -19,10 +20,12 @@ from doko.bots.uct_player import (
     RootStats,
     UctPlayer,
     WyRand,
+    _called_this_turn,
     ensemble_python,
     rollout_answer,
     root_actions,
     search_python,
+    search_single_python,
     tree_actions,
 )
 from doko.engine.actions import (
@@ -35,6 +38,7 @@ from doko.engine.actions import (
     RESERVATION,
     SOLO_BASE,
     encode,
+    seat_of,
     solo_code,
 )
 from doko.engine.backend import native_available
@@ -78,6 +82,8 @@ def test_registered() -> None:
     p = make_player("uct", seed=1)
     assert isinstance(p, UctPlayer)
     assert (p.worlds, p.rollouts, p.exploration) == (10, 1000, 40.0)
+    # the program's version 1 (one tree, a world per rollout) and announcing version 0
+    assert p.single_tree and p.all_calls and p.expand_all and p.call_rule
 
 
 @pytest.mark.parametrize("kind", SOLO_NAMES)
@@ -256,8 +262,10 @@ def test_native_and_python_search_are_identical() -> None:
     calls = 0
     for i, g in enumerate(_positions()):
         v = view(g, g.to_move)
-        a = UctPlayer(seed=i, worlds=2, rollouts=16, backend="native")
-        b = UctPlayer(seed=i, worlds=2, rollouts=16, backend="python")
+        a = UctPlayer(seed=i, worlds=2, rollouts=16, backend="native", single_tree=False,
+                      all_calls=i % 2 == 0)
+        b = UctPlayer(seed=i, worlds=2, rollouts=16, backend="python", single_tree=False,
+                      all_calls=i % 2 == 0)
         assert a.decide(v) == b.decide(v)
         if a.last is None:
             continue
@@ -399,7 +407,7 @@ def test_options_and_counters() -> None:
         UctPlayer(backend="fortran")
     assert UctPlayer(budget_ms=50).rollouts > 10**9  # the time decides
     assert UctPlayer(budget_ms=50, rollouts=200).rollouts == 200
-    p = UctPlayer(seed=2, worlds=2, rollouts=25)
+    p = UctPlayer(seed=2, worlds=2, rollouts=25, single_tree=False, all_calls=False)
     g = Game.deal(2200)
     players: list[Player] = [p] + [_random(s) for s in (1, 2, 3)]
     searched = 0
@@ -412,8 +420,143 @@ def test_options_and_counters() -> None:
             assert p.playout_count() - before in (50, 100)
             searched += 1
     assert searched > 3
+    # one tree: the rollouts in all, whatever the worlds
+    p = UctPlayer(seed=2, worlds=2, rollouts=25)
+    g = Game.deal(2202)
+    p.decide(view(g, g.to_move))
+    assert p.last is not None and p.last.rollouts == 25
     # with a time budget every world still makes its first 16 rollouts
-    q = UctPlayer(seed=2, worlds=2, budget_ms=1)
+    q = UctPlayer(seed=2, worlds=2, budget_ms=1, single_tree=False)
     g = Game.deal(2201)
     q.decide(view(g, g.to_move))
     assert q.playout_count() >= 32
+
+
+# ---------------------------------------------------------------------------- one tree, all calls
+
+
+def _native_twin(w: Game) -> Any:
+    import doko_native
+
+    ng = doko_native.Game(list(w.initial_hands), w.dealer,
+                          owes_pflichtsolo=list(w.owes_pflichtsolo), vorfuehrung=w.vorfuehrung,
+                          rules=w.rules)
+    for a in w.history:
+        ng.apply(a)
+    return ng
+
+
+def _worlds(g: Game, n: int, seed: int) -> list[Game]:
+    return UctPlayer(seed=seed, worlds=n)._sample(view(g, g.to_move))
+
+
+def test_single_tree_over_one_world_is_the_plain_search() -> None:
+    """The single tree (the program's version 1) over one world is the search on that world:
+    the same visits and values; over several worlds its root is the seat's own actions and
+    the visits add up to the rollouts."""
+    for i, g in enumerate(_positions()[:12:2]):
+        s = g.to_move
+        for all_calls in (False, True):
+            one = search_single_python([g], s, 12, 40.0, 0.002, WyRand(i), all_calls=all_calls)
+            assert one == search_python(g, s, 12, 40.0, 0.002, WyRand(i), all_calls=all_calls)
+        worlds = _worlds(g, 3, i)
+        st = search_single_python(worlds, s, 16, 40.0, 0.002, WyRand(i))
+        assert list(zip(st.actions, st.plans, strict=True)) == root_actions(g)
+        assert sum(st.visits) == 16 and st.rollouts == 16
+
+
+@needs_native
+def test_single_tree_and_all_calls_native_equal_python() -> None:
+    """The same worlds and seed: the native single tree (and the ensemble with all calls)
+    gives the same actions, visits and values as the Python twin, bit for bit, in every
+    phase, with and without all calls, declined or not."""
+    import doko_native
+
+    phases = set()
+    for i, g in enumerate(_positions()[::2]):
+        s = g.to_move
+        worlds = _worlds(g, 2, i)
+        if not worlds:
+            continue
+        twins = [_native_twin(w) for w in worlds]
+        for all_calls in (False, True):
+            for declined in (False, True):
+                a = search_single_python(worlds, s, 12, 40.0, 0.002, WyRand(i), None,
+                                         declined, i % 3 != 0, all_calls)
+                b = doko_native.uct_search(twins, s, rollouts=12, seed=i, declined=declined,
+                                           expand_all=i % 3 != 0, single_tree=True,
+                                           all_calls=all_calls)
+                assert (a.actions, a.plans, a.visits, a.values, a.rollouts) == (
+                    b["actions"], b["plans"], b["visits"], b["values"], b["rollouts"])
+            if all_calls:
+                a = ensemble_python(worlds, s, 8, 40.0, 0.002, i, all_calls=True)
+                b = doko_native.uct_search(twins, s, rollouts=8, seed=i, all_calls=True)
+                assert (a.actions, a.visits, a.values) == (b["actions"], b["visits"],
+                                                           b["values"])
+        phases.add(g.phase)
+    assert phases >= {QUERY, PLAY}
+
+
+def test_all_calls_offers_every_call_once_a_turn() -> None:
+    """With all_calls the call question offers "no call" and every call the seat may make now
+    (lowest first; an Absage implies the calls below it, TSR 6.4.3), and after a call the
+    seat's cards come next, not another call question."""
+    seen = 0
+    for g in _positions():
+        if g.phase != PLAY:
+            continue
+        s = g.to_move
+        calls = [a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK]
+        acts = tree_actions(g, all_calls=True)
+        if not calls:
+            assert acts == list(g.legal_plays())
+            continue
+        assert acts == [DECLINE, *sorted(calls, key=lambda a: CODE_OF[a])]
+        for call in calls:
+            h = g.clone()
+            h.apply(call)
+            # the tree: after the call the seat is done with calls at this turn
+            st = search_python(h, s, 8, 40.0, 0.002, WyRand(1), declined=True, all_calls=True)
+            assert st.actions == list(h.legal_plays())
+            assert _called_this_turn(view(h, s), s)
+        seen += 1
+    assert seen >= 3
+
+
+def test_single_tree_all_calls_player_legal_private_deterministic() -> None:
+    """The player with one tree and all calls: whole games among players that reserve and
+    call (legal: play_game checks every action), at most one call of its own a turn, the same
+    action for the same view whatever the hidden cards, and the same game for a seed."""
+    opts = {"single_tree": True, "all_calls": True, "rollouts": 60}
+    histories = []
+    for _ in range(2):
+        g = Game.deal(2300)
+        players: list[Player] = [_uct(s + 40, **opts) for s in range(4)]
+        players[1] = _random(1, p_reservation=0.4, p_call=0.3)
+        play_game(g, players)
+        histories.append(g.history)
+        for seat in (0, 2, 3):
+            own = [CODE_OF[a] for a in g.history if a != DECLINE and seat_of(a) == seat]
+            # between two of its cards at most one call
+            run = 0
+            for code in own:
+                run = run + 1 if CALL_RE <= code <= BLACK else 0
+                assert run <= 1
+    assert histories[0] == histories[1]
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(3):
+        g = Game.deal(2310 + seed, dealer=seed)
+        players = [_random(seed * 4 + s, p_reservation=0.1, p_call=0.1) for s in range(4)]
+        while not g.is_over:
+            if g.phase == PLAY and g.tricks and rng.random() < 0.3:
+                s = g.to_move
+                h = swapped(g, s, rng)
+                if h is not None:
+                    p1 = UctPlayer(seed=s, single_tree=True, all_calls=True, rollouts=60)
+                    p2 = UctPlayer(seed=s, single_tree=True, all_calls=True, rollouts=60)
+                    assert p1.decide(view(g, s)) == p2.decide(view(h, s))
+                    assert p1.last == p2.last
+                    compared += 1
+            step(g, players)
+    assert compared >= 4

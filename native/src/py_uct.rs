@@ -2,8 +2,9 @@
 //! (`doko.bots.uct_player`): given the sampled worlds (native games, all in the same public
 //! state) and the searching seat, the visits and summed mean values of each root action.
 
+use crate::batch::Rng;
 use crate::py_game::PyGame;
-use crate::uct::{ensemble, UctConfig, NO_PLAN};
+use crate::uct::{ensemble, search_single, UctConfig, NO_PLAN};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -15,12 +16,17 @@ use pyo3::types::PyDict;
 /// the seat's next call (`actions` 256, "no call", and the call) unless it is `declined` at
 /// this turn, then the root's actions are the cards. `expand_all`: every state of a rollout
 /// becomes a node of the tree (the paper's default), else only the first new one.
+/// `single_tree`: one tree over all the worlds instead (the paper's program's version 1):
+/// rollout `i` on world `i % len(worlds)`, `rollouts` in all, `seconds` for the whole search,
+/// the generator seeded with `seed`; `visits` and `values` are then the root's (not summed).
+/// `all_calls`: the call question offers every call the seat may make now, and a seat that
+/// called is not asked again at this turn (the program's announcing version 0).
 /// Returns a dict: `actions` (the root's actions; in the Vorbehaltsabfrage the Vorbehalt once
 /// per game it is for), `plans` (per action the naming code a Vorbehalt is for, else None),
 /// `visits` (per action, summed over the worlds), `values` (per action, its mean reward for
 /// `seat` summed over the worlds) and `rollouts` (all rollouts made).
 #[pyfunction]
-#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0, declined=false, expand_all=true))]
+#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0, declined=false, expand_all=true, single_tree=false, all_calls=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn uct_search<'py>(
     py: Python<'py>,
@@ -33,6 +39,8 @@ pub fn uct_search<'py>(
     seed: u64,
     declined: bool,
     expand_all: bool,
+    single_tree: bool,
+    all_calls: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if !(0..4).contains(&seat) {
         return Err(PyValueError::new_err(format!(
@@ -64,8 +72,27 @@ pub fn uct_search<'py>(
         exploration,
         eyes_weight,
         expand_all,
+        all_calls,
     };
-    let result = py.allow_threads(|| ensemble(&states, seat as u8, declined, &cfg, seed, seconds));
+    let result = py.allow_threads(|| {
+        if single_tree {
+            let start = std::time::Instant::now();
+            let mut rng = Rng::new(seed);
+            search_single(
+                &states,
+                seat as u8,
+                declined,
+                &cfg,
+                &mut rng,
+                || match seconds {
+                    Some(t) => start.elapsed().as_secs_f64() >= t,
+                    None => false,
+                },
+            )
+        } else {
+            ensemble(&states, seat as u8, declined, &cfg, seed, seconds)
+        }
+    });
     let st = result.map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = PyDict::new(py);
     d.set_item(

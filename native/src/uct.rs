@@ -55,8 +55,10 @@ fn next_call(g: &mut GameState, s: u8) -> Option<u16> {
 }
 
 /// Take tree action `a`: [`DECLINE`] only notes that the seat on turn has declined its call
-/// for this turn; after a card the next seat may be asked again. False if the engine refuses.
-fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
+/// for this turn; after a card the next seat may be asked again. After a call the seat is
+/// asked again for the next one, or with `all_calls` it is done with calls at this turn.
+/// False if the engine refuses.
+fn tree_step(g: &mut GameState, declined: &mut bool, a: u16, all_calls: bool) -> bool {
     if a == DECLINE {
         *declined = true;
         return true;
@@ -66,6 +68,8 @@ fn tree_step(g: &mut GameState, declined: &mut bool, a: u16) -> bool {
     }
     if !is_call(a) {
         *declined = false;
+    } else if all_calls {
+        *declined = true;
     }
     true
 }
@@ -82,6 +86,10 @@ pub struct UctConfig {
     /// Every state of a rollout becomes a node (the paper's default); else only the first
     /// new one.
     pub expand_all: bool,
+    /// The call question offers every call the seat may make now at once, and a seat that
+    /// called is not asked again at this turn (the program's announcing version 0); else only
+    /// the next call, asked again after a call (version 1, its default).
+    pub all_calls: bool,
 }
 
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
@@ -164,16 +172,17 @@ fn child_of(nodes: &[Node], parent: usize, action: u16, plan: u8) -> Option<usiz
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
 /// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
 /// with both ♣Q); else the tree actions without plans (`declined`: the seat has declined its
-/// call at this turn).
+/// call at this turn; `all_calls` as in [`tree_actions`]).
 pub fn root_actions(
     g: &mut GameState,
     declined: bool,
+    all_calls: bool,
     buf: &mut ActionBuf,
     out: &mut Vec<(u16, u8)>,
 ) {
     out.clear();
     let mut acts = Vec::with_capacity(40);
-    tree_actions(g, declined, buf, &mut acts);
+    tree_actions(g, declined, all_calls, buf, &mut acts);
     let Some(s) = g.to_move() else { return };
     if g.phase() != QUERY {
         out.extend(acts.iter().map(|&a| (a, NO_PLAN)));
@@ -211,9 +220,16 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
 }
 
 /// The actions of a tree node: in play [`DECLINE`] and the lowest call the seat to act may
-/// make now, or (if it may not, or `declined` it at this turn) its legal cards in kind order;
-/// the legal actions of the Vorbehaltsabfrage and the naming. Empty when the game is over.
-pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out: &mut Vec<u16>) {
+/// make now (with `all_calls` every call it may make now, lowest first), or (if it may not,
+/// or `declined` it at this turn) its legal cards in kind order; the legal actions of the
+/// Vorbehaltsabfrage and the naming. Empty when the game is over.
+pub fn tree_actions(
+    g: &mut GameState,
+    declined: bool,
+    all_calls: bool,
+    buf: &mut ActionBuf,
+    out: &mut Vec<u16>,
+) {
     out.clear();
     match g.phase() {
         PLAY if g.genscher_pending() => {
@@ -227,6 +243,15 @@ pub fn tree_actions(g: &mut GameState, declined: bool, buf: &mut ActionBuf, out:
                 if let Some(call) = next_call(g, s) {
                     out.push(DECLINE);
                     out.push(call);
+                    if all_calls {
+                        let first = (call & 63) as u8;
+                        for code in first + 1..=BLACK {
+                            let a = encode(s, code);
+                            if g.can_apply(a as i64) {
+                                out.push(u16::from(a));
+                            }
+                        }
+                    }
                     return;
                 }
             }
@@ -330,6 +355,72 @@ impl std::fmt::Display for UctError {
     }
 }
 
+/// The rollout from `g` to the game's end (the tree's part done): random cards, no calls
+/// ("no call" where the seat could call), no Vorbehalt ([`rollout_answer`]), the planned naming
+/// when its turn comes; with `cfg.expand_all` every state becomes a node below `node`, on
+/// `path`.
+#[allow(clippy::too_many_arguments)]
+fn rollout_from(
+    g: &mut GameState,
+    dec: &mut bool,
+    seat: u8,
+    plan: &mut u8,
+    cfg: &UctConfig,
+    rng: &mut Rng,
+    nodes: &mut Vec<Node>,
+    node: &mut usize,
+    path: &mut Vec<u32>,
+    buf: &mut ActionBuf,
+) {
+    while g.phase() != FINISHED {
+        if naming_by_plan(g, seat, plan) {
+            continue;
+        }
+        if g.genscher_pending() {
+            // house rule: a rollout's Genscher keeps its partner (as the Python twin)
+            g.genscher_keep();
+            continue;
+        }
+        let a = match g.phase() {
+            PLAY => {
+                let Some(s) = g.to_move() else { break };
+                if !*dec && cfg.expand_all && next_call(g, s).is_some() {
+                    *dec = true;
+                    DECLINE
+                } else {
+                    let m = g.play_mask();
+                    let mut i = rng.below(m.count_ones() as usize);
+                    let mut bits = m;
+                    while i > 0 {
+                        bits &= bits - 1;
+                        i -= 1;
+                    }
+                    let k = bits.trailing_zeros() as u8;
+                    g.play_unchecked(s, k);
+                    *dec = false;
+                    u16::from(encode(s, k))
+                }
+            }
+            QUERY | NAMING => {
+                g.legal_actions(g.to_move(), buf);
+                let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
+                    break;
+                };
+                if !tree_step(g, dec, a, cfg.all_calls) {
+                    break;
+                }
+                a
+            }
+            _ => break,
+        };
+        if cfg.expand_all {
+            let child = add_child(nodes, *node, a, NO_PLAN);
+            path.push(child as u32);
+            *node = child;
+        }
+    }
+}
+
 /// One UCT search of `cfg.rollouts` rollouts (fewer if `stop` says so; it is asked every 16
 /// rollouts, so at least 16 are made) from `root`, where `seat` must be to act (`declined`:
 /// it has declined its call at this turn, so its cards are the root's actions).
@@ -364,7 +455,7 @@ pub fn search(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *root;
-        root_actions(&mut g, declined, &mut buf, &mut planned);
+        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
         nodes[0].n_actions = planned.len() as u8;
     }
     let mut path: Vec<u32> = Vec::with_capacity(128);
@@ -386,25 +477,30 @@ pub fn search(
                 continue;
             }
             let nd = nodes[node];
-            let (child, a) = if nd.n_actions == UNKNOWN || nd.n_children < nd.n_actions {
-                // the first action not tried yet (the root's plans are its own)
-                let untried = if node == 0 {
+            // the first action not tried yet (the root's plans are its own), while the node
+            // may have one
+            let mut untried = None;
+            if nd.n_actions == UNKNOWN || nd.n_children < nd.n_actions {
+                untried = if node == 0 {
                     planned
                         .iter()
                         .copied()
                         .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
                 } else {
-                    tree_actions(&mut g, dec, &mut buf, &mut acts);
+                    tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
                     nodes[node].n_actions = acts.len() as u8;
                     acts.iter()
                         .copied()
                         .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
                         .map(|a| (a, NO_PLAN))
                 };
-                let Some((a, p)) = untried else { break };
+            }
+            let (child, a) = if let Some((a, p)) = untried {
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
+                // every action tried (the rollouts may have added them all): UCB1
+                let nd = nodes[node];
                 if nd.n_children == 0 {
                     break;
                 }
@@ -424,7 +520,7 @@ pub fn search(
                 }
                 (best, nodes[best].action)
             };
-            if !tree_step(&mut g, &mut dec, a) {
+            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
@@ -437,54 +533,154 @@ pub fn search(
                 break;
             }
         }
-        // the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
+        rollout_from(
+            &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
+        );
+        let r = if g.phase() == FINISHED {
+            rewards(&g, cfg.eyes_weight)
+        } else {
+            [0.0; 4]
+        };
+        for &i in &path {
+            let nd = &mut nodes[i as usize];
+            nd.visits += 1;
+            for (s, v) in nd.sum.iter_mut().enumerate() {
+                *v += r[s];
+            }
+        }
+        done += 1;
+    }
+    let mut st = RootStats {
+        rollouts: done,
+        ..RootStats::default()
+    };
+    for &(a, p) in &planned {
+        let (visits, mean) = match child_of(&nodes, 0, a, p) {
+            Some(c) if nodes[c].visits > 0 => (
+                nodes[c].visits,
+                nodes[c].sum[seat as usize] / nodes[c].visits as f64,
+            ),
+            _ => (0, 0.0),
+        };
+        st.actions.push(a);
+        st.plans.push(p);
+        st.visits.push(visits);
+        st.means.push(mean);
+    }
+    Ok(st)
+}
+
+/// One UCT search over many worlds in a single tree (the paper's program's version 1, its
+/// default): rollout `i` is played on `worlds[i % worlds.len()]`, every one a card assignment
+/// consistent with what `seat` knows, all in the same public state. A node stands for the
+/// sequence of actions leading to it; in a rollout only its children whose action is legal in
+/// that rollout's world count: an action legal there but not yet a child is added first (the
+/// first such in the order of [`tree_actions`]), else UCB1 chooses among the legal children
+/// (with the node's visits over all worlds). The rest is as in [`search`]. The root's actions
+/// (the seat's own, the same in every world) are those of the first world.
+pub fn search_single(
+    worlds: &[GameState],
+    seat: u8,
+    declined: bool,
+    cfg: &UctConfig,
+    rng: &mut Rng,
+    mut stop: impl FnMut() -> bool,
+) -> Result<RootStats, UctError> {
+    let Some(first) = worlds.first() else {
+        return Ok(RootStats::default());
+    };
+    for w in worlds {
+        if w.phase() == FINISHED {
+            return Err(UctError::Finished);
+        }
+        if w.to_move() != Some(seat) {
+            return Err(UctError::NotToAct {
+                seat,
+                to_move: w.to_move(),
+            });
+        }
+    }
+    let mut nodes: Vec<Node> = Vec::with_capacity(4096);
+    nodes.push(Node::new(0, NO_PLAN));
+    let mut buf = ActionBuf::new();
+    let mut acts: Vec<u16> = Vec::with_capacity(40);
+    let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
+    {
+        let mut g = *first;
+        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
+    }
+    let mut path: Vec<u32> = Vec::with_capacity(128);
+    let mut done = 0u64;
+    while done < cfg.rollouts {
+        if done > 0 && done.is_multiple_of(16) && stop() {
+            break;
+        }
+        let mut g = worlds[(done % worlds.len() as u64) as usize];
+        let mut dec = declined;
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        let mut plan = NO_PLAN;
+        let mut added = false;
+        // selection among the children legal in this world, and the first new node
         while g.phase() != FINISHED {
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
-            if g.genscher_pending() {
-                // house rule: a rollout's Genscher keeps its partner (as the Python twin)
-                g.genscher_keep();
-                continue;
-            }
-            let a = match g.phase() {
-                PLAY => {
-                    let Some(s) = g.to_move() else { break };
-                    if !dec && cfg.expand_all && next_call(&mut g, s).is_some() {
-                        dec = true;
-                        DECLINE
-                    } else {
-                        let m = g.play_mask();
-                        let mut i = rng.below(m.count_ones() as usize);
-                        let mut bits = m;
-                        while i > 0 {
-                            bits &= bits - 1;
-                            i -= 1;
-                        }
-                        let k = bits.trailing_zeros() as u8;
-                        g.play_unchecked(s, k);
-                        dec = false;
-                        u16::from(encode(s, k))
-                    }
-                }
-                QUERY | NAMING => {
-                    g.legal_actions(g.to_move(), &mut buf);
-                    let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
-                        break;
-                    };
-                    if !tree_step(&mut g, &mut dec, a) {
-                        break;
-                    }
-                    a
-                }
-                _ => break,
+            let untried = if node == 0 {
+                planned
+                    .iter()
+                    .copied()
+                    .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
+            } else {
+                tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
+                acts.iter()
+                    .copied()
+                    .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
+                    .map(|a| (a, NO_PLAN))
             };
-            if cfg.expand_all {
-                let child = add_child(&mut nodes, node, a, NO_PLAN);
-                path.push(child as u32);
-                node = child;
+            let (child, a) = if let Some((a, p)) = untried {
+                added = true;
+                (add_child(&mut nodes, node, a, p), a)
+            } else {
+                let nd = nodes[node];
+                let p = g.to_move().unwrap_or(0) as usize;
+                let ln_n = (nd.visits as f64).ln();
+                let mut c = nd.first_child as usize;
+                let mut best = 0usize;
+                let mut best_v = f64::NEG_INFINITY;
+                while c != 0 {
+                    // at the root every child is legal (the seat's own actions)
+                    if node == 0 || acts.contains(&nodes[c].action) {
+                        let nc = nodes[c].visits as f64;
+                        let v = nodes[c].sum[p] / nc + cfg.exploration * (ln_n / nc).sqrt();
+                        if v > best_v {
+                            best_v = v;
+                            best = c;
+                        }
+                    }
+                    c = nodes[c].next as usize;
+                }
+                if best == 0 {
+                    break;
+                }
+                (best, nodes[best].action)
+            };
+            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
+                break;
+            }
+            path.push(child as u32);
+            node = child;
+            if nodes[child].plan != NO_PLAN {
+                plan = nodes[child].plan;
+            }
+            if added {
+                break;
             }
         }
+        rollout_from(
+            &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
+        );
         let r = if g.phase() == FINISHED {
             rewards(&g, cfg.eyes_weight)
         } else {
@@ -580,6 +776,7 @@ mod tests {
             exploration: 40.0,
             eyes_weight: 1.0 / 500.0,
             expand_all: true,
+            all_calls: false,
         }
     }
 
@@ -682,6 +879,52 @@ mod tests {
         let s = g.to_move().unwrap();
         let e = search(&g, (s + 1) & 3, false, &cfg(10), &mut Rng::new(1), || false).unwrap_err();
         assert!(e.to_string().contains("is not to act"));
+    }
+
+    #[test]
+    fn a_single_tree_over_one_world_is_the_search_on_it() {
+        for (i, g) in mid_game_states(12, 7, 2, Rules::TSR)
+            .into_iter()
+            .enumerate()
+        {
+            let s = g.to_move().unwrap();
+            for all_calls in [false, true] {
+                let c = UctConfig {
+                    all_calls,
+                    ..cfg(150)
+                };
+                let a = search(&g, s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
+                let b =
+                    search_single(&[g], s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn all_calls_offers_every_call_and_asks_once() {
+        let mut offered = 0;
+        for g in mid_game_states(60, 11, 1, Rules::TSR) {
+            let s = g.to_move().unwrap();
+            let mut h = g;
+            let mut buf = ActionBuf::new();
+            let mut acts = Vec::new();
+            tree_actions(&mut h, false, true, &mut buf, &mut acts);
+            let Some(first) = next_call(&mut h, s) else {
+                continue;
+            };
+            assert_eq!(acts[..2], [DECLINE, first]);
+            for &a in &acts[1..] {
+                assert!(is_call(a) && h.can_apply(a as i64));
+                // after a call the seat is done with calls at this turn
+                let mut k = h;
+                let mut dec = false;
+                assert!(tree_step(&mut k, &mut dec, a, true));
+                assert!(dec);
+            }
+            offered += 1;
+        }
+        assert!(offered > 0);
     }
 
     #[test]

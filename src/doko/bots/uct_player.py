@@ -1,44 +1,51 @@
 """``uct``: the UCT player of Sievers and Helmert, "A Doppelkopf Player Based on UCT" (KI 2015),
-as the literature's baseline.
+as the literature's baseline, with the defaults of the authors' published program.
 
-For each decision the player deals the unseen cards ``worlds`` times consistently with what its
-seat knows (:class:`~doko.bots.sampler.Sampler`), and on each of these worlds (every hand known)
-runs a UCT search from the current state:
+For each decision the player deals the unseen cards consistently with what its seat knows
+(:class:`~doko.bots.sampler.Sampler`). By default (``single_tree``, the program's version 1)
+one tree serves the decision and every rollout is played on a world of its own; a node stands
+for the actions leading to it, and in a rollout only its children legal in that world count.
+With ``single_tree=False`` (version 0, the ensemble) ``worlds`` worlds get a tree each and the
+root values are summed. A rollout:
 
 1. *selection*: from the root, each seat on turn takes the action with the highest UCB1 value,
    its own mean reward over the node's visits plus ``exploration * sqrt(ln N / n)`` (``N`` the
-   node's visits, ``n`` the child's), as long as every action of the node has been tried;
-2. *expansion*: otherwise one untried action (chosen at random among them) becomes a new node;
+   node's visits, ``n`` the child's), as long as every (legal) action of the node has a child;
+2. *expansion*: otherwise the first untried action (in the node's order) becomes a new node;
 3. *rollout*: from there the game is played to its end at random (random legal cards, no
    calls) and, as in the paper's simulations, nobody reserves or plays a solo
-   (:func:`rollout_answer`);
+   (:func:`rollout_answer`); every state on the way becomes a node (``expand_all``);
 4. *backpropagation*: every node on the path adds each seat's reward, the seat's score points
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
 The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
-or Hochzeit, and in play, as in the paper, first whether to make its party's next call level
-(Re/Kontra or the next Absage) or not (:data:`DECLINE`; asked again after a call), then its
-legal cards. At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it
-is for (each solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so
-that a Vorbehalt is worth its game and not the average of all the games it could lead to (as
-the paper's player answers "solo?" and "which?" together). The mean rewards of the root's
-actions are summed over the worlds and the action with the highest sum is played. Where the
-seat may call, the player first searches that question alone (call or not), then, if it does
-not call, the card (a search of its own on new worlds), as the paper's player is asked the
-two questions one after the other. A call is made only if its summed value is positive (the
-paper's announcement rule: no announcement when every answer's value is negative,
-``call_rule``). A certain claim (the engine offers one only when it holds) is taken at once;
-otherwise the player acts only at its own turn (a call is considered there).
+or Hochzeit, and in play first the call question, then its legal cards. The call question
+offers "no call" (:data:`DECLINE`) and every call the seat may make now, and a seat that
+called is not asked again at this turn (``all_calls``, the program's announcing version 0);
+with ``all_calls=False`` only the next call level, asked again after a call (its version 1).
+At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it is for (each
+solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so that a
+Vorbehalt is worth its game and not the average of all the games it could lead to (as the
+paper's player answers "solo?" and "which?" together). The root action with the highest mean
+reward (summed over the worlds for the ensemble) is played. Where the seat may call, the
+player first searches that question alone, then, if it does not call, the card (a search of
+its own on new worlds), as the paper's player is asked the two questions one after the other.
+A call is made only if its value is positive (the paper's announcement rule: no announcement
+when every answer's value is negative, ``call_rule``). A certain claim (the engine offers one
+only when it holds) is taken at once; otherwise the player acts only at its own turn (a call
+is considered there).
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
-is built; :func:`ensemble_python` is the same algorithm in Python with the same random number
-generator (:class:`WyRand`, the core's ``batch::Rng``), so for the same worlds and seed both
-give the same visits and values (slow but exact; ``backend="python"``).
+is built; :func:`search_single_python` and :func:`ensemble_python` are the same algorithm in
+Python with the same random number generator (:class:`WyRand`, the core's ``batch::Rng``), so
+for the same worlds and seed both give the same visits and values (slow but exact;
+``backend="python"``).
 
-Defaults are the paper's best setting: 10 worlds x 1,000 rollouts, exploration constant 20000
-in its reward unit (500 per score point plus the party's Augen), here 40 per score point with
-the Augen weighted 1/500 (the same search, scaled). With ``budget_ms`` the worlds share that
-time (and ``rollouts`` is a cap only if given).
+Defaults are the program's: one tree of 1,000 rollouts, exploration constant 20000 in its
+reward unit (500 per score point plus the party's Augen), here 40 per score point with the
+Augen weighted 1/500 (the same search, scaled); for the call question its announcing version
+0 (measured better, docs/players.md). With ``budget_ms`` the search takes that time (and
+``rollouts`` is a cap only if given).
 
 >>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
@@ -55,6 +62,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from doko.bots.base import Player, make_player, register
 from doko.bots.sampler import ImpossibleView, Sampler
@@ -79,13 +87,14 @@ from doko.engine.actions import (
     seat_of,
 )
 from doko.engine.backend import BackendError, native_available, require_native
-from doko.engine.cards import QC, hand_count
+from doko.engine.cards import QC, hand_count, hand_from_kinds
 from doko.engine.game import FINISHED, NAMING, PLAY, QUERY, Game
 from doko.engine.result import seat_scores
 from doko.engine.view import SeatView
 
 __all__ = ["RootStats", "UctPlayer", "WyRand", "ensemble_python", "rewards", "rollout_answer",
-           "root_actions", "search_python", "tree_actions", "world_seed"]
+           "root_actions", "search_python", "search_single_python", "tree_actions",
+           "world_seed"]
 
 _M64 = (1 << 64) - 1
 
@@ -93,6 +102,10 @@ _M64 = (1 << 64) - 1
 #: reward; ours is in score points, so the constant is their ratio.
 PAPER_EXPLORATION = 20000 / 500
 PAPER_EYES_WEIGHT = 1 / 500
+
+#: The most worlds a single-tree search samples per decision (rollout ``i`` plays on world
+#: ``i`` modulo their number): one per rollout up to this many.
+SINGLE_TREE_WORLDS = 1024
 
 
 class WyRand:
@@ -145,10 +158,11 @@ def _next_call(g: Game, s: int) -> Action | None:
     return None
 
 
-def tree_actions(g: Game, declined: bool = False) -> list[Action]:
+def tree_actions(g: Game, declined: bool = False, all_calls: bool = False) -> list[Action]:
     """The actions of a tree node (as the native core): in play :data:`DECLINE` and the lowest
-    call the seat to act may make now, or (if it may not, or ``declined`` it at this turn) its
-    legal cards; the legal actions in the Vorbehaltsabfrage and the naming."""
+    call the seat to act may make now (with ``all_calls`` every call it may make now, lowest
+    first), or (if it may not, or ``declined`` it at this turn) its legal cards; the legal
+    actions in the Vorbehaltsabfrage and the naming."""
     phase = g.phase
     if phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
         return g.legal_actions()  # house rule: the Genscher's three namings
@@ -156,7 +170,12 @@ def tree_actions(g: Game, declined: bool = False) -> list[Action]:
         if not declined:
             call = _next_call(g, g.to_move)
             if call is not None:
-                return [DECLINE, call]
+                out = [DECLINE, call]
+                if all_calls:
+                    s = g.to_move
+                    out += [a for code in range(CODE_OF[call] + 1, BLACK + 1)
+                            if g.can_apply(a := encode(s, code))]
+                return out
         return list(g.legal_plays())
     if phase in (QUERY, NAMING):
         # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
@@ -164,12 +183,13 @@ def tree_actions(g: Game, declined: bool = False) -> list[Action]:
     return []
 
 
-def root_actions(g: Game, declined: bool = False) -> list[tuple[Action, int | None]]:
+def root_actions(g: Game, declined: bool = False,
+                 all_calls: bool = False) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
     per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
     with both ♣Q); else the tree
     actions without plans (as the native core)."""
-    acts = tree_actions(g, declined)
+    acts = tree_actions(g, declined, all_calls)
     if g.phase != QUERY:
         return [(a, None) for a in acts]
     out: list[tuple[Action, int | None]] = []
@@ -257,21 +277,55 @@ class _Node:
         return c
 
 
+def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: bool,
+             rng: WyRand, node: _Node, path: list[_Node]) -> _Node:
+    """Play ``g`` to its end as the rollouts do (random cards, no calls, no Vorbehalt, the
+    planned naming when its turn comes); with ``expand_all`` every state becomes a node below
+    ``node``, added to ``path``. The last node (as ``uct::rollout_from``)."""
+    while g.phase != FINISHED:
+        if _naming_by_plan(g, seat, plan):
+            continue
+        if g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
+            # house rule: a rollout's Genscher keeps its partner (the native rollouts play
+            # their cards past the naming)
+            gs = g.genscher_seat
+            mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
+            g.apply(encode(gs, genscher_naming(gs, mate)))
+            continue
+        if g.phase == PLAY:
+            if not dec and expand_all and _next_call(g, g.to_move) is not None:
+                a = DECLINE
+                dec = True
+            else:
+                plays = g.legal_plays()
+                a = plays[rng.below(len(plays))]
+                g.apply(a)
+                dec = False
+        else:
+            a = rollout_answer(g.legal_actions(g.to_move))
+            g.apply(a)
+        if expand_all:
+            node = node.add(a)
+            path.append(node)
+    return node
+
+
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
-                  expand_all: bool = True) -> RootStats:
+                  expand_all: bool = True, all_calls: bool = False) -> RootStats:
     """One UCT search on one world (see the module docstring), the Python twin of
     ``uct::search``: UCB1 while every action of a node has been tried, else the first untried
     one (in the order of :func:`tree_actions`), then the rollout policy, every state of the
     rollout a new node (``expand_all``, the paper's default; else only the first new one).
     ``deadline`` (a ``time.perf_counter()`` value) is checked every 16 rollouts;
-    ``declined``: the seat has declined its call at this turn."""
+    ``declined``: the seat has declined its call at this turn; ``all_calls``: the call question
+    offers every call at once and a seat that called is not asked again at this turn."""
     if root.phase == FINISHED:
         raise ValueError("the game is over: there is nothing to search")
     if root.to_move != seat:
         raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
     top = _Node(Action(0))
-    planned = root_actions(root, declined)
+    planned = root_actions(root, declined, all_calls)
     top.n_actions = len(planned)
     done = 0
     while done < rollouts:
@@ -286,19 +340,20 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
+            untried: tuple[Action, int | None] | None = None
             if node.n_actions is None or len(node.children) < node.n_actions:
                 if node is top:
                     untried = next(((a, p) for a, p in planned if top.child(a, p) is None),
                                    None)
                 else:
-                    acts = tree_actions(g, dec)
+                    acts = tree_actions(g, dec, all_calls)
                     node.n_actions = len(acts)
                     untried = next(((a, None) for a in acts if node.child(a) is None), None)
-                if untried is None:
-                    break
+            if untried is not None:
                 child = node.add(*untried)
                 added = True
             else:
+                # every action tried (the rollouts may have added them all): UCB1
                 if not node.children:
                     break
                 p = g.to_move
@@ -316,38 +371,102 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                 g.apply(a)
                 if not _is_call(a):
                     dec = False
+                elif all_calls:
+                    dec = True
             path.append(child)
             node = child
             if child.plan is not None:
                 plan[0] = child.plan
             if added:
                 break
-        # the rollout: random cards, no calls, no Vorbehalt; its states added as nodes
+        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
+        r = rewards(g, eyes_weight)
+        for nd in path:
+            nd.visits += 1
+            acc = nd.sum
+            for s in range(4):
+                acc[s] += r[s]
+        done += 1
+    out = RootStats(rollouts=done)
+    for act, plan_of in planned:
+        kid = top.child(act, plan_of)
+        out.actions.append(act)
+        out.plans.append(plan_of)
+        out.visits.append(kid.visits if kid is not None else 0)
+        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
+    return out
+
+
+def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
+                         eyes_weight: float, rng: WyRand, deadline: float | None = None,
+                         declined: bool = False, expand_all: bool = True,
+                         all_calls: bool = False) -> RootStats:
+    """One search in a single tree over many worlds (the paper's program's version 1), the
+    Python twin of ``uct::search_single``: rollout ``i`` is played on ``worlds[i %
+    len(worlds)]``; at a node only the children whose action is legal in that world count, an
+    action legal there but not yet a child is added first (the first in the order of
+    :func:`tree_actions`), else UCB1 with the node's visits over all worlds. The root's actions
+    are those of the first world (the seat's own, the same in every world)."""
+    if not worlds:
+        return RootStats()
+    for w in worlds:
+        if w.phase == FINISHED:
+            raise ValueError("the game is over: there is nothing to search")
+        if w.to_move != seat:
+            raise ValueError(f"seat {seat + 1} is not to act (seat {w.to_move + 1} is)")
+    top = _Node(Action(0))
+    planned = root_actions(worlds[0], declined, all_calls)
+    done = 0
+    while done < rollouts:
+        if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
+        g = worlds[done % len(worlds)].clone()
+        dec = declined
+        path = [top]
+        node = top
+        plan: list[int | None] = [None]
+        added = False
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
-            if g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
-                # house rule: a rollout's Genscher keeps its partner (the native rollouts play
-                # their cards past the naming)
-                gs = g.genscher_seat
-                mate = next(s for s in range(4) if s != gs and g.is_re[s] == g.is_re[gs])
-                g.apply(encode(gs, genscher_naming(gs, mate)))
-                continue
-            if g.phase == PLAY:
-                if not dec and expand_all and _next_call(g, g.to_move) is not None:
-                    a = DECLINE
-                    dec = True
-                else:
-                    plays = g.legal_plays()
-                    a = plays[rng.below(len(plays))]
-                    g.apply(a)
-                    dec = False
+            acts: list[Action] = []
+            if node is top:
+                untried = next(((a, p) for a, p in planned if top.child(a, p) is None), None)
             else:
-                a = rollout_answer(g.legal_actions(g.to_move))
+                acts = tree_actions(g, dec, all_calls)
+                untried = next(((a, None) for a in acts if node.child(a) is None), None)
+            if untried is not None:
+                child = node.add(*untried)
+                added = True
+            else:
+                p = g.to_move
+                ln_n = math.log(node.visits)
+                best_child: _Node | None = None
+                best = -math.inf
+                for c in node.children:
+                    if node is top or c.action in acts:
+                        v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
+                        if v > best:
+                            best, best_child = v, c
+                if best_child is None:
+                    break
+                child = best_child
+            a = child.action
+            if a == DECLINE:
+                dec = True
+            else:
                 g.apply(a)
-            if expand_all:
-                node = node.add(a)
-                path.append(node)
+                if not _is_call(a):
+                    dec = False
+                elif all_calls:
+                    dec = True
+            path.append(child)
+            node = child
+            if child.plan is not None:
+                plan[0] = child.plan
+            if added:
+                break
+        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
         r = rewards(g, eyes_weight)
         for nd in path:
             nd.visits += 1
@@ -367,7 +486,8 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
 
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                     eyes_weight: float, seed: int, seconds: float | None = None,
-                    declined: bool = False, expand_all: bool = True) -> RootStats:
+                    declined: bool = False, expand_all: bool = True,
+                    all_calls: bool = False) -> RootStats:
     """One search per world, the root's visits and mean values summed over the worlds (the
     Python twin of ``doko_native.uct_search``)."""
     start = time.perf_counter()
@@ -376,7 +496,8 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
     for i, w in enumerate(worlds):
         deadline = None if seconds is None else start + seconds * (i + 1) / k
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
-                           WyRand(world_seed(seed, i)), deadline, declined, expand_all)
+                           WyRand(world_seed(seed, i)), deadline, declined, expand_all,
+                           all_calls)
         total.rollouts += st.rollouts
         keys = list(zip(total.actions, total.plans, strict=True))
         for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
@@ -391,6 +512,20 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
                 total.visits.append(n)
                 total.values.append(v)
     return total
+
+
+def _called_this_turn(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has made a call since its last card (at this turn, as the history
+    shows)."""
+    for a in reversed(view.history):
+        if seat_of(a) != seat:
+            continue
+        code = CODE_OF[a]
+        if code < 24:
+            return False
+        if CALL_RE <= code <= BLACK:
+            return True
+    return False
 
 
 def _is_call(a: Action) -> bool:
@@ -408,7 +543,14 @@ class UctPlayer(Player):
     reward per Auge (1/500, the paper's); ``call_rule``: make a call only when its summed value
     is positive (the paper's announcement rule); ``expand_all``: every state of a rollout
     becomes a node of the tree (the paper's default; False: only the first new one, the
-    textbook UCT); ``backend``: ``native``, ``python`` or ``auto`` (native where built).
+    textbook UCT); ``single_tree``: one tree for all worlds, each rollout on a world of its
+    own (the paper's program's version 1, its default; ``rollouts`` in all, one world per
+    rollout up to :data:`SINGLE_TREE_WORLDS`) instead of one tree per world summed over
+    ``worlds`` (version 0, the ensemble); ``all_calls``: the call question offers every call
+    the seat may make now at once, and a seat that called is not asked again at this turn (the
+    program's announcing version 0) instead of only the next call, asked again after each
+    (version 1, its default); ``backend``: ``native``, ``python`` or ``auto``
+    (native where built).
     """
 
     def __init__(
@@ -421,6 +563,8 @@ class UctPlayer(Player):
         eyes_weight: float = PAPER_EYES_WEIGHT,
         call_rule: bool = True,
         expand_all: bool = True,
+        single_tree: bool = True,
+        all_calls: bool = True,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -451,6 +595,8 @@ class UctPlayer(Player):
         self.eyes_weight = float(eyes_weight)
         self.call_rule = call_rule
         self.expand_all = bool(expand_all)
+        self.single_tree = bool(single_tree)
+        self.all_calls = bool(all_calls)
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -493,12 +639,16 @@ class UctPlayer(Player):
             return namings[0] if st is None else self._choose(st, namings)
         cards = [a for a in legal if CODE_OF[a] < 24]
         calls = [a for a in legal if _is_call(a)]
-        if calls:
-            # as the paper's player: first asked whether to make its party's next call, each
-            # question its own search (they share the time budget)
+        if calls and not (self.all_calls and _called_this_turn(view, seat)):
+            # as the paper's player: first asked whether to make its party's next call (or,
+            # with all_calls, which of its calls), each question its own search (they share
+            # the time budget)
             st = self._decision_search(view, seat, start, declined=False, share=0.5)
-            if st is not None and self._choose(st, [DECLINE, calls[0]]) == calls[0]:
-                return calls[0]
+            options = [DECLINE] + (calls if self.all_calls else calls[:1])
+            if st is not None:
+                choice = self._choose(st, options)
+                if choice != DECLINE:
+                    return choice
         if len(cards) == 1:
             return cards[0]
         st = self._decision_search(view, seat, start, declined=True)
@@ -514,18 +664,99 @@ class UctPlayer(Player):
                          share: float = 1.0) -> RootStats | None:
         """One search for the decision of ``view`` on newly sampled worlds (None if no world
         fits); with a time budget it may take ``share`` of what is left of it."""
-        worlds = self._sample(view)
-        if not worlds:
-            return None
-        seed = self.rng.getrandbits(64)
-        seconds = None
-        if self.budget_ms is not None:
-            left = self.budget_ms / 1000.0 - (time.perf_counter() - start)
-            seconds = max(0.0, left * share)
-        st = self._search(worlds, seat, seed, seconds, declined)
+        if self.single_tree:
+            found = self._search_single(view, seat, start, declined, share)
+            if found is None:
+                return None
+            st = found
+        else:
+            worlds = self._sample(view)
+            if not worlds:
+                return None
+            seed = self.rng.getrandbits(64)
+            st = self._search(worlds, seat, seed, self._seconds(start, share), declined)
         self.last = st
         self.rollouts_total += st.rollouts
         return st
+
+    def _seconds(self, start: float, share: float) -> float | None:
+        """The time this search may take: ``share`` of what is left of the budget (None: no
+        budget)."""
+        if self.budget_ms is None:
+            return None
+        left = self.budget_ms / 1000.0 - (time.perf_counter() - start)
+        return max(0.0, left * share)
+
+    def _search_single(self, view: SeatView, seat: int, start: float, declined: bool,
+                       share: float) -> RootStats | None:
+        """One single-tree search (``single_tree``): one world per rollout (up to
+        :data:`SINGLE_TREE_WORLDS`), sampled natively where the core is built (the same
+        procedure as :class:`Sampler`, its own random numbers; an Armut's exchange only in
+        Python); None if no world fits."""
+        try:
+            sampler = Sampler(view)
+        except ImpossibleView:
+            return None
+        n = min(self.rollouts, SINGLE_TREE_WORLDS)
+        seed = self.rng.getrandbits(64)
+        if not self.native:
+            worlds: list[Game] = []
+            for _ in range(n):
+                try:
+                    worlds.append(sampler.world(self.rng))
+                except ImpossibleView:
+                    break
+            if not worlds:
+                return None
+            seconds = self._seconds(start, share)
+            deadline = None if seconds is None else time.perf_counter() + seconds
+            return search_single_python(worlds, seat, self.rollouts, self.exploration,
+                                        self.eyes_weight, WyRand(seed), deadline, declined,
+                                        self.expand_all, self.all_calls)
+        native = require_native()
+        history = list(view.history)
+        if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
+            history.pop()
+        games = []
+        if sampler.armut:
+            for _ in range(n):
+                try:
+                    games.append(self._native_game(native, sampler.world(self.rng), None))
+                except ImpossibleView:
+                    break
+        else:
+            deals = native.SearchWorlds(view.dealer, list(view.owes_pflichtsolo),
+                                        view.vorfuehrung, view.rules, history, seat)
+            deals.set_deal(hand_from_kinds(view.hand), sampler.pool, sampler.need,
+                           sampler.allowed, sampler.must_qc,
+                           [hand_from_kinds(p) for p in sampler.played],
+                           must=sampler.must_cards)
+            for hands in deals.sample(n, seed ^ 0x51_7C1E):
+                g = native.Game(hands, view.dealer, owes_pflichtsolo=list(view.owes_pflichtsolo),
+                                vorfuehrung=view.vorfuehrung, rules=view.rules)
+                for a in history:
+                    g.apply(a)
+                games.append(g)
+        if not games:
+            return None
+        d = native.uct_search(games, seat, rollouts=self.rollouts,
+                              exploration=self.exploration, eyes_weight=self.eyes_weight,
+                              seconds=self._seconds(start, share), seed=seed,
+                              declined=declined, expand_all=self.expand_all, single_tree=True,
+                              all_calls=self.all_calls)
+        return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
+                         visits=list(d["visits"]), values=list(d["values"]),
+                         rollouts=int(d["rollouts"]))
+
+    @staticmethod
+    def _native_game(native: Any, w: Game, history: list[Action] | None) -> Any:
+        """The native twin of world ``w`` (its history replayed, or ``history``)."""
+        ng = native.Game(list(w.initial_hands), w.dealer,
+                         owes_pflichtsolo=list(w.owes_pflichtsolo),
+                         vorfuehrung=w.vorfuehrung, rules=w.rules)
+        for a in (w.history if history is None else history):
+            ng.apply(a)
+        return ng
 
     def _sample(self, view: SeatView) -> list[Game]:
         try:
@@ -544,20 +775,14 @@ class UctPlayer(Player):
                 declined: bool) -> RootStats:
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
-                                   self.eyes_weight, seed, seconds, declined, self.expand_all)
+                                   self.eyes_weight, seed, seconds, declined, self.expand_all,
+                                   self.all_calls)
         native = require_native()
-        games = []
-        for w in worlds:
-            ng = native.Game(list(w.initial_hands), w.dealer,
-                             owes_pflichtsolo=list(w.owes_pflichtsolo),
-                             vorfuehrung=w.vorfuehrung, rules=w.rules)
-            for a in w.history:
-                ng.apply(a)
-            games.append(ng)
+        games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
-                              expand_all=self.expand_all)
+                              expand_all=self.expand_all, all_calls=self.all_calls)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
