@@ -1,12 +1,13 @@
 """``uct``: the UCT player of Sievers and Helmert, "A Doppelkopf Player Based on UCT" (KI 2015),
-as the literature's baseline, with the defaults of the authors' published program.
+as the literature's baseline, by default in the setting the paper reports as its best (10 x 1,000).
 
 For each decision the player deals the unseen cards consistently with what its seat knows
-(:class:`~doko.bots.sampler.Sampler`). By default (``single_tree``, the program's version 1)
-one tree serves the decision and every rollout is played on a world of its own; a node stands
-for the actions leading to it, and in a rollout only its children legal in that world count.
-With ``single_tree=False`` (version 0, the ensemble) ``worlds`` worlds get a tree each and the
-root values are summed. A rollout:
+(:class:`~doko.bots.sampler.Sampler`). By default ``worlds`` (10) worlds get a tree each,
+searched with ``rollouts`` (1,000) rollouts, and the root values are summed over the worlds:
+the paper's best setting, 10 x 1,000 (the program's version 0, the ensemble). With
+``single_tree`` (the program's version 1) one tree serves the decision and every rollout is
+played on a world of its own; a node stands for the actions leading to it, and in a rollout
+only its children legal in that world count. A rollout:
 
 1. *selection*: from the root, each seat on turn takes the action with the highest UCB1 value,
    its own mean reward over the node's visits plus ``exploration * sqrt(ln N / n)`` (``N`` the
@@ -19,10 +20,10 @@ root values are summed. A rollout:
    (TSR 7) plus ``eyes_weight`` times its party's Augen.
 
 The actions of a node are those of the seat to act: Gesund or Vorbehalt, the naming of a solo
-or Hochzeit, and in play first the call question, then its legal cards. The call question
-offers "no call" (:data:`DECLINE`) and every call the seat may make now, and a seat that
-called is not asked again at this turn (``all_calls``, the program's announcing version 0);
-with ``all_calls=False`` only the next call level, asked again after a call (its version 1).
+or Hochzeit, and in play first the call question, then its legal cards. By default the call
+question offers "no call" (:data:`DECLINE`) and the next call level, asked again after a call
+(the program's announcing version 1, its default); with ``all_calls`` it offers every call the
+seat may make now, and a seat that called is not asked again at this turn (its version 0).
 At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it is for (each
 solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so that a
 Vorbehalt is worth its game and not the average of all the games it could lead to (as the
@@ -563,8 +564,8 @@ class UctPlayer(Player):
         eyes_weight: float = PAPER_EYES_WEIGHT,
         call_rule: bool = True,
         expand_all: bool = True,
-        single_tree: bool = True,
-        all_calls: bool = True,
+        single_tree: bool = False,
+        all_calls: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
