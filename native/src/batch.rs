@@ -226,13 +226,8 @@ impl Policy {
                 let m = g.play_mask();
                 let n = m.count_ones() as usize;
                 // the card: uniformly among the legal ones (in kind order, as listed)
-                let mut i = (rng.random() * n as f64) as usize;
-                let mut bits = m;
-                while i > 0 {
-                    bits &= bits - 1;
-                    i -= 1;
-                }
-                encode(s, bits.trailing_zeros() as u8)
+                let i = (rng.random() * n as f64) as usize;
+                encode(s, crate::cards::nth_set_bit(m, i) as u8)
             }
             QUERY => {
                 let r = rng.random();
@@ -466,13 +461,7 @@ pub fn playouts(g: &GameState, n: u64, policy: PlayoutPolicy, seed: u64) -> Opti
             let m = h.play_mask();
             let k = match policy {
                 PlayoutPolicy::Random => {
-                    let mut i = rng.below(m.count_ones() as usize);
-                    let mut bits = m;
-                    while i > 0 {
-                        bits &= bits - 1;
-                        i -= 1;
-                    }
-                    bits.trailing_zeros() as u8
+                    crate::cards::nth_set_bit(m, rng.below(m.count_ones() as usize)) as u8
                 }
                 PlayoutPolicy::Heuristic => {
                     let hands = h.hands();

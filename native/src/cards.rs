@@ -101,6 +101,17 @@ pub fn hand_size(hand: u64) -> u32 {
     hand.count_ones()
 }
 
+/// The index of the `i`-th set bit of `bits` (0 the lowest), e.g. the `i`-th legal card of a
+/// play mask in kind order; 64 if `bits` has no more than `i` set bits.
+#[inline]
+pub fn nth_set_bit(mut bits: u64, mut i: usize) -> u32 {
+    while i > 0 && bits != 0 {
+        bits &= bits - 1;
+        i -= 1;
+    }
+    bits.trailing_zeros()
+}
+
 /// Augen in a hand.
 pub fn hand_eyes(hand: u64) -> u32 {
     let mut eyes = 0u32;
@@ -145,5 +156,13 @@ mod tests {
         assert_eq!(hand_remove(h2, QC), h);
         assert_eq!(card_code(TH), "TH");
         assert_eq!(hand_kinds(h2), vec![QC, QC]);
+    }
+
+    #[test]
+    fn nth_set_bit_walks_the_set_bits_from_the_lowest() {
+        let m = 0b1011_0100u64 | 1 << 47;
+        let got: Vec<u32> = (0..6).map(|i| nth_set_bit(m, i)).collect();
+        assert_eq!(got, vec![2, 4, 5, 7, 47, 64]);
+        assert_eq!(nth_set_bit(0, 0), 64);
     }
 }

@@ -333,16 +333,12 @@ impl Xoshiro256 {
     /// A uniform random element index of a non-empty bit set: the position of one of its set
     /// bits, each equally likely; `None` for 0.
     #[inline]
-    pub fn pick_bit(&mut self, mut bits: u64) -> Option<u32> {
+    pub fn pick_bit(&mut self, bits: u64) -> Option<u32> {
         if bits == 0 {
             return None;
         }
-        let mut n = self.below(u64::from(bits.count_ones()));
-        while n > 0 {
-            bits &= bits - 1;
-            n -= 1;
-        }
-        Some(bits.trailing_zeros())
+        let n = self.below(u64::from(bits.count_ones()));
+        Some(crate::cards::nth_set_bit(bits, n as usize))
     }
 
     /// Fisher-Yates shuffle.

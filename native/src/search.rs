@@ -316,13 +316,13 @@ pub fn playout(
                 if m == 0 {
                     return None;
                 }
-                let mut i = (rng.random() * m.count_ones() as f64) as usize;
-                let mut bits = m;
-                while i > 0 {
-                    bits &= bits - 1;
-                    i -= 1;
-                }
-                play(&mut g, &mut p, to_move, bits.trailing_zeros() as u8);
+                let i = (rng.random() * m.count_ones() as f64) as usize;
+                play(
+                    &mut g,
+                    &mut p,
+                    to_move,
+                    crate::cards::nth_set_bit(m, i) as u8,
+                );
                 continue;
             }
             let k = if spec.heuristic {

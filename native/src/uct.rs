@@ -25,7 +25,7 @@
 //! same search in Python with the same generator, so both give the same visits and values.
 
 use crate::batch::Rng;
-use crate::cards::{hand_count, QC};
+use crate::cards::{hand_count, nth_set_bit, QC};
 use crate::game::{
     encode, ActionBuf, GameState, BLACK, CALL_RE, FINISHED, HEALTHY, MARRIAGE, NAMING, PASS,
     PICTURE_SOLO_BASE, PLAY, QUERY, RE, RESERVATION, SOLO_BASE, WITHDRAW,
@@ -389,13 +389,7 @@ fn rollout_from(
                     DECLINE
                 } else {
                     let m = g.play_mask();
-                    let mut i = rng.below(m.count_ones() as usize);
-                    let mut bits = m;
-                    while i > 0 {
-                        bits &= bits - 1;
-                        i -= 1;
-                    }
-                    let k = bits.trailing_zeros() as u8;
+                    let k = nth_set_bit(m, rng.below(m.count_ones() as usize)) as u8;
                     g.play_unchecked(s, k);
                     *dec = false;
                     u16::from(encode(s, k))
@@ -786,13 +780,7 @@ mod tests {
             PLAY => {
                 let Some(s) = g.to_move() else { return false };
                 let m = g.play_mask();
-                let mut i = rng.below(m.count_ones() as usize);
-                let mut bits = m;
-                while i > 0 {
-                    bits &= bits - 1;
-                    i -= 1;
-                }
-                g.play_unchecked(s, bits.trailing_zeros() as u8);
+                g.play_unchecked(s, nth_set_bit(m, rng.below(m.count_ones() as usize)) as u8);
                 true
             }
             QUERY | NAMING => {
