@@ -109,6 +109,21 @@ const INITIAL_TABLE_SIZE: usize = 1 << 14;
 /// suits have the same classes and holders in order. Bits 96 and 97: the leader.
 type Key = u128;
 
+/// `SPREAD[b]`: the bits of `b` spread out to every fourth bit.
+const SPREAD: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            out[b] |= ((b >> i & 1) as u32) << (4 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    out
+};
+
 /// The bits of a key in its entry's second word (the data takes the rest).
 const KEY_HI: u64 = (1 << 34) - 1;
 
@@ -173,14 +188,19 @@ struct Tables {
     /// The kinds of each effective suit, high to low, and how many.
     suit_order: [[u8; 14]; 5],
     suit_len: [u8; 5],
-    /// Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
-    /// second-Dulle rule.
-    class: [u8; NUM_KINDS],
-    /// `slot_next[su][j][c]`: the first slot from `j` on among effective suit `su`'s kinds (in
-    /// power order) whose kind has class `c` (see [`Key`]); 15 if none.
-    slot_next: [[[u8; 7]; 15]; 5],
-    /// The key's first nibble of each effective suit.
-    slot_base: [u8; 5],
+    /// The kinds in power order: effective suit by suit (trump first), each high to low; a
+    /// kind's place in it is also its slot in the key (see [`Key`]).
+    power_kind: [u8; NUM_KINDS],
+    /// `power_place[i][b]`: the places in power order of the kinds of bits `8 i..8 i + 8` set
+    /// in `b`, as a bit set.
+    power_place: [[u32; 256]; 3],
+    /// `slot[j][g]`: the slot of the kind at place `g` of the power order when the kind in play
+    /// before it in its suit took slot `j - 1` (or none did, `j` not above the suit's first
+    /// slot): the first slot from `j` on, and from the suit's first on, whose kind has its
+    /// class.
+    slot: [[u8; NUM_KINDS]; NUM_KINDS + 1],
+    /// The effective suit of the kind at each place of the power order.
+    place_suit: [u8; NUM_KINDS],
 }
 
 impl Tables {
@@ -249,6 +269,8 @@ impl Tables {
             }
             suit_len[su] = ks.len() as u8;
         }
+        // the Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
+        // second-Dulle rule
         let mut class = [0u8; NUM_KINDS];
         for (k, c) in class.iter_mut().enumerate() {
             *c = if k == dulle {
@@ -260,23 +282,45 @@ impl Tables {
                     .unwrap_or(0) as u8
             };
         }
-        let mut slot_next = [[[15u8; 7]; 15]; 5];
-        let mut slot_base = [0u8; 5];
-        let mut base = 0u8;
+        let mut power_kind = [0u8; NUM_KINDS];
+        let mut place_suit = [0u8; NUM_KINDS];
+        let mut first = [0usize; NUM_KINDS];
+        let mut g = 0;
         for su in 0..5 {
-            slot_base[su] = base;
-            base += suit_len[su];
-            for j in (0..suit_len[su] as usize).rev() {
-                slot_next[su][j] = slot_next[su][j + 1];
-                slot_next[su][j][class[suit_order[su][j] as usize] as usize] = j as u8;
+            for &k in &suit_order[su][..suit_len[su] as usize] {
+                power_kind[g] = k;
+                place_suit[g] = su as u8;
+                first[g] = g - suit_order[su].iter().position(|&x| x == k).unwrap_or(0);
+                g += 1;
+            }
+        }
+        let mut power_place = [[0u32; 256]; 3];
+        for (i, row) in power_place.iter_mut().enumerate() {
+            for (b, out) in row.iter_mut().enumerate() {
+                for (g, &k) in power_kind.iter().enumerate() {
+                    if k as usize / 8 == i && b >> (k % 8) & 1 != 0 {
+                        *out |= 1 << g;
+                    }
+                }
+            }
+        }
+        let mut slot = [[0u8; NUM_KINDS]; NUM_KINDS + 1];
+        for (j, row) in slot.iter_mut().enumerate() {
+            for (g, out) in row.iter_mut().enumerate() {
+                let c = class[power_kind[g] as usize];
+                // the kind's own place qualifies (in a search `j` is never above it)
+                *out = (j.max(first[g])..=g)
+                    .find(|&x| class[power_kind[x] as usize] == c)
+                    .unwrap_or(g) as u8;
             }
         }
         Tables {
             suit_order,
             suit_len,
-            class,
-            slot_next,
-            slot_base,
+            power_kind,
+            power_place,
+            slot,
+            place_suit,
             eff,
             power,
             strength,
@@ -1008,31 +1052,38 @@ impl Solver {
     fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
         let h = &self.hands;
         let x = h.map(|h| (h & KIND_MASK) as u32);
-        let both = (h[0] | h[1] | h[2] | h[3]) >> 24;
+        let both = ((h[0] | h[1] | h[2] | h[3]) >> 24) as u32;
         let present = x[0] | x[1] | x[2] | x[3];
-        // bit s of a kind's holders: seat s holds one copy, or (both copies at one seat) the
-        // complement of that seat
-        let m = x.map(|x| x ^ both as u32);
         let tab = &self.tab;
+        // bit s of a kind's holders: seat s holds one copy, or (both copies at one seat) the
+        // complement of that seat; as a nibble per kind
+        let mut nib: u128 = 0;
+        for (s, &xs) in x.iter().enumerate() {
+            let m = xs ^ both;
+            let spread = SPREAD[m as usize & 255] as u128
+                | (SPREAD[m as usize >> 8 & 255] as u128) << 32
+                | (SPREAD[m as usize >> 16 & 255] as u128) << 64;
+            nib |= spread << s;
+        }
+        // the kinds in play by their places in power order
+        let mut places = tab.power_place[0][present as usize & 255]
+            | tab.power_place[1][present as usize >> 8 & 255]
+            | tab.power_place[2][present as usize >> 16 & 255];
         let mut w: u128 = 0;
-        for su in 0..5 {
-            let (mut j, mut n) = (0usize, 0u8);
-            let base = tab.slot_base[su] as usize;
-            let next = &tab.slot_next[su];
-            for &k in &tab.suit_order[su][..tab.suit_len[su] as usize] {
-                if present >> k & 1 == 0 {
-                    continue;
-                }
-                let holders = (m[0] >> k & 1)
-                    | (m[1] >> k & 1) << 1
-                    | (m[2] >> k & 1) << 2
-                    | (m[3] >> k & 1) << 3;
-                j = next[j][tab.class[k as usize] as usize] as usize;
-                w |= (holders as u128) << (4 * (base + j));
-                j += 1;
-                ords[k as usize] = su as u8 * 16 + n;
-                n += 1;
+        let (mut j, mut su, mut n) = (0usize, 255u8, 0u8);
+        while places != 0 {
+            let g = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let k = tab.power_kind[g] as usize;
+            j = tab.slot[j][g] as usize;
+            w |= (nib >> (4 * k) & 15) << (4 * j);
+            j += 1;
+            if tab.place_suit[g] != su {
+                su = tab.place_suit[g];
+                n = 0;
             }
+            ords[k] = su * 16 + n;
+            n += 1;
         }
         w | (leader as u128) << 96
     }
@@ -2014,13 +2065,27 @@ mod tests {
     /// packed one after another, with the number per suit): the reference for the packed key.
     fn listed_key(sv: &Solver, leader: usize) -> Vec<u8> {
         let h = &sv.hands;
+        let dulle = order_at(sv.order_index)
+            .unwrap()
+            .dulle
+            .filter(|_| sv.dulle_rule != 0);
+        let class = |k: u8| {
+            if Some(k) == dulle {
+                6
+            } else {
+                RANK_EYES
+                    .iter()
+                    .position(|&e| e == EYES[k as usize])
+                    .unwrap() as u8
+            }
+        };
         let mut out = vec![leader as u8];
         for su in 0..5 {
             out.push(255);
             for &k in &sv.tab.suit_order[su][..sv.tab.suit_len[su] as usize] {
                 let c = h.map(|h| (h >> k & 1) + (h >> (k + 24) & 1));
                 if c.iter().sum::<u64>() > 0 {
-                    out.push(sv.tab.class[k as usize]);
+                    out.push(class(k));
                     out.extend(c.iter().map(|&c| c as u8));
                 }
             }
