@@ -60,14 +60,14 @@
 //!
 //! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
 //! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
-//! key (16 %, 12 % since it is built from the kinds in play only). Tried for it and not used:
-//! keying the positions of the last card's choices ahead and reading their buckets early
-//! (about a third slower: most of those positions are never searched, a cutoff comes first;
-//! with a real prefetch instruction, which needs `unsafe`, still slower than without), no
-//! table for positions of three tricks left (three times the nodes, no less time), a near
-//! table of 2^20 or 2^18 entries (14 % fewer or 18 % more nodes, no clear difference in
-//! time), a main table of 2^22 entries (2 % fewer nodes), the key's nibbles in two words
-//! instead of a `u128` (no measurable difference).
+//! key (16 – 17 %; 11 – 12 % since it is built from the kinds in play only). Tried for it
+//! and not used: keying the positions of the last card's choices ahead and reading their
+//! buckets early (about a third slower: most of those positions are never searched, a cutoff
+//! comes first; with a real prefetch instruction, which needs `unsafe`, still slower than
+//! without), no table for positions of three tricks left (three times the nodes, no less
+//! time), a near table of 2^20 or 2^18 entries (14 % fewer or 18 % more nodes, no clear
+//! difference in time), a main table of 2^22 entries (2 % fewer nodes), the key's nibbles in
+//! two words instead of a `u128` (no measurable difference).
 //!
 //! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
