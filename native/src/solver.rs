@@ -18,8 +18,9 @@
 //! transposition table of value bounds. Its key ([`Key`]) is the order of the cards still in
 //! play with their Augen and holders, compared exactly (a hash collision never changes a
 //! value), so positions that differ only in which of some equal cards are gone share an
-//! entry. The table has two slots per bucket of one cache line (one kept by depth, one always
-//! replaced), starts small and doubles up to a fixed size; positions with three tricks left,
+//! entry; packed into 98 bits, it makes entries of 16 bytes. The table has four slots per
+//! bucket of one cache line (a new position replaces the one with the fewest tricks left),
+//! starts small and doubles up to a fixed size; positions with three tricks left,
 //! the most numerous, have a smaller table of their own that mostly stays in the cache. The
 //! tables remember each position's best lead for move ordering and are kept between calls of
 //! one [`Solver`]. Leads are ordered by that best lead, then by whether the party is likely to
@@ -57,6 +58,19 @@
 //! likely loses ranked by the weakest winning answer instead of the cheapest lead (1 - 6 %
 //! fewer nodes for 8 to 10 tricks, 8 % more for "Re at least 121?" on whole games).
 //!
+//! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
+//! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
+//! key (16 – 17 %; 11 – 12 % since it is built from the kinds in play only). Tried for it
+//! and not used: keying the positions of the last card's choices ahead and reading their
+//! buckets early (about a third slower: most of those positions are never searched, a cutoff
+//! comes first; with a real prefetch instruction, which needs `unsafe`, still slower than
+//! without), no table for positions of three tricks left (three times the nodes, no less
+//! time), a near table of 2^20 or 2^18 entries (14 % fewer or 18 % more nodes, no clear
+//! difference in time), a main table of 2^22 entries (2 % fewer nodes), the key's nibbles in
+//! two words instead of a `u128` (no measurable difference), replacing always the last slot
+//! of a full bucket instead of the one with the fewest tricks left (1 % more nodes, the same
+//! time).
+//!
 //! Moves range over card kinds (two equal cards are one move), and cards of one hand that are
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
 //! at the start of the trick a card ranked between them, both included (the Dulle under a
@@ -85,11 +99,10 @@ const RANK_MASK: [u64; 6] = {
     }
     out
 };
-const USED: u64 = 1 << 63;
-/// The default transposition table: 2^21 entries of 32 bytes (64 MiB, touched as used).
+/// The default transposition table: 2^21 entries of 16 bytes (32 MiB, touched as used).
 pub const DEFAULT_TABLE_SIZE: usize = 1 << 21;
 const MIN_TABLE_SIZE: usize = 1 << 4;
-/// The largest table a solver may have (2 GiB).
+/// The largest table a solver may have (1 GiB).
 pub const MAX_TABLE_SIZE: usize = 1 << 26;
 /// The table starts this small and doubles when half full (a short search touches little
 /// memory).
@@ -97,51 +110,39 @@ const INITIAL_TABLE_SIZE: usize = 1 << 14;
 
 /// A position's key in the transposition table: for each effective suit (trump first) the
 /// kinds still in play in power order, each as its Augen class (the Dulle under a second-Dulle
-/// rule a class of its own) and who holds its copies; the number of such kinds per suit and
-/// the leader. Cards never come back, so only their order among the cards still in play
-/// matters: positions with one key have one value (and e.g. the leads of ♣D and ♠D that leave
-/// the same structure meet in one entry). At most 24 * 7 + 22 bits; bit 191 marks a used
-/// entry.
-type Key = [u64; 3];
+/// rule a class of its own) and who holds its copies, and the leader. Cards never come back,
+/// so only their order among the cards still in play matters: positions with one key have one
+/// value (and e.g. the leads of ♣D and ♠D that leave the same structure meet in one entry).
+///
+/// Packed into 98 bits: each effective suit has one nibble per kind of the suit (24 in all,
+/// suit by suit in power order: its slots). The kinds in play are put, in power order, into
+/// the first slots whose kinds have their classes (each the first such slot after the slot of
+/// the kind before), so the classes of the kinds in play are told by which slots are used,
+/// and a slot holds who holds its kind's copies: bit `s` set if seat `s` holds one copy, or
+/// all bits but `s` if it holds both (never 0). Two positions have one key exactly when their
+/// suits have the same classes and holders in order. Bits 96 and 97: the leader.
+type Key = u128;
 
-/// The holders of a kind's copies as a nibble, indexed by the copies of seats 0..3 in base 3:
-/// 1..4 one copy at seat 0..3, 5..14 two copies at seats (s, t), s <= t; 0 for none.
-const HOLDERS: [u8; 81] = {
-    let mut out = [0u8; 81];
-    let mut i = 0;
-    while i < 81 {
-        let c = [i % 3, i / 3 % 3, i / 9 % 3, i / 27 % 3];
-        let total = c[0] + c[1] + c[2] + c[3];
-        if total == 1 {
-            let mut s = 0;
-            while c[s] == 0 {
-                s += 1;
-            }
-            out[i] = 1 + s as u8;
-        } else if total == 2 {
-            let mut s = 0;
-            while c[s] == 0 {
-                s += 1;
-            }
-            let t = if c[s] == 2 {
-                s
-            } else {
-                let mut t = s + 1;
-                while c[t] == 0 {
-                    t += 1;
-                }
-                t
-            };
-            // pairs (s, t) with s <= t in order: (0,0) (0,1) (0,2) (0,3) (1,1) ...
-            let before = [0, 4, 7, 9][s];
-            out[i] = 5 + (before + t - s) as u8;
+/// `SPREAD[b]`: the bits of `b` spread out to every fourth bit.
+const SPREAD: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            out[b] |= ((b >> i & 1) as u32) << (4 * i);
+            i += 1;
         }
-        i += 1;
+        b += 1;
     }
     out
 };
+
+/// The bits of a key in its entry's second word (the data takes the rest).
+const KEY_HI: u64 = (1 << 34) - 1;
+
 /// Positions with at most this many tricks left go to a smaller table of their own (at most
-/// [`NEAR_SIZE`] entries, 16 MiB, which mostly stays in the last-level cache; like the large
+/// [`NEAR_SIZE`] entries, 8 MiB, which mostly stays in the last-level cache; like the large
 /// one it starts small and doubles): they are the most numerous and the cheapest to search
 /// again.
 const NEAR_LEFT: u32 = 3;
@@ -201,9 +202,19 @@ struct Tables {
     /// The kinds of each effective suit, high to low, and how many.
     suit_order: [[u8; 14]; 5],
     suit_len: [u8; 5],
-    /// Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
-    /// second-Dulle rule.
-    class: [u8; NUM_KINDS],
+    /// The kinds in power order: effective suit by suit (trump first), each high to low; a
+    /// kind's place in it is also its slot in the key (see [`Key`]).
+    power_kind: [u8; NUM_KINDS],
+    /// `power_place[i][b]`: the places in power order of the kinds of bits `8 i..8 i + 8` set
+    /// in `b`, as a bit set.
+    power_place: [[u32; 256]; 3],
+    /// `slot[j][g]`: the slot of the kind at place `g` of the power order when the kind in play
+    /// before it in its suit took slot `j - 1` (or none did, `j` not above the suit's first
+    /// slot): the first slot from `j` on, and from the suit's first on, whose kind has its
+    /// class.
+    slot: [[u8; NUM_KINDS]; NUM_KINDS + 1],
+    /// The effective suit of the kind at each place of the power order.
+    place_suit: [u8; NUM_KINDS],
 }
 
 impl Tables {
@@ -272,6 +283,8 @@ impl Tables {
             }
             suit_len[su] = ks.len() as u8;
         }
+        // the Augen class of each kind for the table key: 0..5 by Augen, 6 the Dulle under a
+        // second-Dulle rule
         let mut class = [0u8; NUM_KINDS];
         for (k, c) in class.iter_mut().enumerate() {
             *c = if k == dulle {
@@ -283,10 +296,45 @@ impl Tables {
                     .unwrap_or(0) as u8
             };
         }
+        let mut power_kind = [0u8; NUM_KINDS];
+        let mut place_suit = [0u8; NUM_KINDS];
+        let mut first = [0usize; NUM_KINDS];
+        let mut g = 0;
+        for su in 0..5 {
+            for &k in &suit_order[su][..suit_len[su] as usize] {
+                power_kind[g] = k;
+                place_suit[g] = su as u8;
+                first[g] = g - suit_order[su].iter().position(|&x| x == k).unwrap_or(0);
+                g += 1;
+            }
+        }
+        let mut power_place = [[0u32; 256]; 3];
+        for (i, row) in power_place.iter_mut().enumerate() {
+            for (b, out) in row.iter_mut().enumerate() {
+                for (g, &k) in power_kind.iter().enumerate() {
+                    if k as usize / 8 == i && b >> (k % 8) & 1 != 0 {
+                        *out |= 1 << g;
+                    }
+                }
+            }
+        }
+        let mut slot = [[0u8; NUM_KINDS]; NUM_KINDS + 1];
+        for (j, row) in slot.iter_mut().enumerate() {
+            for (g, out) in row.iter_mut().enumerate() {
+                let c = class[power_kind[g] as usize];
+                // the kind's own place qualifies (in a search `j` is never above it)
+                *out = (j.max(first[g])..=g)
+                    .find(|&x| class[power_kind[x] as usize] == c)
+                    .unwrap_or(g) as u8;
+            }
+        }
         Tables {
             suit_order,
             suit_len,
-            class,
+            power_kind,
+            power_place,
+            slot,
+            place_suit,
             eff,
             power,
             strength,
@@ -341,14 +389,18 @@ impl Tables {
     }
 }
 
-/// Words per bucket: two entries of the key's three words and a data word, one cache line.
+/// Words per bucket: four entries of two words (the key and the data), one cache line.
 const BUCKET: usize = 8;
 
-/// A transposition table of value bounds, keyed by [`Key`] and compared exactly: buckets of two
-/// entries, the first kept by depth, the second always replaced. It starts small and doubles
-/// when half full, up to its size. The buckets lie in one zeroed vector (the system hands out
-/// zeroed pages as they are touched), from its first 64-byte boundary on, so that each bucket
-/// is one cache line.
+/// A transposition table of value bounds, keyed by [`Key`] and compared exactly: buckets of four
+/// entries of 16 bytes; a new position takes an empty slot, else the one with the fewest tricks
+/// left (of equals the last). It starts small and doubles when half full, up to its size. The
+/// buckets lie in one zeroed vector (the system hands out zeroed pages as they are touched),
+/// from its first 64-byte boundary on, so that each bucket is one cache line.
+///
+/// An entry: the key's low 64 bits; then its high 34 bits, the lower bound (9 bits), the upper
+/// bound (9), the best lead's code + 1 (8) and the tricks left (4). A used entry's key is
+/// never 0 (a kind in play has a holder).
 struct Table {
     words: Vec<u64>,
     /// The first word on a 64-byte boundary.
@@ -373,11 +425,11 @@ fn table_words(len: usize) -> Option<(Vec<u64>, usize)> {
 }
 
 impl Table {
-    /// A table of at most `entries` entries (a power of two, at least 2), starting with
+    /// A table of at most `entries` entries (a power of two, at least 4), starting with
     /// `initial` of them.
     fn new(entries: usize, initial: usize) -> Table {
-        let max = (entries / 2).max(1);
-        let initial = (initial / 2).clamp(1, max);
+        let max = (entries / 4).max(1);
+        let initial = (initial / 4).clamp(1, max);
         let (words, off, len) = match table_words(initial) {
             Some((words, off)) => (words, off, initial),
             None => (vec![0; 2 * BUCKET], 0, 1),
@@ -405,10 +457,10 @@ impl Table {
 
     /// The key's hash (the bucket is its low bits).
     #[inline]
-    fn hash(key: &Key) -> u64 {
-        let mut x = key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ key[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
-            ^ key[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(43);
+    fn hash(key: Key) -> u64 {
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
+        let mut x = k0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ k1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31);
         x ^= x >> 32;
         x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         x ^= x >> 29;
@@ -424,12 +476,13 @@ impl Table {
     /// The stored (lower bound, upper bound, best lead's code or -1) of the position `key`
     /// with hash `h`.
     #[inline]
-    fn probe(&self, h: u64, key: &Key) -> Option<(i32, i32, i32)> {
+    fn probe(&self, h: u64, key: Key) -> Option<(i32, i32, i32)> {
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
         let at = self.at(h);
         let b = &self.words[at..at + BUCKET];
-        for e in b.chunks_exact(4) {
-            if e[0] == key[0] && e[1] == key[1] && e[2] == key[2] {
-                let d = e[3];
+        for e in b.chunks_exact(2) {
+            if e[0] == k0 && e[1] & KEY_HI == k1 {
+                let d = e[1] >> 34;
                 return Some((
                     (d & 511) as i32,
                     (d >> 9 & 511) as i32,
@@ -440,33 +493,38 @@ impl Table {
         None
     }
 
-    /// Store bounds: the first slot of a bucket keeps the deeper position (more tricks left),
-    /// the second takes what the first does not. The table doubles (up to its size) when half
-    /// full.
+    /// Store bounds: in the position's slot if it has one, else in an empty one, else in place
+    /// of the entry with the fewest tricks left (of equals the last). The table doubles (up to
+    /// its size) when half full.
     #[inline]
-    fn store(&mut self, h: u64, key: &Key, lo: i32, hi: i32, best: i32, depth: u32) {
+    fn store(&mut self, h: u64, key: Key, lo: i32, hi: i32, best: i32, depth: u32) {
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
         let data = lo as u64 | (hi as u64) << 9 | ((best + 1) as u64) << 18 | (depth as u64) << 26;
-        let new = [key[0], key[1], key[2], data];
+        let new = [k0, k1 | data << 34];
         let at = self.at(h);
         let bucket = &mut self.words[at..at + BUCKET];
-        let (a, b) = bucket.split_at_mut(4);
-        if a[..3] == key[..] {
-            a.copy_from_slice(&new);
-        } else if b[..3] == key[..] {
-            b.copy_from_slice(&new);
-        } else {
-            if b[2] == 0 {
+        // slots fill in order and are never emptied: the position is before the first empty
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        for (i, e) in bucket.chunks_exact(2).enumerate() {
+            if e[0] == k0 && e[1] & KEY_HI == k1 {
+                victim = i;
+                break;
+            }
+            if e[0] == 0 && e[1] & KEY_HI == 0 {
+                victim = i;
                 self.filled += 1;
+                break;
             }
-            if a[2] == 0 || depth >= (a[3] >> 26 & 15) as u32 {
-                b.copy_from_slice(a);
-                a.copy_from_slice(&new);
-            } else {
-                b.copy_from_slice(&new);
+            let d = e[1] >> 60;
+            if d <= least {
+                least = d;
+                victim = i;
             }
-            if self.filled > self.len && self.len < self.max {
-                self.grow();
-            }
+        }
+        bucket[victim * 2..victim * 2 + 2].copy_from_slice(&new);
+        if self.filled > self.len * 2 && self.len < self.max {
+            self.grow();
         }
     }
 
@@ -483,14 +541,14 @@ impl Table {
         self.off = off;
         self.len = n;
         self.filled = 0;
-        for e in old[old_off..old_off + old_len * BUCKET].chunks_exact(4) {
-            if e[2] == 0 {
+        for e in old[old_off..old_off + old_len * BUCKET].chunks_exact(2) {
+            if e[0] == 0 && e[1] & KEY_HI == 0 {
                 continue;
             }
-            let key = [e[0], e[1], e[2]];
-            let at = self.at(Table::hash(&key));
-            for slot in self.words[at..at + BUCKET].chunks_exact_mut(4) {
-                if slot[2] == 0 {
+            let key = e[0] as u128 | ((e[1] & KEY_HI) as u128) << 64;
+            let at = self.at(Table::hash(key));
+            for slot in self.words[at..at + BUCKET].chunks_exact_mut(2) {
+                if slot[0] == 0 && slot[1] & KEY_HI == 0 {
                     slot.copy_from_slice(e);
                     self.filled += 1;
                     break;
@@ -680,7 +738,7 @@ impl Solver {
         }
         if table_size > MAX_TABLE_SIZE {
             return Err(SolveError::Invalid(format!(
-                "table_size {table_size} is more than {MAX_TABLE_SIZE} entries (32 bytes each)"
+                "table_size {table_size} is more than {MAX_TABLE_SIZE} entries (16 bytes each)"
             )));
         }
         let dulle = if dulle_rule != 0 { order.dulle } else { None };
@@ -1008,34 +1066,40 @@ impl Solver {
     fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
         let h = &self.hands;
         let x = h.map(|h| (h & KIND_MASK) as u32);
-        let y = h.map(|h| (h >> 24) as u32);
+        let both = ((h[0] | h[1] | h[2] | h[3]) >> 24) as u32;
         let present = x[0] | x[1] | x[2] | x[3];
-        let mut w = [0u64; 3];
-        let mut p = 22usize;
-        let mut counts = 0u64;
-        for su in 0..5 {
-            let mut n = 0u64;
-            for &k in &self.tab.suit_order[su][..self.tab.suit_len[su] as usize] {
-                if present >> k & 1 == 0 {
-                    continue;
-                }
-                let c = |s: usize| ((x[s] >> k & 1) + (y[s] >> k & 1)) as usize;
-                let holders = HOLDERS[c(0) + 3 * c(1) + 9 * c(2) + 27 * c(3)] as u64;
-                let v = self.tab.class[k as usize] as u64 | holders << 3;
-                let (i, o) = (p >> 6, p & 63);
-                w[i] |= v << o;
-                if o > 57 {
-                    w[i + 1] |= v >> (64 - o);
-                }
-                p += 7;
-                ords[k as usize] = (su as u64) as u8 * 16 + n as u8;
-                n += 1;
-            }
-            counts |= n << (4 * su);
+        let tab = &self.tab;
+        // bit s of a kind's holders: seat s holds one copy, or (both copies at one seat) the
+        // complement of that seat; as a nibble per kind
+        let mut nib: u128 = 0;
+        for (s, &xs) in x.iter().enumerate() {
+            let m = xs ^ both;
+            let spread = SPREAD[m as usize & 255] as u128
+                | (SPREAD[m as usize >> 8 & 255] as u128) << 32
+                | (SPREAD[m as usize >> 16 & 255] as u128) << 64;
+            nib |= spread << s;
         }
-        w[0] |= counts | (leader as u64) << 20;
-        w[2] |= USED;
-        w
+        // the kinds in play by their places in power order
+        let mut places = tab.power_place[0][present as usize & 255]
+            | tab.power_place[1][present as usize >> 8 & 255]
+            | tab.power_place[2][present as usize >> 16 & 255];
+        let mut w: u128 = 0;
+        let (mut j, mut su, mut n) = (0usize, 255u8, 0u8);
+        while places != 0 {
+            let g = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let k = tab.power_kind[g] as usize;
+            j = tab.slot[j][g] as usize;
+            w |= (nib >> (4 * k) & 15) << (4 * j);
+            j += 1;
+            if tab.place_suit[g] != su {
+                su = tab.place_suit[g];
+                n = 0;
+            }
+            ords[k] = su * 16 + n;
+            n += 1;
+        }
+        w | (leader as u128) << 96
     }
 
     // ------------------------------------------------------------------ nodes
@@ -1063,10 +1127,10 @@ impl Solver {
         }
         let mut ords = [0u8; NUM_KINDS];
         let key = self.key(leader, &mut ords);
-        let h = Table::hash(&key);
+        let h = Table::hash(key);
         let near = left <= NEAR_LEFT;
         let table = if near { &self.near } else { &self.tt };
-        let (lo, hi, bm, a0, b0) = match table.probe(h, &key) {
+        let (lo, hi, bm, a0, b0) = match table.probe(h, key) {
             None => (0, rem, -1, alpha.max(0), beta.min(rem)),
             Some((lo, hi, bm)) => {
                 if lo >= beta {
@@ -1110,7 +1174,7 @@ impl Solver {
         }
         let code = ords[best as usize] as i32;
         let table = if near { &mut self.near } else { &mut self.tt };
-        table.store(h, &key, lo, hi, code, left);
+        table.store(h, key, lo, hi, code, left);
         g
     }
 
@@ -1414,7 +1478,7 @@ impl Solver {
                 self.hands[seat] = take(h, k);
                 let mut ords = [0u8; NUM_KINDS];
                 let key = self.key(w, &mut ords);
-                if let Some((lo, hi, _)) = self.tt.probe(Table::hash(&key), &key) {
+                if let Some((lo, hi, _)) = self.tt.probe(Table::hash(key), key) {
                     let v = tv + if maxi { lo } else { hi };
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
@@ -2009,6 +2073,87 @@ mod tests {
             *h = hand(&deck[s * n..(s + 1) * n]);
         }
         hands
+    }
+
+    /// The table key as it was first written (the classes and holders of the kinds in play
+    /// packed one after another, with the number per suit): the reference for the packed key.
+    fn listed_key(sv: &Solver, leader: usize) -> Vec<u8> {
+        let h = &sv.hands;
+        let dulle = order_at(sv.order_index)
+            .unwrap()
+            .dulle
+            .filter(|_| sv.dulle_rule != 0);
+        let class = |k: u8| {
+            if Some(k) == dulle {
+                6
+            } else {
+                RANK_EYES
+                    .iter()
+                    .position(|&e| e == EYES[k as usize])
+                    .unwrap() as u8
+            }
+        };
+        let mut out = vec![leader as u8];
+        for su in 0..5 {
+            out.push(255);
+            for &k in &sv.tab.suit_order[su][..sv.tab.suit_len[su] as usize] {
+                let c = h.map(|h| (h >> k & 1) + (h >> (k + 24) & 1));
+                if c.iter().sum::<u64>() > 0 {
+                    out.push(class(k));
+                    out.extend(c.iter().map(|&c| c as u8));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_packed_key_tells_positions_apart_as_the_listed_one() {
+        // two positions share a packed key exactly when the kinds in play of each effective
+        // suit have the same classes and holders in power order (and the leader is the same):
+        // over random positions of every card order and Dulle rule, small ones and mostly of
+        // Jacks and Queens so that many share a key with other hands
+        let mut rng = crate::rng::Xoshiro256::new(11);
+        let (mut shared, mut total) = (0, 0);
+        for order in 0..orders().len() {
+            for dulle in 0..3 {
+                let mut sv = solver(order, "RKRK", dulle);
+                let mut to_packed = std::collections::HashMap::new();
+                let mut first = std::collections::HashMap::new();
+                let mut to_listed = std::collections::HashMap::new();
+                for i in 0..400 {
+                    let n = 1 + i % 3;
+                    sv.hands = if i % 4 == 0 {
+                        deal(&mut rng, n)
+                    } else {
+                        // Jacks and Queens only: kinds of one class in many suits
+                        let mut deck: Vec<u8> = (0..16)
+                            .map(|c| kind(c % 4, if c & 4 == 0 { JACK } else { QUEEN }))
+                            .collect();
+                        for j in (1..deck.len()).rev() {
+                            deck.swap(j, rng.below(j as u64 + 1) as usize);
+                        }
+                        [0, 1, 2, 3].map(|s| hand(&deck[s * n..(s + 1) * n]))
+                    };
+                    let leader = rng.below(4) as usize;
+                    let mut ords = [0u8; NUM_KINDS];
+                    let packed = sv.key(leader, &mut ords);
+                    let listed = listed_key(&sv, leader);
+                    assert_eq!(packed >> 98, 0);
+                    assert_ne!(packed as u64 | (packed >> 64) as u64 & KEY_HI, 0);
+                    total += 1;
+                    if *first.entry(listed.clone()).or_insert(sv.hands) != sv.hands {
+                        shared += 1;
+                    }
+                    assert_eq!(*to_packed.entry(listed.clone()).or_insert(packed), packed);
+                    assert_eq!(*to_listed.entry(packed).or_insert(listed.clone()), listed);
+                }
+            }
+        }
+        assert!(
+            shared * 100 > total,
+            "{shared} of {total} positions share a key with other hands"
+        );
     }
 
     #[test]

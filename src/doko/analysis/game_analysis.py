@@ -103,7 +103,7 @@ FLOOR_SHARE = 0.25
 #: get whatever the other decisions leave.
 RESERVATION_SHARE = 0.15
 #: Transposition-table entries of the solvers of sampled worlds (several parties' solvers
-#: are alive at once; 32 bytes each).
+#: are alive at once; 16 bytes each).
 WORLD_TABLE = 1 << 19
 
 Bounds = tuple[int, int]

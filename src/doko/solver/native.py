@@ -24,7 +24,7 @@ from doko.engine.game import Game
 
 __all__ = ["NativeSolver"]
 
-#: Transposition-table entries a native solver may grow to (32 bytes each; it starts at 16k and
+#: Transposition-table entries a native solver may grow to (16 bytes each; it starts at 16k and
 #: doubles when half full).
 DEFAULT_TABLE_SIZE = 1 << 21
 
