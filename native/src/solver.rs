@@ -23,8 +23,9 @@
 //! starts small and doubles up to a fixed size; positions with three tricks left,
 //! the most numerous, have a smaller table of their own that mostly stays in the cache. The
 //! tables remember each position's best lead for move ordering and are kept between calls of
-//! one [`Solver`]. Leads are ordered by that best lead, then by whether the party is likely to
-//! keep the trick (the others' best answers), the fattest such lead first, else the cheapest;
+//! one [`Solver`]. Leads are ordered by that best lead, then (only in games of one against
+//! three) by a history of leads that cut off, then by whether the party is likely to keep the
+//! trick (the others' best answers), the fattest such lead first, else the cheapest;
 //! the later cards of a trick by the same estimate, and the last by the Augen the trick brings
 //! the seat's party. Before the last card of a trick the
 //! positions it leads to are looked up first (enhanced transposition cutoff), in tricks with
@@ -45,7 +46,10 @@
 //! off, remembering the best trick, must-win bounds, caching two-trick positions, larger
 //! tables, exact values deep in the tree, a heuristic play-out as the first guess, a first
 //! MTD(f) step of 4 or 8 instead of 1, plain bisection; a key of the cards themselves instead
-//! of their order: 37 % more nodes) gave no gain and are not used. Nor did, measured after
+//! of their order: 37 % more nodes) gave no gain and are not used. Two against two the
+//! history ordering of the leads cost 30 - 45 % more nodes; without it, though, a solo whose
+//! soloist holds every trump ("Re at least 181?" in a Damensolo with all eight Damen) took
+//! more than 20 s instead of 5,791 nodes, so solos keep it. Nor did, measured after
 //! the leads lost their history ordering: the exact value as the first guess (more nodes than
 //! MTD(f) from the middle, whose cheap early tests fill in the best leads), one window of
 //! ±2 or ±10 Augen around the value instead of null windows (1.3x and 2x the nodes of the two
@@ -683,6 +687,12 @@ pub struct Solver {
     /// The table of positions with at most [`NEAR_LEFT`] tricks left: small, so that it stays
     /// in the cache.
     near: Table,
+    /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering in
+    /// games of one against three ([`Solver::use_history`]).
+    history: [[u32; NUM_KINDS]; 4],
+    /// True if the parties are one against three (a solo): then the leads are ordered by the
+    /// history first.
+    use_history: bool,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -759,6 +769,8 @@ impl Solver {
             hands: [0; 4],
             tt: Table::new(size, INITIAL_TABLE_SIZE),
             near: Table::new(NEAR_SIZE.min(size), INITIAL_TABLE_SIZE),
+            history: [[0; NUM_KINDS]; 4],
+            use_history: is_re.iter().filter(|&&r| r).count() != 2,
             nodes: 0,
             node_limit: 0,
             deadline: None,
@@ -1222,10 +1234,13 @@ impl Solver {
             let key = if ords[k] as i32 == bm {
                 i32::MAX
             } else {
-                // by whether the party is likely to win the trick (the others' best answers
-                // do not beat it, or a partner's does): then the fattest card first, else the
-                // cheapest (a history of leads that cut off, ranked before this estimate, took
-                // 30 - 45 % more nodes)
+                // in a game of one against three by the leads that cut off before (the
+                // history), then by whether the party is likely to win the trick (the others'
+                // best answers do not beat it, or a partner's does): then the fattest card
+                // first, else the cheapest. Two against two without the history: it
+                // outweighed the estimate there (30 - 45 % more nodes), but a solo whose
+                // soloist holds every trump took minutes without it where it takes
+                // milliseconds with it.
                 let led = self.tab.eff[k] as usize;
                 let (mut bp, mut ours) = (self.tab.strength[led][k], true);
                 for i in 1..4 {
@@ -1236,10 +1251,15 @@ impl Solver {
                         ours = self.is_re[s] == self.is_re[s0];
                     }
                 }
-                if ours {
+                let fixed = if ours {
                     4000 + eyes(k) * 128 - bp
                 } else {
                     -eyes(k) * 128 - bp
+                };
+                if self.use_history {
+                    (self.history[s0][k].min(1 << 16) as i32) * 8192 + fixed
+                } else {
+                    fixed
                 }
             };
             order.push(key, k);
@@ -1264,6 +1284,7 @@ impl Solver {
                 if v > a {
                     a = v;
                     if a >= b {
+                        self.history[s0][k] += nleft * nleft;
                         break;
                     }
                 }
@@ -1275,6 +1296,7 @@ impl Solver {
                 if v < b {
                     b = v;
                     if a >= b {
+                        self.history[s0][k] += nleft * nleft;
                         break;
                     }
                 }
