@@ -530,26 +530,38 @@ pub fn search(
         rollout_from(
             &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
         );
-        let r = if g.phase() == FINISHED {
-            rewards(&g, cfg.eyes_weight)
-        } else {
-            [0.0; 4]
-        };
-        for &i in &path {
-            let nd = &mut nodes[i as usize];
-            nd.visits += 1;
-            for (s, v) in nd.sum.iter_mut().enumerate() {
-                *v += r[s];
-            }
-        }
+        backpropagate(&mut nodes, &path, &g, cfg);
         done += 1;
     }
+    Ok(root_stats(&nodes, &planned, seat, done))
+}
+
+/// Every node on a rollout's path counts the visit and adds each seat's reward (nothing for
+/// a rollout that did not reach the end).
+fn backpropagate(nodes: &mut [Node], path: &[u32], g: &GameState, cfg: &UctConfig) {
+    let r = if g.phase() == FINISHED {
+        rewards(g, cfg.eyes_weight)
+    } else {
+        [0.0; 4]
+    };
+    for &i in path {
+        let nd = &mut nodes[i as usize];
+        nd.visits += 1;
+        for (s, v) in nd.sum.iter_mut().enumerate() {
+            *v += r[s];
+        }
+    }
+}
+
+/// The root's actions with their visits and the seat's mean reward after `done` rollouts (0
+/// for an action never tried).
+fn root_stats(nodes: &[Node], planned: &[(u16, u8)], seat: u8, done: u64) -> RootStats {
     let mut st = RootStats {
         rollouts: done,
         ..RootStats::default()
     };
-    for &(a, p) in &planned {
-        let (visits, mean) = match child_of(&nodes, 0, a, p) {
+    for &(a, p) in planned {
+        let (visits, mean) = match child_of(nodes, 0, a, p) {
             Some(c) if nodes[c].visits > 0 => (
                 nodes[c].visits,
                 nodes[c].sum[seat as usize] / nodes[c].visits as f64,
@@ -561,7 +573,7 @@ pub fn search(
         st.visits.push(visits);
         st.means.push(mean);
     }
-    Ok(st)
+    st
 }
 
 /// One UCT search over many worlds in a single tree (the paper's program's version 1, its
@@ -675,38 +687,10 @@ pub fn search_single(
         rollout_from(
             &mut g, &mut dec, seat, &mut plan, cfg, rng, &mut nodes, &mut node, &mut path, &mut buf,
         );
-        let r = if g.phase() == FINISHED {
-            rewards(&g, cfg.eyes_weight)
-        } else {
-            [0.0; 4]
-        };
-        for &i in &path {
-            let nd = &mut nodes[i as usize];
-            nd.visits += 1;
-            for (s, v) in nd.sum.iter_mut().enumerate() {
-                *v += r[s];
-            }
-        }
+        backpropagate(&mut nodes, &path, &g, cfg);
         done += 1;
     }
-    let mut st = RootStats {
-        rollouts: done,
-        ..RootStats::default()
-    };
-    for &(a, p) in &planned {
-        let (visits, mean) = match child_of(&nodes, 0, a, p) {
-            Some(c) if nodes[c].visits > 0 => (
-                nodes[c].visits,
-                nodes[c].sum[seat as usize] / nodes[c].visits as f64,
-            ),
-            _ => (0, 0.0),
-        };
-        st.actions.push(a);
-        st.plans.push(p);
-        st.visits.push(visits);
-        st.means.push(mean);
-    }
-    Ok(st)
+    Ok(root_stats(&nodes, &planned, seat, done))
 }
 
 /// The seed of world `i` of a decision with `seed` (as `doko.bots.uct_player.world_seed`).

@@ -311,6 +311,29 @@ def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: 
     return node
 
 
+def _backpropagate(path: list[_Node], r: Sequence[float]) -> None:
+    """Every node on a rollout's path counts the visit and adds each seat's reward."""
+    for nd in path:
+        nd.visits += 1
+        acc = nd.sum
+        for s in range(4):
+            acc[s] += r[s]
+
+
+def _root_stats(top: _Node, planned: Sequence[tuple[Action, int | None]], seat: int,
+                done: int) -> RootStats:
+    """The root's actions with their visits and the seat's mean reward after ``done``
+    rollouts (0 for an action never tried)."""
+    out = RootStats(rollouts=done)
+    for act, plan_of in planned:
+        kid = top.child(act, plan_of)
+        out.actions.append(act)
+        out.plans.append(plan_of)
+        out.visits.append(kid.visits if kid is not None else 0)
+        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
+    return out
+
+
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
                   expand_all: bool = True, all_calls: bool = False) -> RootStats:
@@ -381,21 +404,9 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
             if added:
                 break
         _rollout(g, dec, seat, plan, expand_all, rng, node, path)
-        r = rewards(g, eyes_weight)
-        for nd in path:
-            nd.visits += 1
-            acc = nd.sum
-            for s in range(4):
-                acc[s] += r[s]
+        _backpropagate(path, rewards(g, eyes_weight))
         done += 1
-    out = RootStats(rollouts=done)
-    for act, plan_of in planned:
-        kid = top.child(act, plan_of)
-        out.actions.append(act)
-        out.plans.append(plan_of)
-        out.visits.append(kid.visits if kid is not None else 0)
-        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
-    return out
+    return _root_stats(top, planned, seat, done)
 
 
 def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
@@ -468,21 +479,9 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
             if added:
                 break
         _rollout(g, dec, seat, plan, expand_all, rng, node, path)
-        r = rewards(g, eyes_weight)
-        for nd in path:
-            nd.visits += 1
-            acc = nd.sum
-            for s in range(4):
-                acc[s] += r[s]
+        _backpropagate(path, rewards(g, eyes_weight))
         done += 1
-    out = RootStats(rollouts=done)
-    for act, plan_of in planned:
-        kid = top.child(act, plan_of)
-        out.actions.append(act)
-        out.plans.append(plan_of)
-        out.visits.append(kid.visits if kid is not None else 0)
-        out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
-    return out
+    return _root_stats(top, planned, seat, done)
 
 
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
