@@ -2085,6 +2085,18 @@ mod tests {
     }
 
     /// Random hands of `n` cards each from a shuffled double deck.
+    /// A fail-soft result `g` of a search in (`alpha`, `beta`) against the true value `v`: an
+    /// upper bound at or below alpha, a lower bound at or above beta, else exact.
+    fn assert_fail_soft(g: i32, v: i32, alpha: i32, beta: i32, what: &str) {
+        if g <= alpha {
+            assert!(v <= g, "{what}: {v} > {g} <= {alpha}");
+        } else if g >= beta {
+            assert!(v >= g, "{what}: {v} < {g} >= {beta}");
+        } else {
+            assert_eq!(g, v, "{what} ({alpha}, {beta})");
+        }
+    }
+
     fn deal(rng: &mut crate::rng::Xoshiro256, n: usize) -> [u64; 4] {
         let mut deck: Vec<u8> = (0..48).map(|c| (c % 24) as u8).collect();
         for j in (1..deck.len()).rev() {
@@ -2196,13 +2208,7 @@ mod tests {
             let alpha = rng.below(60) as i32 - 5;
             let beta = alpha + 1 + rng.below(30) as i32;
             let g = sv.two_tricks(leader, alpha, beta);
-            if g <= alpha {
-                assert!(v <= g, "{hands:?} {order} {parties}: {v} > {g} <= {alpha}");
-            } else if g >= beta {
-                assert!(v >= g, "{hands:?} {order} {parties}: {v} < {g} >= {beta}");
-            } else {
-                assert_eq!(g, v, "{hands:?} {order} {parties} ({alpha}, {beta})");
-            }
+            assert_fail_soft(g, v, alpha, beta, &format!("{hands:?} {order} {parties}"));
             assert_eq!(sv.two_tricks(leader, -INF, INF), v);
         }
     }
@@ -2233,13 +2239,7 @@ mod tests {
                 cut += 1;
                 assert_eq!(sv.node_count(), n0, "no node searched");
             }
-            if g <= alpha {
-                assert!(v <= g, "{hands:?} {order} {parties}: {v} > {g} <= {alpha}");
-            } else if g >= beta {
-                assert!(v >= g, "{hands:?} {order} {parties}: {v} < {g} >= {beta}");
-            } else {
-                assert_eq!(g, v, "{hands:?} {order} {parties} ({alpha}, {beta})");
-            }
+            assert_fail_soft(g, v, alpha, beta, &format!("{hands:?} {order} {parties}"));
         }
         assert!(cut > 10, "the cut answered only {cut} windows");
     }
