@@ -494,23 +494,10 @@ pub fn search(
                 (add_child(&mut nodes, node, a, p), a)
             } else {
                 // every action tried (the rollouts may have added them all): UCB1
-                let nd = nodes[node];
-                if nd.n_children == 0 {
-                    break;
-                }
                 let p = g.to_move().unwrap_or(0) as usize;
-                let ln_n = (nd.visits as f64).ln();
-                let mut c = nd.first_child as usize;
-                let mut best = c;
-                let mut best_v = f64::NEG_INFINITY;
-                while c != 0 {
-                    let nc = nodes[c].visits as f64;
-                    let v = nodes[c].sum[p] / nc + cfg.exploration * (ln_n / nc).sqrt();
-                    if v > best_v {
-                        best_v = v;
-                        best = c;
-                    }
-                    c = nodes[c].next as usize;
+                let best = ucb1_child(&nodes, node, p, cfg.exploration, |_| true);
+                if best == 0 {
+                    break;
                 }
                 (best, nodes[best].action)
             };
@@ -534,6 +521,33 @@ pub fn search(
         done += 1;
     }
     Ok(root_stats(&nodes, &planned, seat, done))
+}
+
+/// The child of `node` whose action `legal` allows with the highest UCB1 value for seat `p`
+/// (its mean reward plus `exploration * sqrt(ln N / n)`; the first of equal ones), or 0 if
+/// there is none.
+fn ucb1_child(
+    nodes: &[Node],
+    node: usize,
+    p: usize,
+    exploration: f64,
+    legal: impl Fn(u16) -> bool,
+) -> usize {
+    let ln_n = (nodes[node].visits as f64).ln();
+    let mut c = nodes[node].first_child as usize;
+    let (mut best, mut best_v) = (0usize, f64::NEG_INFINITY);
+    while c != 0 {
+        if legal(nodes[c].action) {
+            let nc = nodes[c].visits as f64;
+            let v = nodes[c].sum[p] / nc + exploration * (ln_n / nc).sqrt();
+            if v > best_v {
+                best_v = v;
+                best = c;
+            }
+        }
+        c = nodes[c].next as usize;
+    }
+    best
 }
 
 /// Every node on a rollout's path counts the visit and adds each seat's reward (nothing for
@@ -649,24 +663,11 @@ pub fn search_single(
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
-                let nd = nodes[node];
                 let p = g.to_move().unwrap_or(0) as usize;
-                let ln_n = (nd.visits as f64).ln();
-                let mut c = nd.first_child as usize;
-                let mut best = 0usize;
-                let mut best_v = f64::NEG_INFINITY;
-                while c != 0 {
-                    // at the root every child is legal (the seat's own actions)
-                    if node == 0 || acts.contains(&nodes[c].action) {
-                        let nc = nodes[c].visits as f64;
-                        let v = nodes[c].sum[p] / nc + cfg.exploration * (ln_n / nc).sqrt();
-                        if v > best_v {
-                            best_v = v;
-                            best = c;
-                        }
-                    }
-                    c = nodes[c].next as usize;
-                }
+                // at the root every child is legal (the seat's own actions)
+                let best = ucb1_child(&nodes, node, p, cfg.exploration, |a| {
+                    node == 0 || acts.contains(&a)
+                });
                 if best == 0 {
                     break;
                 }
