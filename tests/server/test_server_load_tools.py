@@ -13,22 +13,8 @@ from typing import Any
 
 import pytest
 
-from doko.engine.rules import HAUSREGELN, PRESETS, TSR, option_changes, with_options
 from doko.server.db import SeatData, Store, TableData, make_engine, migrate
 from doko.server.gcwatch import Collection, GcWatch, read_log
-from doko.server.payloads import rules_options
-
-
-def test_rules_options_are_option_changes() -> None:
-    cases = [TSR, HAUSREGELN, *PRESETS.values(),
-             with_options(HAUSREGELN, {"bock": "off", "solo_kings": True}),
-             with_options(TSR, {"solo_koehler": "true", "dulle": "second"})]
-    for rules in cases:
-        assert rules_options(rules) == option_changes(rules)
-        assert rules_options(rules) == option_changes(rules)  # from the cache now
-    got = rules_options(with_options(TSR, {"dulle": "second"}))
-    got["dulle"] = "changed by the caller"  # a copy: the kept value stays
-    assert rules_options(with_options(TSR, {"dulle": "second"})) == {"dulle": "second"}
 
 
 def test_gc_watch_logs_each_collection() -> None:

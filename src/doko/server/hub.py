@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from doko.bots.base import player_names
 from doko.bots.levels import level_names
-from doko.engine.rules import PRESETS, Rules, RulesError, with_options
+from doko.engine.rules import PRESETS, Rules, RulesError, option_changes, with_options
 from doko.engine.texts import text
 from doko.server.botpool import (
     BotPool,
@@ -37,7 +37,6 @@ from doko.server.botpool import (
 from doko.server.db import GameData, RoundData, SeatData, Store, TableData, is_batched
 from doko.server.errors import HubBusy, LimitError
 from doko.server.limits import Limits, client_key
-from doko.server.payloads import rules_options
 from doko.server.schema import (
     CHAT_MODES,
     NAME_MAX,
@@ -332,7 +331,7 @@ class Hub:
             free = [s.seat for s in seats if _is_open(s)]
             rules = json.loads(d.rules)
             out.append({"code": d.code, "name": d.name, "rules": rules,
-                        "rules_options": rules_options(Rules.from_json(rules)),
+                        "rules_options": option_changes(Rules.from_json(rules)),
                         "games": d.games_total, "status": t.status if t else d.status,
                         "free_seats": free,
                         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind}

@@ -6,7 +6,6 @@ the seat's own (a seat's view is :func:`doko.engine.view.view`).
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -19,7 +18,6 @@ from doko.engine.contracts import CONTRACT_NAMES, CONTRACT_NAMES_DE, CONTRACT_NA
 from doko.engine.game import Game
 from doko.engine.record import replay
 from doko.engine.result import game_result
-from doko.engine.rules import Rules, option_changes
 from doko.engine.texts import LANGS
 from doko.engine.view import SeatView, field_json
 from doko.server.db import GameData
@@ -71,19 +69,6 @@ def hint_text(game: Game, seat: int, key: HintKey | None) -> str:
             _HINT_TEXTS.clear()
         out = _HINT_TEXTS[key] = dumps(call_hint(game, seat))
     return out
-
-
-@functools.lru_cache(maxsize=256)
-def _rules_options(rules: Rules) -> tuple[tuple[str, str], ...]:
-    return tuple(option_changes(rules).items())
-
-
-def rules_options(rules: Rules) -> dict[str, str]:
-    """:func:`doko.engine.rules.option_changes` of ``rules`` (the options chosen beside the
-    preset), kept for the rules seen last: working it out takes milliseconds (it reads the
-    option words of the whole text catalogue), and a table's state shows it every time its
-    public part changes."""
-    return dict(_rules_options(rules))
 
 
 def contract_labels(contract: str | None) -> dict[str, str] | None:

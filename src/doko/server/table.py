@@ -37,7 +37,7 @@ from doko.engine.actions import (
 from doko.engine.errors import IllegalActionError
 from doko.engine.game import Game
 from doko.engine.record import replay
-from doko.engine.rules import Rules
+from doko.engine.rules import Rules, option_changes
 from doko.engine.view import SeatView, view, views
 from doko.server.db import ACTIVE, GameData, RoundData, TableData
 from doko.server.driver import drive, offer_bots
@@ -64,7 +64,6 @@ from doko.server.payloads import (
     hint_key,
     hint_text,
     result_json,
-    rules_options,
     sheet_payload,
 )
 from doko.server.schema import (
@@ -336,7 +335,7 @@ class Table:
             "rules": self.rules.to_json(),
             "rules_name": self.rules.name,
             # the options chosen beside the preset (key -> value word), shown to every seat
-            "rules_options": rules_options(self.rules),
+            "rules_options": option_changes(self.rules),
             "status": self.status,
             "public": self.data.public,
             "practice": self.data.practice,
