@@ -56,6 +56,7 @@ import os
 import pstats
 import random
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -78,6 +79,8 @@ MAX_K = 200
 MAX_TABLES = 1000
 GC_ENV = "DOKO_GC_LOG"  # doko.server.gcwatch.ENV: the server logs its collections there
 COMMIT_ENV = "DOKO_COMMIT_LOG"  # doko.server.writer.COMMIT_LOG_ENV: and its group commits
+#: the start (time.monotonic()) of each measured run, for --logs
+T0S: list[float] = []
 FINISH_S = 30.0  # after the measured time: at most this long to collect the last acks
 
 T = TypeVar("T")
@@ -146,12 +149,35 @@ def own_cpu_seconds() -> float:
     return r.ru_utime + r.ru_stime
 
 
+@dataclass(frozen=True)
+class Commit:
+    """One group commit of the server's log (``DOKO_COMMIT_LOG``, doko.server.writer): its
+    start (``time.monotonic()``), seconds in all, writes, and (a newer server) its parts in
+    seconds: waiting for the database thread, the statements, the commit itself, and back to
+    the event loop (NaN when the log has no parts)."""
+
+    start: float
+    seconds: float
+    writes: int
+    wait: float = float("nan")
+    statements: float = float("nan")
+    commit: float = float("nan")
+    back: float = float("nan")
+
+    @classmethod
+    def parse(cls, line: str) -> Commit:
+        f = line.split()
+        parts = [float(x) / 1000 for x in f[3:7]]
+        return cls(float(f[0]), float(f[1]) / 1000, int(f[2]), *parts)
+
+
 class ServerProcess:
     """``doko serve`` in a child process on a free loopback port (optionally under cProfile)."""
 
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
                  profile: bool, ws_compression: str | None = None,
-                 gc_log: bool = False, gc_thresholds: str | None = None) -> None:
+                 gc_log: bool = False, gc_thresholds: str | None = None,
+                 switch_interval: str | None = None) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
         self.gc_log = tmp / "gc.log" if gc_log else None
@@ -177,6 +203,10 @@ class ServerProcess:
             if "--gc-thresholds" not in known:
                 raise SystemExit("this doko serve has no --gc-thresholds")
             cmd += ["--gc-thresholds", gc_thresholds]
+        if switch_interval is not None:
+            if "--switch-interval" not in known:
+                raise SystemExit("this doko serve has no --switch-interval")
+            cmd += ["--switch-interval", switch_interval]
         if self.limits:
             for key in LIMIT_KEYS:
                 cmd += ["--limit", f"{key}={BIG}"]
@@ -213,17 +243,14 @@ class ServerProcess:
 
         return read_log(str(self.gc_log)) if self.gc_log.exists() else []
 
-    def commits(self) -> list[tuple[float, float, int]] | None:
-        """The server's group commits so far (``--gc-log``): (start, seconds, writes)."""
+    def commits(self) -> list[Commit] | None:
+        """The server's group commits so far (``--gc-log``)."""
         if self.commit_log is None:
             return None
         if not self.commit_log.exists():
             return []
-        out = []
-        for line in self.commit_log.read_text().splitlines():
-            start, ms, n = line.split()
-            out.append((float(start), float(ms) / 1000, int(n)))
-        return out
+        return [Commit.parse(line) for line in self.commit_log.read_text().splitlines()
+                if line.strip()]
 
     def loop_cpu(self) -> float:
         """CPU time of the server's main thread (the event loop), without the database
@@ -601,6 +628,7 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
     bots = [x for p in parts for x in p["bot_moves"]]
     elapsed = max(p["seconds"] for p in parts)
     n = len(lat)
+    T0S.append(min(p["t0"] for p in parts))
     return {"tables": len(tables), "sockets": sum(p["sockets"] for p in parts),
             "setup": marks["setup"], "actions": n,
             "seconds": elapsed, "rate": n / elapsed if elapsed else 0.0,
@@ -621,7 +649,7 @@ def _ms(values: list[float], p: float) -> str:
 
 
 def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
-               commits: list[tuple[float, float, int]] | None = None, share: float = 0.01,
+               commits: list[Commit] | None = None, share: float = 0.01,
                bins: int = 10) -> None:
     """Where the slowest ``share`` of the actions fall: by kind, by the time they were sent,
     in bursts, by table and by their place in the game; with ``gc_log`` (the server's garbage
@@ -704,14 +732,23 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
           f"actions, {k_all} of all {len(recs)}")
     if not commits:
         return
-    mine_c = [c for c in commits if t0 <= c[0] <= t0 + r["seconds"]]
+    mine_c = [c for c in commits if t0 <= c.start <= t0 + r["seconds"]]
     if not mine_c:
         return
-    secs = sorted(c[1] * 1000 for c in mine_c)
-    print(f"    group commits: {len(mine_c)}, {sum(c[2] for c in mine_c)} writes; each "
+    secs = sorted(c.seconds * 1000 for c in mine_c)
+    print(f"    group commits: {len(mine_c)}, {sum(c.writes for c in mine_c)} writes; each "
           f"p50 {secs[len(secs) // 2]:.1f} ms, "
           f"p99 {secs[min(len(secs) - 1, int(0.99 * len(secs)))]:.1f} ms, max {secs[-1]:.1f} ms")
-    pauses = [(c[0], c[0] + c[1]) for c in mine_c if c[1] >= 0.1]
+    for name, sel in (("all", mine_c), ("of 50 ms or more",
+                                        [c for c in mine_c if c.seconds >= 0.05])):
+        if sel and sel[0].wait == sel[0].wait:  # the log has the parts (not NaN)
+            def mean(get: Callable[[Commit], float], cs: list[Commit] = sel) -> float:
+                return 1000 * sum(get(c) for c in cs) / len(cs)
+            print(f"      {name} ({len(sel)}), mean ms: waiting for the thread "
+                  f"{mean(lambda c: c.wait):.1f}, statements {mean(lambda c: c.statements):.1f},"
+                  f" commit {mean(lambda c: c.commit):.1f}, back to the loop "
+                  f"{mean(lambda c: c.back):.1f}; writes {mean(lambda c: c.writes) / 1000:.1f}")
+    pauses = [(c.start, c.start + c.seconds) for c in mine_c if c.seconds >= 0.1]
     k_all = sum(1 for x in recs if across(x))
     k_slow = sum(1 for x in slow if across(x))
     print(f"    waited across a commit of 100 ms or more ({len(pauses)} such): {k_slow} of the "
@@ -736,6 +773,16 @@ def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
         path = ns.records if not label else f"{ns.records}.{label}"
         write_records(path, r)
         print(f"  records: {path}")
+
+
+def keep_logs(server: ServerProcess, out: Path, t_start: float) -> None:
+    """``--logs``: the server's log files copied to ``out`` (made if missing)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for src in (server.log, server.gc_log, server.commit_log):
+        if src is not None and src.exists():
+            shutil.copyfile(src, out / src.name)
+    (out / "t0.txt").write_text("".join(f"{t:.6f}\n" for t in T0S) or f"{t_start:.6f}\n")
+    print(f"  logs: {out}")
 
 
 def four_humans(games: int) -> dict[str, Any]:
@@ -872,9 +919,15 @@ def main(argv: list[str] | None = None) -> int:
                          "commits (DOKO_COMMIT_LOG); with --tail they are summarised")
     ap.add_argument("--gc-thresholds", metavar="A,B,C", default=None,
                     help="the server's --gc-thresholds (its default)")
+    ap.add_argument("--switch-interval", metavar="MS", default=None,
+                    help="the server's --switch-interval (its default)")
     ap.add_argument("--records", metavar="PATH", default=None,
                     help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
                          "table, game, index)")
+    ap.add_argument("--logs", metavar="DIR", default=None,
+                    help="copy the server's log (and with --gc-log its collections and group "
+                         "commits) to DIR after the run, with t0.txt: the monotonic clock at "
+                         "the start of each measured run")
     ap.add_argument("--server-log", action="store_true",
                     help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)
@@ -886,9 +939,11 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--duration and --time-limit are 0 to 600 seconds")
     nofile = raise_nofile()
     COMPRESSION[0] = None if ns.compression == "none" else "deflate"
+    t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
         server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
-                               ns.server_compression, ns.gc_log, ns.gc_thresholds)
+                               ns.server_compression, ns.gc_log, ns.gc_thresholds,
+                               ns.switch_interval)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "
@@ -904,6 +959,8 @@ def main(argv: list[str] | None = None) -> int:
         if ns.server_log:
             print("--- server log (end) ---\n" + server.log.read_text()[-4000:])
         server.print_profile(ns.profile_top)
+        if ns.logs:
+            keep_logs(server, Path(ns.logs), t_start)
     return 0
 
 

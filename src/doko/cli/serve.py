@@ -22,6 +22,9 @@ DEFAULT_URL = "sqlite:///doko.sqlite3"
 #: The garbage collector's thresholds of ``doko serve`` (``--gc-thresholds``).
 GC_THRESHOLDS = (50_000, 20, 100)
 GC_THRESHOLDS_TEXT = ",".join(str(x) for x in GC_THRESHOLDS)
+#: The interpreter's switch interval of ``doko serve`` in ms (``--switch-interval``;
+#: CPython's default is 5 ms).
+SWITCH_INTERVAL_MS = 1.0
 #: Where ``doko serve`` writes the operator's key for ``doko admin`` (mode 0600).
 DEFAULT_ADMIN_KEY_FILE = "doko-admin.key"
 
@@ -63,6 +66,11 @@ def register(sub: Any) -> None:
                    help="the garbage collector's thresholds after start-up (gc.set_threshold; "
                         f"{GC_THRESHOLDS_TEXT}): A young objects start a young collection, B "
                         "young collections one of the middle generation, C of those a full one")
+    p.add_argument("--switch-interval", default=SWITCH_INTERVAL_MS, type=switch_interval,
+                   metavar="MS",
+                   help="how long the event loop may keep the interpreter while the database "
+                        f"thread waits for it, in ms ({SWITCH_INTERVAL_MS:g}; CPython's default "
+                        "is 5): a commit waits for it after each statement")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
@@ -104,6 +112,7 @@ def run(ns: argparse.Namespace) -> int:
     print(f"doko: the web table is at http://{ns.host}:{ns.port}/ (database {ns.db})",
           flush=True)
     tune_gc(ns.gc_thresholds)
+    sys.setswitchinterval(ns.switch_interval / 1000)
     watch_gc(os.environ.get("DOKO_GC_LOG"))
     extra: dict[str, Any] = {}
     if ns.forwarded_allow_ips is not None:
@@ -123,6 +132,17 @@ def gc_thresholds(text: str) -> tuple[int, int, int]:
     if a < 100 or b < 1 or c < 1:
         raise argparse.ArgumentTypeError("A is at least 100, B and C at least 1")
     return a, b, c
+
+
+def switch_interval(text: str) -> float:
+    """The switch interval in ms: 0.1 to 100."""
+    try:
+        ms = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of milliseconds, not {text!r}") from None
+    if not 0.1 <= ms <= 100:
+        raise argparse.ArgumentTypeError("the switch interval is 0.1 to 100 ms")
+    return ms
 
 
 def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:

@@ -17,6 +17,7 @@ in one transaction (the hub's group commit, :mod:`doko.server.writer`).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -285,9 +286,36 @@ class _Batch:
     actions: list[dict[str, Any]] = field(default_factory=list)
 
     def insert_actions(self) -> None:
-        if self.actions:
+        if not self.actions:
+            return
+        if self.conn.dialect.name == "sqlite":
+            # one INSERT with a row of values per action: the sqlite3 module lets go of the
+            # interpreter around every statement it steps, and an executemany steps once per
+            # row; while the event loop is busy, the database thread waits up to the switch
+            # interval (5 ms) for the interpreter after each step, so a batch of 50 actions
+            # could take 250 ms (docs/server.md, Load: the commit path)
+            rows = self.actions
+            for lo in range(0, len(rows), _ROWS_PER_INSERT):
+                part = rows[lo: lo + _ROWS_PER_INSERT]
+                self.conn.exec_driver_sql(_actions_insert_sql(len(part)), tuple(
+                    v for r in part for v in (r["game_id"], r["idx"], r["seat"], r["action"],
+                                              r["created_at"])))
+        else:
             self.conn.execute(insert(ActionRow), self.actions)  # executemany, no RETURNING
-            self.actions = []
+        self.actions = []
+
+
+#: Actions inserted by one statement at most (5 values each; SQLite allows 32,766 since 3.32,
+#: 999 before).
+_ROWS_PER_INSERT = 150
+
+
+@functools.cache
+def _actions_insert_sql(rows: int) -> str:
+    """``INSERT INTO actions`` of ``rows`` rows of positional values (SQLite's ``?``)."""
+    one = "(?, ?, ?, ?, ?)"
+    return ("INSERT INTO actions (game_id, idx, seat, action, created_at) VALUES "
+            + ", ".join([one] * rows))
 
 log = logging.getLogger("doko.server")
 
@@ -361,6 +389,9 @@ class Store:
         self.engine = engine
         self.sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
         self._local = threading.local()  # .batch: the batch running in this thread, if any
+        #: the last :meth:`batch` that committed: seconds of its writes and of its commit
+        #: (the commit: the fsync, and the interpreter taken back after it)
+        self.last_batch: tuple[float, float] = (0.0, 0.0)
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -393,27 +424,39 @@ class Store:
 
     def batch(self, calls: Sequence[Callable[[], Any]]) -> list[tuple[bool, Any]]:
         """Run writes (calls of :func:`batched` methods, in order) in one transaction; each
-        gets ``(True, its result)``. If that fails, nothing of it is committed and the calls
-        run again one by one, each in its own transaction, exactly as without a batch: a
-        failing write gets ``(False, its exception)`` and fails only itself.
+        gets ``(True, its result)``. If that fails, nothing of it is committed: a lone write
+        gets ``(False, its exception)``; several run again one by one, each in its own
+        transaction, exactly as without a batch, so a failing write fails only itself.
 
         A batch of actions only needs no ORM session (it costs more than the inserts): they
-        are inserted together, with one ``executemany``."""
-        if len(calls) > 1:
-            try:
-                with self.engine.begin() as conn:
-                    b = self._local.batch = _Batch(conn)
-                    try:
-                        results = [call() for call in calls]
-                        b.insert_actions()
-                    finally:
-                        self._local.batch = None
-                        if b.session is not None:
-                            b.session.close()
-                return [(True, r) for r in results]
-            except Exception:
-                log.warning("a group commit of %d writes failed; writing them one by one",
-                            len(calls), exc_info=True)
+        are inserted together, with one statement (SQLite) or one ``executemany``.
+        :attr:`last_batch` says how long its statements and its commit took."""
+        if not calls:
+            return []
+        began = time.perf_counter()
+        try:
+            with self.engine.connect() as conn:
+                trans = conn.begin()
+                b = self._local.batch = _Batch(conn)
+                try:
+                    results = [call() for call in calls]
+                    b.insert_actions()
+                except BaseException:
+                    trans.rollback()
+                    raise
+                finally:
+                    self._local.batch = None
+                    if b.session is not None:
+                        b.session.close()
+                wrote = time.perf_counter()
+                trans.commit()
+                self.last_batch = (wrote - began, time.perf_counter() - wrote)
+            return [(True, r) for r in results]
+        except Exception as e:
+            if len(calls) == 1:
+                return [(False, e)]
+            log.warning("a group commit of %d writes failed; writing them one by one",
+                        len(calls), exc_info=True)
         out: list[tuple[bool, Any]] = []
         for call in calls:
             try:
