@@ -177,7 +177,7 @@ class ServerProcess:
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
                  profile: bool, ws_compression: str | None = None,
                  gc_log: bool = False, gc_thresholds: str | None = None,
-                 switch_interval: str | None = None) -> None:
+                 switch_interval: str | None = None, gc_pace: str | None = None) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
         self.gc_log = tmp / "gc.log" if gc_log else None
@@ -203,6 +203,10 @@ class ServerProcess:
             if "--gc-thresholds" not in known:
                 raise SystemExit("this doko serve has no --gc-thresholds")
             cmd += ["--gc-thresholds", gc_thresholds]
+        if gc_pace is not None:
+            if "--gc-pace" not in known:
+                raise SystemExit("this doko serve has no --gc-pace")
+            cmd += ["--gc-pace", gc_pace]
         if switch_interval is not None:
             if "--switch-interval" not in known:
                 raise SystemExit("this doko serve has no --switch-interval")
@@ -919,6 +923,8 @@ def main(argv: list[str] | None = None) -> int:
                          "commits (DOKO_COMMIT_LOG); with --tail they are summarised")
     ap.add_argument("--gc-thresholds", metavar="A,B,C", default=None,
                     help="the server's --gc-thresholds (its default)")
+    ap.add_argument("--gc-pace", metavar="MS", default=None,
+                    help="the server's --gc-pace (its default; 0: CPython's own collections)")
     ap.add_argument("--switch-interval", metavar="MS", default=None,
                     help="the server's --switch-interval (its default)")
     ap.add_argument("--records", metavar="PATH", default=None,
@@ -943,7 +949,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
         server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
                                ns.server_compression, ns.gc_log, ns.gc_thresholds,
-                               ns.switch_interval)
+                               ns.switch_interval, ns.gc_pace)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "

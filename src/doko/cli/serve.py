@@ -22,6 +22,10 @@ DEFAULT_URL = "sqlite:///doko.sqlite3"
 #: The garbage collector's thresholds of ``doko serve`` (``--gc-thresholds``).
 GC_THRESHOLDS = (50_000, 20, 100)
 GC_THRESHOLDS_TEXT = ",".join(str(x) for x in GC_THRESHOLDS)
+#: ``doko serve --gc-pace``: a young collection every this many ms (0: CPython's own).
+GC_PACE_MS = 100.0
+#: ``doko serve --gc-full-every``: a full collection every this many seconds when paced.
+GC_FULL_EVERY_S = 900.0
 #: The interpreter's switch interval of ``doko serve`` in ms (``--switch-interval``;
 #: CPython's default is 5 ms).
 SWITCH_INTERVAL_MS = 1.0
@@ -66,6 +70,13 @@ def register(sub: Any) -> None:
                    help="the garbage collector's thresholds after start-up (gc.set_threshold; "
                         f"{GC_THRESHOLDS_TEXT}): A young objects start a young collection, B "
                         "young collections one of the middle generation, C of those a full one")
+    p.add_argument("--gc-pace", default=GC_PACE_MS, type=gc_pace, metavar="MS",
+                   help=f"collect the young generation every MS ms ({GC_PACE_MS:g}) and freeze "
+                        "what survives, so that each collection is short (0: leave it to "
+                        "CPython's thresholds, --gc-thresholds)")
+    p.add_argument("--gc-full-every", default=GC_FULL_EVERY_S, type=float, metavar="S",
+                   help="with --gc-pace: a full collection (frozen objects included) every S "
+                        f"seconds ({GC_FULL_EVERY_S:g})")
     p.add_argument("--switch-interval", default=SWITCH_INTERVAL_MS, type=switch_interval,
                    metavar="MS",
                    help="how long the event loop may keep the interpreter while the database "
@@ -102,10 +113,17 @@ def run(ns: argparse.Namespace) -> int:
         print(f"doko serve: cannot write the admin key to {ns.admin_key_file}: {e}",
               file=sys.stderr)
         return 1
+    from doko.server.gcpace import GcPacer
+
+    try:
+        pacer = None if not ns.gc_pace else GcPacer(ns.gc_pace / 1000, ns.gc_full_every)
+    except ValueError as e:
+        print(f"doko serve: {e}", file=sys.stderr)
+        return 2
     try:
         app = create_app(ns.db, bot_workers=ns.bot_workers,
                          sqlite_synchronous=ns.sqlite_synchronous, limits=limits,
-                         admin_key=admin_key, warm_bots=True)
+                         admin_key=admin_key, warm_bots=True, gc_pacer=pacer)
     except Exception as e:  # a database that cannot be opened or migrated
         print(f"doko serve: cannot open the database {ns.db}: {e}", file=sys.stderr)
         return 1
@@ -132,6 +150,17 @@ def gc_thresholds(text: str) -> tuple[int, int, int]:
     if a < 100 or b < 1 or c < 1:
         raise argparse.ArgumentTypeError("A is at least 100, B and C at least 1")
     return a, b, c
+
+
+def gc_pace(text: str) -> float:
+    """The young collections' interval in ms: 0 (off) or 1 to 60,000."""
+    try:
+        ms = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of milliseconds, not {text!r}") from None
+    if ms != 0 and not 1 <= ms <= 60_000:
+        raise argparse.ArgumentTypeError("the pace is 0 (off) or 1 to 60000 ms")
+    return ms
 
 
 def switch_interval(text: str) -> float:

@@ -39,6 +39,7 @@ from doko.engine.texts import LANGS, TEXTS
 from doko.server.analysis_routes import add_routes as add_analysis_routes
 from doko.server.db import RoundData, Store, make_engine, migrate
 from doko.server.errors import HubBusy, LimitError, TableError
+from doko.server.gcpace import GcPacer
 from doko.server.hub import Hub, SeatSpec, TableSpec, default_bot_level
 from doko.server.limits import Limits, RateLimiter
 from doko.server.payloads import game_detail, sheet_payload
@@ -143,7 +144,8 @@ def client_address(conn: Request | WebSocket) -> str:
 
 def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "full",
                limits: Limits | None = None, admin_key: str | None = None,
-               warm_bots: bool = False, tournament_dir: Path | None = None) -> FastAPI:
+               warm_bots: bool = False, tournament_dir: Path | None = None,
+               gc_pacer: GcPacer | None = None) -> FastAPI:
     """The web table on the database at ``db_url`` (migrated to the newest schema now).
 
     ``limits``: the resource limits (:class:`doko.server.limits.Limits`); ``admin_key``: the
@@ -151,6 +153,7 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
     they answer 404. ``warm_bots``: start the computer players' worker processes at start-up
     (``doko serve``) instead of at the first decision. ``tournament_dir``: where the
     tournaments live (default: next to a SQLite file, see :mod:`doko.server.tournament_pages`).
+    ``gc_pacer``: runs on the server's loop while it serves (``doko serve --gc-pace``).
     """
     limits = limits or Limits()
     engine = make_engine(db_url, sqlite_synchronous)
@@ -168,9 +171,15 @@ def create_app(db_url: str, *, bot_workers: int = 2, sqlite_synchronous: str = "
         await hub.start()
         if warm_bots:
             hub.bots.start()
+        pacer = None if gc_pacer is None else asyncio.get_running_loop().create_task(
+            gc_pacer.run())
         try:
             yield
         finally:
+            if pacer is not None:
+                pacer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pacer
             await hub.stop()
             hub_box.clear()
             engine.dispose()
