@@ -20,7 +20,7 @@ from doko.engine.view import view
 from doko.server.botpool import Job, level_options, seat_budget_ms
 from doko.server.db import GameData, RoundData
 from doko.server.errors import TableError
-from doko.server.payloads import result_json, sheet_payload
+from doko.server.payloads import sheet_payload
 from doko.session import RoundError
 
 if TYPE_CHECKING:
@@ -63,7 +63,9 @@ def ready_for_next(t: Table) -> bool:
     return bool(present) and all(s.ready for s in present)
 
 async def deal(t: Table) -> None:
+    """Deal the round's next game and store it (in the hub's slow lane, :mod:`.lane`)."""
     assert t.round is not None and t.round_data is not None
+    await t.hub.lane.turn()
     number = t.next_number
     game = t.round.new_game(_seed(t.data.seed, number))
     deal = to_record(game)
@@ -75,13 +77,16 @@ async def deal(t: Table) -> None:
     t.status = "playing"
     for s in t.seats:
         s.ready = False
+    await t.hub.lane.turn()  # the states of the new game, in a turn of their own
     t.bump()
 
 async def close_game(t: Table) -> None:
     """Enter the finished game in the round's Spielliste and store it closed, with its score
-    breakdown, its row and the round's sheet as they are served (TSR 7.3)."""
+    breakdown, its row and the round's sheet as they are served (TSR 7.3); in the hub's slow
+    lane (:mod:`.lane`)."""
     g, gd = t.game, t.game_data
     assert g is not None and gd is not None and t.round is not None
+    await t.hub.lane.turn()
     try:
         t.round.add_game(g)
     except RoundError:  # pragma: no cover - the round dealt this game itself
@@ -89,7 +94,7 @@ async def close_game(t: Table) -> None:
         raise
     t.round_games.append(gd.number)
     status = "over" if t.round.is_over else "playing"
-    result = result_json(g)
+    result = t.result_json(g)
     row = t.round.games[-1]
     row_json = {**row.to_json(), "label": {"de": row.label("de"), "en": row.label("en")}}
     sheet = sheet_payload(t.round, t.round_games, t.names())
@@ -97,7 +102,8 @@ async def close_game(t: Table) -> None:
                    gd.round_id, sheet)
     gd.closed = True
     t.status = status
-    t.invalidate_sheet()
+    t.invalidate_sheet(sheet)
+    await t.hub.lane.turn()  # the states with the closed game, in a turn of their own
     t.bump()
 
 

@@ -36,6 +36,7 @@ from doko.server.botpool import (
 )
 from doko.server.db import GameData, RoundData, SeatData, Store, TableData, is_batched
 from doko.server.errors import HubBusy, LimitError
+from doko.server.lane import Lane
 from doko.server.limits import Limits, client_key
 from doko.server.schema import (
     CHAT_MODES,
@@ -134,6 +135,8 @@ class Hub:
             bot_workers, express=EXPRESS_WORKERS,
             max_queued_per_table=self.limits.bot_queue_per_table,
             job_timeout_s=self.limits.bot_timeout_s)
+        #: the slow lane of the tables' game ends and deals (doko.server.lane)
+        self.lane = Lane()
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._janitor: asyncio.Task[None] | None = None

@@ -374,9 +374,11 @@ class Table:
             c.table = (key, dumps(self._public_table()))
         return c.table[1]
 
-    def invalidate_sheet(self) -> None:
-        """The Spielliste or a name changed: compute it again and send it with the next state."""
-        self._sheet = None
+    def invalidate_sheet(self, sheet: dict[str, Any] | None = None) -> None:
+        """The Spielliste or a name changed: send it with the next state; ``sheet``: the new
+        one, made already (:func:`~doko.server.payloads.sheet_payload` of the round now), else
+        it is made again when needed."""
+        self._sheet = sheet
         self.sheet_version += 1
 
     def sheet(self) -> dict[str, Any] | None:
@@ -473,6 +475,13 @@ class Table:
             c.result_obj = result_json(g)
             c.result_key, c.result = key, dumps(c.result_obj)
         return c.result
+
+    def result_json(self, g: Game) -> dict[str, Any]:
+        """:func:`~doko.server.payloads.result_json` of the finished game ``g``, made once per
+        state of it (the broadcast that showed it over made it already)."""
+        self._result_text(g)
+        out: dict[str, Any] = self._json.result_obj
+        return out
 
     def _view_text(self, v: SeatView) -> str:
         """``v.to_json()`` as text: the parts every seat's view shares are encoded once."""

@@ -1,0 +1,77 @@
+"""The slow lane of the tables' game ends and deals (:mod:`doko.server.lane`): the first comer
+goes at once, the others ``per_turn`` per turn of the event loop in the order they came, with
+the loop's other work (a socket's message) running between two turns; a cancelled waiter is
+skipped."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from doko.server.lane import Lane
+
+
+async def _turns(n: int) -> None:
+    """Let the loop turn ``n`` times."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+def test_waiters_go_a_few_per_turn_in_order_with_other_work_between() -> None:
+    lane = Lane(per_turn=2)
+    log: list[str] = []
+
+    async def table(i: int) -> None:
+        await lane.turn()
+        log.append(f"t{i}")
+
+    async def other() -> None:  # an action that arrives meanwhile: runs every turn
+        for k in range(6):
+            log.append(f"a{k}")
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        await asyncio.gather(*(table(i) for i in range(7)), other())
+
+    asyncio.run(main())
+    tables = [x for x in log if x.startswith("t")]
+    assert tables == [f"t{i}" for i in range(7)]  # in the order they came
+    # t0 went at once; then two per turn, each pair after another piece of the other work
+    assert log.index("t0") < log.index("a0")
+    between = log[log.index("t1"): log.index("t6") + 1]
+    chunks = "".join("|" if x.startswith("a") else "t" for x in between).split("|")
+    assert all(len(c) <= 2 for c in chunks)
+    assert sum(1 for x in between if x.startswith("a")) >= 2
+    assert lane.passed == 7 and lane.waiting() == 0
+
+
+def test_an_idle_lane_lets_the_first_go_at_once_and_skips_the_cancelled() -> None:
+    lane = Lane(per_turn=1)
+
+    async def main() -> list[str]:
+        done: list[str] = []
+        await lane.turn()  # nobody waits: no wait at all
+        done.append("first")
+
+        async def waiter(name: str) -> None:
+            await lane.turn()
+            done.append(name)
+
+        a = asyncio.ensure_future(waiter("a"))
+        b = asyncio.ensure_future(waiter("b"))
+        c = asyncio.ensure_future(waiter("c"))
+        await asyncio.sleep(0)  # all three wait now
+        b.cancel()
+        await asyncio.gather(a, c, return_exceptions=True)
+        await _turns(3)
+        assert b.cancelled()
+        return done
+
+    assert asyncio.run(main()) == ["first", "a", "c"]
+    assert lane.passed == 3
+
+
+def test_a_lane_lets_at_least_one_go() -> None:
+    with pytest.raises(ValueError):
+        Lane(per_turn=0)
