@@ -62,7 +62,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -398,20 +398,55 @@ def apply_update(state: dict[str, Any] | None, m: dict[str, Any]) -> dict[str, A
     return out
 
 
+async def _messages(ws: ClientConnection, first: dict[str, Any] | None
+                    ) -> AsyncIterator[dict[str, Any]]:
+    """``first`` (if any), then every message of ``ws``, decoded."""
+    if first is not None:
+        yield first
+    async for raw in ws:
+        yield json.loads(raw)
+
+
+async def first_state(ws: ClientConnection, timeout: float = 120.0) -> dict[str, Any]:
+    """Read a seat's messages (after its hello) until its state shows a dealt game, and return
+    that state as a ``state`` message: the clients do this before the clock starts, so that
+    the first actions are not timed across a client still busy with its set-up messages."""
+    state: dict[str, Any] | None = None
+
+    async def read() -> dict[str, Any]:
+        nonlocal state
+        async for raw in ws:
+            m = json.loads(raw)
+            if m["type"] == "state":
+                if "sheet" not in m and state is not None:
+                    m["sheet"] = state.get("sheet")
+                state = m
+            elif m["type"] == "update":
+                state = apply_update(state, m)
+                if state is None:
+                    await ws.send('{"type":"state"}')
+            if state is not None and state["game"] is not None:
+                return {**state, "type": "state"}
+        raise ConnectionClosed(None, None)
+
+    return await asyncio.wait_for(read(), timeout)
+
+
 async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: Stats,
                     until: float, pace: Pace | None = None, watch_bots: bool = False,
-                    table: int = 0) -> None:
+                    table: int = 0, first: dict[str, Any] | None = None) -> None:
     """Play one seat with a random player until the table's round is over; with ``pace`` its
     actions wait for the table's schedule. No request is sent after ``until`` (monotonic); the
-    caller cancels the seats that still wait then. ``watch_bots``: time the computers' moves."""
+    caller cancels the seats that still wait then. ``watch_bots``: time the computers' moves.
+    ``first``: the seat's state read before the clock started (:func:`first_state`)."""
     state: dict[str, Any] | None = None
     pending: tuple[int, float, bool] | None = None
     what: tuple[str, int, int, float] = ("", 0, 0, 0.0)  # its kind, game, index, sent at
     ref = 0
     bot_wait: tuple[int, float] | None = None  # (history length, since) while a bot is to move
     try:
-        async for raw in ws:
-            m = json.loads(raw)
+        m: dict[str, Any] | None
+        async for m in _messages(ws, first):
             kind = m["type"]
             # the sender's update answers its action itself ("ack": ref), else an ack follows
             answer = ("ack" if kind == "update" and pending is not None and "ack" in m
@@ -543,7 +578,8 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
     conns = await connect_all([(f"{ws_base}/ws/{codes[i]['code']}", s["token"])
                                for i, s in seats])
     stats = Stats()
-    await asyncio.sleep(0.5)  # the answers to the hellos arrive
+    # every seat's first state with its game, read before the clock starts
+    firsts = await asyncio.gather(*(first_state(ws) for ws in conns))
     start()
     own0 = own_cpu_seconds()
     began = time.perf_counter()
@@ -557,7 +593,7 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
             p.start(t0)
     tasks = [asyncio.ensure_future(play_seat(
         ws, s["seat"], random.Random(seed * 7919 + i * 4 + s["seat"]), stats, until, paces[i],
-        watch_bots, i)) for (i, s), ws in zip(seats, conns, strict=True)]
+        watch_bots, i, first)) for (i, s), ws, first in zip(seats, conns, firsts, strict=True)]
     _, rest = await asyncio.wait(tasks, timeout=measure_s)
     if rest:  # no new requests now: collect the answers in flight, then stop the seats
         end = time.monotonic() + FINISH_S
