@@ -772,7 +772,9 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
           f"actions, {k_all} of all {len(recs)}")
     if not commits:
         return
-    mine_c = [c for c in commits if t0 <= c.start <= t0 + r["seconds"]]
+    window_c = [c for c in commits if t0 <= c.start <= t0 + r["seconds"]]
+    mine_c = [c for c in window_c if c.writes >= 0]
+    checkpoints = [c for c in window_c if c.writes < 0]  # the hub's checkpoints: writes -1
     if not mine_c:
         return
     secs = sorted(c.seconds * 1000 for c in mine_c)
@@ -788,6 +790,16 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
                   f"{mean(lambda c: c.wait):.1f}, statements {mean(lambda c: c.statements):.1f},"
                   f" commit {mean(lambda c: c.commit):.1f}, back to the loop "
                   f"{mean(lambda c: c.back):.1f}; writes {mean(lambda c: c.writes) / 1000:.1f}")
+    if checkpoints:
+        cps = sorted(c.seconds * 1000 for c in checkpoints)
+        covered = sum(c.seconds for c in checkpoints) / max(r["seconds"], 1e-9)
+        slow_c = [c for c in mine_c if c.seconds >= 0.1]
+        beside = sum(1 for c in slow_c if any(
+            k.start < c.start + c.seconds and k.start + k.seconds > c.start
+            for k in checkpoints))
+        print(f"    checkpoints: {len(checkpoints)}, each p50 {cps[len(cps) // 2]:.1f} ms, max "
+              f"{cps[-1]:.1f} ms, {covered:.1%} of the time; commits of 100 ms or more "
+              f"beside one: {beside} of {len(slow_c)}")
     pauses = [(c.start, c.start + c.seconds) for c in mine_c if c.seconds >= 0.1]
     k_all = sum(1 for x in recs if across(x))
     k_slow = sum(1 for x in slow if across(x))

@@ -207,12 +207,17 @@ class Hub:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(interval)
+            began = time.monotonic()
             try:
                 await loop.run_in_executor(self._checkpoint_pool, self.store.checkpoint)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the checkpoint failed")
+            out = self.writer.log
+            if out is not None:  # load measurements: a checkpoint is a line with writes -1
+                out.write(f"{began:.6f} {(time.monotonic() - began) * 1000:.3f} -1\n")
+                out.flush()
 
     async def _janitor_loop(self) -> None:
         interval = max(1.0, min(30.0, self.limits.unload_after_s / 4))

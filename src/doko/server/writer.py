@@ -20,6 +20,8 @@ a file writes a line per batch to it: ``start total_ms writes wait_ms writes_ms 
 back_ms`` (``start`` is ``time.monotonic()`` when the batch went to the database thread;
 ``wait_ms`` until the thread began it, ``writes_ms`` its statements, ``commit_ms`` its commit
 (the fsync), ``back_ms`` from its end in the thread until the event loop took the outcome).
+The hub adds a line ``start total_ms -1`` for each SQLite checkpoint (which runs beside the
+commits in a thread of its own).
 """
 
 from __future__ import annotations
