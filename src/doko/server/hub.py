@@ -58,6 +58,11 @@ T = TypeVar("T")
 #: never waits for another table's search (:class:`~doko.server.botpool.BotPool`).
 EXPRESS_WORKERS = 1
 
+#: Seconds between two SQLite checkpoints (passive, beside the commits): a checkpoint copies
+#: what the commits since the last one wrote and syncs the database file, which slows the
+#: commits beside it; every 0.5 s each is shorter than every 2 s (docs/server.md, Load).
+CHECKPOINT_S = 0.5
+
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
@@ -201,7 +206,7 @@ class Hub:
             self.writer.log.close()
         self._checkpoint_pool.shutdown(wait=True)
 
-    async def _checkpoint_loop(self, interval: float = 2.0) -> None:
+    async def _checkpoint_loop(self, interval: float = CHECKPOINT_S) -> None:
         """Every ``interval`` seconds, the SQLite log copied back into the database in a thread
         beside the writer (:meth:`Store.checkpoint`), so that no commit waits for it."""
         loop = asyncio.get_running_loop()
