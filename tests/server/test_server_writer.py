@@ -6,11 +6,14 @@ action whose write fails is refused and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from server_helpers import (  # noqa: F401 - fixtures
     first_legal,
     table_spec,
 )
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 
 from doko.server.db import SeatData, Store, TableData, batched, make_engine, migrate
@@ -212,3 +216,61 @@ def test_an_action_whose_write_fails_is_refused_and_changes_nothing(
     g = store.game(tid, 1)
     assert g is not None
     assert g.actions == history  # every acked action is stored, the refused one is not
+
+
+def test_a_batch_of_many_actions_is_stored_in_order_across_statements(
+        store: Store, tmp_path: Path) -> None:
+    """A group commit inserts its actions with one statement per 150 (SQLite), not a statement
+    per row: 320 actions of two games, with another write between them, are all stored, each
+    with its own values, in three statements."""
+    _, g1 = new_game(store, "FFFFFF")
+    _, g2 = new_game(store, "GGGGGG")
+    calls: list[Any] = []
+    for i in range(160):
+        calls.append(partial(store.add_action, g1, i, action(i)))
+        calls.append(partial(store.add_action, g2, i, action(i + 1000)))
+        if i == 100:  # a write of another kind inserts the actions queued before it first
+            calls.append(partial(store.set_done_seats, g2, [1]))
+    inserts: list[int] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, params: Any, _context: Any,
+              many: bool) -> None:
+        if statement.startswith("INSERT INTO actions"):
+            inserts.append(len(params) // 5)
+
+    event.listen(store.engine, "before_cursor_execute", count)
+    try:
+        out = store.batch(calls)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", count)
+    assert all(ok for ok, _ in out)
+    assert inserts == [150, 52, 118]  # 202 actions before the other write, 118 after
+    db = tmp_path / "w.sqlite3"
+    assert stored(db, g1) == [(i, json.dumps(action(i))) for i in range(160)]
+    assert stored(db, g2) == [(i, json.dumps(action(i + 1000))) for i in range(160)]
+    writes, commit = store.last_batch
+    assert writes > 0 and commit > 0
+
+
+def test_the_commit_log_splits_each_batch(store: Store) -> None:
+    """``DOKO_COMMIT_LOG``: a line per batch, its start, duration and writes, then its parts
+    (waiting for the thread, statements, commit, back to the loop), none longer than it."""
+    _, gid = new_game(store, "HHHHHH")
+    pool = ThreadPoolExecutor(1)
+    log = io.StringIO()
+
+    async def main() -> None:
+        writer = GroupCommit(store, pool, log)
+        await asyncio.gather(*(writer.write(store.add_action, gid, i, action(i))
+                               for i in range(5)))
+
+    before = time.monotonic()
+    asyncio.run(main())
+    pool.shutdown()
+    lines = log.getvalue().splitlines()
+    assert lines
+    assert sum(int(line.split()[2]) for line in lines) == 5
+    for line in lines:
+        start, total, _, *parts = (float(x) for x in line.split())
+        assert before <= start <= time.monotonic()
+        assert len(parts) == 4 and all(0 <= p <= total + 0.001 for p in parts)
