@@ -45,6 +45,9 @@ fn main() {
         .ok()
         .map(|x| x.parse().expect("a number"));
     let mut tests: Vec<(f64, u64)> = Vec::new();
+    let sym_from: Option<u32> = std::env::var("SYM_FROM")
+        .ok()
+        .map(|x| x.parse().expect("a number"));
     for line in text.lines() {
         let v: Vec<u64> = line
             .split_whitespace()
@@ -56,6 +59,9 @@ fn main() {
             let mut sv = Solver::new(0, is_re, 0, table).unwrap();
             sv.max_nodes = max_nodes;
             sv.time_limit = time_limit;
+            if let Some(x) = sym_from {
+                sv.sym_from = x;
+            }
             let t = clock(start);
             sv.start();
             let answer = match sv.at_least(hands, v[4] as usize, &[], target) {
@@ -72,6 +78,9 @@ fn main() {
         let mut sv = Solver::new(0, is_re, 0, table).unwrap();
         sv.max_nodes = max_nodes;
         sv.time_limit = time_limit;
+        if let Some(x) = sym_from {
+            sv.sym_from = x;
+        }
         let t = clock(start);
         let value = sv
             .future_value(hands, v[4] as usize, &[], None)
@@ -93,7 +102,10 @@ fn main() {
                 sv2.node_count()
             );
         } else {
-            println!("{value} {dt:.4}s {n1} nodes");
+            println!(
+                "{value} {dt:.4}s {n1} nodes; structure table {:?}",
+                sv.sym_stats
+            );
         }
         total += dt;
         nodes += n1;

@@ -156,6 +156,11 @@ const NEAR_SIZE: usize = 1 << 19;
 /// [`Solver::etc_from`]). Closer to the end the
 /// look-ups, mostly cache misses in a large table, cost more time than the nodes they save.
 const ETC_FROM: u32 = 8;
+/// Trick boundaries with at least this many tricks left use the structure table
+/// ([`SymTable`]; default of [`Solver::sym_from`]).
+const SYM_FROM: u32 = 4;
+/// Entries of the structure table (32 bytes each).
+const SYM_SIZE: usize = 1 << 20;
 /// Time checks: every this many nodes (the first node of a call always checks).
 const TIME_CHECK_EVERY: u32 = 256;
 /// The interrupt hook is polled every this many nodes.
@@ -219,6 +224,10 @@ struct Tables {
     slot: [[u8; NUM_KINDS]; NUM_KINDS + 1],
     /// The effective suit of the kind at each place of the power order.
     place_suit: [u8; NUM_KINDS],
+    /// The first place of each effective suit in power order.
+    suit_first: [u8; 5],
+    /// The Augen class of each kind (see [`Key`]).
+    class: [u8; NUM_KINDS],
 }
 
 impl Tables {
@@ -312,6 +321,10 @@ impl Tables {
                 g += 1;
             }
         }
+        let mut suit_first = [0u8; 5];
+        for su in 1..5 {
+            suit_first[su] = suit_first[su - 1] + suit_len[su - 1];
+        }
         let mut power_place = [[0u32; 256]; 3];
         for (i, row) in power_place.iter_mut().enumerate() {
             for (b, out) in row.iter_mut().enumerate() {
@@ -339,6 +352,8 @@ impl Tables {
             power_place,
             slot,
             place_suit,
+            suit_first,
+            class,
             eff,
             power,
             strength,
@@ -419,7 +434,13 @@ struct Table {
 
 /// An empty table of `len` buckets; `None` where the memory cannot be had.
 fn table_words(len: usize) -> Option<(Vec<u64>, usize)> {
-    let n = len * BUCKET + BUCKET;
+    table_words_of(len, BUCKET)
+}
+
+/// An empty table of `len` buckets of `bucket` words from a 64-byte boundary on, and the
+/// index of that boundary's word; `None` where the memory cannot be had.
+fn table_words_of(len: usize, bucket: usize) -> Option<(Vec<u64>, usize)> {
+    let n = len * bucket + 8;
     let mut words: Vec<u64> = Vec::new();
     words.try_reserve_exact(n).ok()?;
     drop(words);
@@ -562,6 +583,134 @@ impl Table {
     }
 }
 
+/// The Augen of a card of each class of the table key (see [`Key`]; 6 the Dulle under a
+/// second-Dulle rule).
+const CLASS_EYES: [i32; 8] = [0, 2, 3, 4, 10, 11, 10, 0];
+
+/// A table of value bounds keyed by a position's structure alone (payoff similarity): the
+/// key of [`Key`] without the Augen classes (in each effective suit the kinds in play fill the
+/// suit's first slots in power order, each with its holders), and with each entry the classes
+/// of its kinds (the signature, 3 bits a slot). Two positions of one structure have the same
+/// game tree, card for card; only the Augen the cards carry differ. Whatever both parties
+/// play, Re's Augen differ by the sum of the differences of the cards Re takes, so by at least
+/// the sum of the negative differences and at most the sum of the positive ones: the stored
+/// bounds, shifted by those sums, bound the other position too. The Dulle under a
+/// second-Dulle rule plays by rules of its own, so its slot (+ 1) is part of the key (bits
+/// 98 on), not of the signature alone. Direct-mapped, entries of 32 bytes (the key; the
+/// signature, the bounds and the tricks left); a new position replaces the old one unless
+/// that has more tricks left.
+struct SymTable {
+    words: Vec<u64>,
+    /// The first word on a 64-byte boundary.
+    off: usize,
+    /// Buckets - 1 (their number is a power of two).
+    mask: usize,
+}
+
+/// Words per entry of the structure table, and per bucket (two entries, one cache line).
+const SYM_ENTRY: usize = 4;
+const SYM_BUCKET: usize = 8;
+
+impl SymTable {
+    /// A table of at most `entries` entries (two per bucket).
+    fn new(entries: usize) -> SymTable {
+        let n = (entries / 2).max(1).next_power_of_two();
+        let (words, off, n) = match table_words_of(n, SYM_BUCKET) {
+            Some((words, off)) => (words, off, n),
+            None => (vec![0; 2 * SYM_BUCKET], 0, 1),
+        };
+        SymTable {
+            words,
+            off,
+            mask: n - 1,
+        }
+    }
+
+    fn clear(&mut self) {
+        if let Some((words, off)) = table_words_of(self.mask + 1, SYM_BUCKET) {
+            self.words = words;
+            self.off = off;
+        } else {
+            self.words.iter_mut().for_each(|w| *w = 0);
+        }
+    }
+
+    /// The bounds on the value of the position of structure `key` (hash `h`) and signature
+    /// `sig` that the stored positions of that structure give, if any: (lower, upper, true if
+    /// a position of other Augen gave one of them).
+    #[inline]
+    fn bounds(&self, h: u64, key: Key, sig: u128) -> Option<(i32, i32, bool)> {
+        let at = self.off + (h as usize & self.mask) * SYM_BUCKET;
+        let mut out: Option<(i32, i32, bool)> = None;
+        for e in self.words[at..at + SYM_BUCKET].chunks_exact(SYM_ENTRY) {
+            if e[0] == key as u64 && e[1] == (key >> 64) as u64 {
+                let d = e[3] >> 8;
+                let (lo, hi) = ((d & 511) as i32, (d >> 9 & 511) as i32);
+                let other = e[2] as u128 | ((e[3] & 255) as u128) << 64;
+                let (down, up) = sym_shift(key, sig, other);
+                let (l, u, o) = out.unwrap_or((i32::MIN, i32::MAX, false));
+                out = Some((l.max(lo + down), u.min(hi + up), o || other != sig));
+            }
+        }
+        out
+    }
+
+    /// Store the bounds of the position of structure `key` (hash `h`) and signature `sig`: in
+    /// its own entry if it has one, else in place of the entry with fewer tricks left (of two
+    /// equal the second), unless both have more than it.
+    #[inline]
+    fn store(&mut self, h: u64, key: Key, sig: u128, lo: i32, hi: i32, depth: u32) {
+        let at = self.off + (h as usize & self.mask) * SYM_BUCKET;
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
+        let (s0, s1) = (sig as u64, (sig >> 64) as u64);
+        let b = &mut self.words[at..at + SYM_BUCKET];
+        let same = |e: &[u64]| e[0] == k0 && e[1] == k1 && e[2] == s0 && e[3] & 255 == s1;
+        let depth_of = |e: &[u64]| (e[3] >> 26) as u32;
+        let victim = if same(&b[..4]) {
+            0
+        } else if same(&b[4..]) {
+            1
+        } else {
+            let (d0, d1) = (depth_of(&b[..4]), depth_of(&b[4..]));
+            if d0 > depth && d1 > depth {
+                return;
+            }
+            usize::from(d1 <= d0)
+        };
+        let e = &mut b[victim * SYM_ENTRY..victim * SYM_ENTRY + SYM_ENTRY];
+        e[0] = k0;
+        e[1] = k1;
+        e[2] = s0;
+        e[3] = s1 | (lo as u64) << 8 | (hi as u64) << 17 | (depth as u64) << 26;
+    }
+}
+
+/// How much Re's Augen of a position of structure `skey` and signature `sig` can be below
+/// and above those of the position of the same structure and signature `other`: the sums of
+/// the negative and of the positive differences of the Augen of the cards in play.
+#[inline]
+fn sym_shift(skey: Key, sig: u128, other: u128) -> (i32, i32) {
+    if sig == other {
+        return (0, 0);
+    }
+    let (mut down, mut up) = (0, 0);
+    let mut diff = sig ^ other;
+    while diff != 0 {
+        let j = diff.trailing_zeros() as usize / 3;
+        diff &= !(7u128 << (3 * j));
+        let nb = (skey >> (4 * j) & 15) as u32;
+        let copies = if nb.count_ones() == 1 { 1 } else { 2 };
+        let d =
+            CLASS_EYES[(sig >> (3 * j) & 7) as usize] - CLASS_EYES[(other >> (3 * j) & 7) as usize];
+        if d < 0 {
+            down += copies * d;
+        } else {
+            up += copies * d;
+        }
+    }
+    (down, up)
+}
+
 /// The Augen of the `n` cheapest of the cards counted by rank in `by_rank` (9, J, Q, K, 10,
 /// A; all of them if there are fewer).
 #[inline]
@@ -687,6 +836,11 @@ pub struct Solver {
     /// The table of positions with at most [`NEAR_LEFT`] tricks left: small, so that it stays
     /// in the cache.
     near: Table,
+    /// Bounds by the positions' structure ([`SymTable`]).
+    sym: SymTable,
+    /// Statistics of the structure table: probes, hits, cut-offs, cut-offs by the bounds of
+    /// a position of other Augen.
+    pub sym_stats: [u64; 4],
     /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering in
     /// games of one against three ([`Solver::use_history`]).
     history: [[u32; NUM_KINDS]; 4],
@@ -713,6 +867,9 @@ pub struct Solver {
     /// The enhanced transposition cutoff is tried before the last card of tricks with at
     /// least this many tricks after them; default [`ETC_FROM`]. Exact either way.
     pub etc_from: u32,
+    /// Trick boundaries with at least this many tricks left look up and store their bounds
+    /// by structure ([`SymTable`]); default [`SYM_FROM`]. Exact either way.
+    pub sym_from: u32,
     /// The node budget of one call (None: unbounded).
     pub max_nodes: Option<u64>,
     /// The time budget of one call in seconds (None: unbounded).
@@ -769,6 +926,8 @@ impl Solver {
             hands: [0; 4],
             tt: Table::new(size, INITIAL_TABLE_SIZE),
             near: Table::new(NEAR_SIZE.min(size), INITIAL_TABLE_SIZE),
+            sym: SymTable::new(SYM_SIZE.min(size)),
+            sym_stats: [0; 4],
             history: [[0; NUM_KINDS]; 4],
             use_history: is_re.iter().filter(|&&r| r).count() != 2,
             nodes: 0,
@@ -786,6 +945,7 @@ impl Solver {
             use_bounds: false,
             bounds_from: BOUNDS_FROM,
             etc_from: ETC_FROM,
+            sym_from: SYM_FROM,
         })
     }
 
@@ -822,6 +982,7 @@ impl Solver {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.near.clear();
+        self.sym.clear();
     }
 
     /// Start the node and time budget of one call (`max_nodes`, `time_limit`; 0 or None:
@@ -1114,6 +1275,47 @@ impl Solver {
         w | (leader as u128) << 96
     }
 
+    /// The structure key of the position in `hands` with `leader` to lead and its signature
+    /// (see [`SymTable`]).
+    #[inline]
+    fn skey(&self, leader: usize) -> (Key, u128) {
+        let h = &self.hands;
+        let x = h.map(|h| (h & KIND_MASK) as u32);
+        let both = ((h[0] | h[1] | h[2] | h[3]) >> 24) as u32;
+        let present = x[0] | x[1] | x[2] | x[3];
+        let tab = &self.tab;
+        let mut nib: u128 = 0;
+        for (s, &xs) in x.iter().enumerate() {
+            let m = xs ^ both;
+            let spread = SPREAD[m as usize & 255] as u128
+                | (SPREAD[m as usize >> 8 & 255] as u128) << 32
+                | (SPREAD[m as usize >> 16 & 255] as u128) << 64;
+            nib |= spread << s;
+        }
+        let mut places = tab.power_place[0][present as usize & 255]
+            | tab.power_place[1][present as usize >> 8 & 255]
+            | tab.power_place[2][present as usize >> 16 & 255];
+        let (mut w, mut sig): (u128, u128) = (0, 0);
+        let (mut j, mut su) = (0usize, 255u8);
+        while places != 0 {
+            let g = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let k = tab.power_kind[g] as usize;
+            if tab.place_suit[g] != su {
+                su = tab.place_suit[g];
+                j = tab.suit_first[su as usize] as usize;
+            }
+            w |= (nib >> (4 * k) & 15) << (4 * j);
+            let c = tab.class[k];
+            sig |= (c as u128) << (3 * j);
+            if c == 6 {
+                w |= ((j + 1) as u128) << 98;
+            }
+            j += 1;
+        }
+        (w | (leader as u128) << 96, sig)
+    }
+
     // ------------------------------------------------------------------ nodes
 
     /// Re's Augen from a trick boundary on, fail-soft in (`alpha`, `beta`): `leader` leads,
@@ -1166,6 +1368,30 @@ impl Solver {
         if ub <= a0 {
             return ub.min(hi);
         }
+        let (mut lo, mut hi, mut a0, mut b0) = (lo, hi, a0, b0);
+        let mut sym = None;
+        if left >= self.sym_from {
+            let (sk, sig) = self.skey(leader);
+            let sh = Table::hash(sk);
+            self.sym_stats[0] += 1;
+            if let Some((slo, shi, others)) = self.sym.bounds(sh, sk, sig) {
+                self.sym_stats[1] += 1;
+                if slo >= b0 || shi <= a0 {
+                    self.sym_stats[2] += 1;
+                    self.sym_stats[3] += u64::from(others);
+                    return if slo >= b0 {
+                        slo.max(lo).max(lb)
+                    } else {
+                        shi.min(hi).min(ub)
+                    };
+                }
+                lo = lo.max(slo);
+                hi = hi.min(shi);
+                a0 = a0.max(slo);
+                b0 = b0.min(shi);
+            }
+            sym = Some((sh, sk, sig));
+        }
         self.nodes += 1;
         if self.watch && self.over_limits() {
             return 0;
@@ -1187,6 +1413,9 @@ impl Solver {
         let code = ords[best as usize] as i32;
         let table = if near { &mut self.near } else { &mut self.tt };
         table.store(h, key, lo, hi, code, left);
+        if let Some((sh, sk, sig)) = sym {
+            self.sym.store(sh, sk, sig, lo, hi, left);
+        }
         g
     }
 
@@ -2297,6 +2526,122 @@ mod tests {
                 assert_eq!(reused.future_value(hands, leader, &trick, guess), Ok(v));
             }
         }
+    }
+
+    /// A position of the same structure as `hands` (see [`SymTable`]): in each effective suit
+    /// the kinds in play are replaced, in power order, by as many other kinds of the suit,
+    /// chosen at random and kept in power order, each held by the same seats. The Dulle under
+    /// a second-Dulle rule stays (it is part of the structure): the kinds above and below it
+    /// are replaced each among their own.
+    fn same_structure(sv: &Solver, hands: [u64; 4], rng: &mut crate::rng::Xoshiro256) -> [u64; 4] {
+        let dulle = order_at(sv.order_index)
+            .unwrap()
+            .dulle
+            .filter(|_| sv.dulle_rule != 0);
+        let mut out = [0u64; 4];
+        for su in 0..5 {
+            let suit = &sv.tab.suit_order[su][..sv.tab.suit_len[su] as usize];
+            for part in suit.split(|&k| Some(k) == dulle) {
+                let in_play: Vec<u8> = part
+                    .iter()
+                    .copied()
+                    .filter(|&k| hands.iter().any(|&h| h >> k & 1 != 0))
+                    .collect();
+                // a random subset of the part's kinds of that size, in power order
+                let mut pick: Vec<usize> = (0..part.len()).collect();
+                for j in (1..pick.len()).rev() {
+                    pick.swap(j, rng.below(j as u64 + 1) as usize);
+                }
+                let mut pick = pick[..in_play.len()].to_vec();
+                pick.sort_unstable();
+                for (&k, &i) in in_play.iter().zip(&pick) {
+                    for (s, o) in out.iter_mut().enumerate() {
+                        for copy in [0, 24] {
+                            if hands[s] >> (k as usize + copy) & 1 != 0 {
+                                *o = crate::cards::hand_add(*o, part[i]).unwrap();
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(d) = dulle.filter(|d| suit.contains(d)) {
+                for (s, o) in out.iter_mut().enumerate() {
+                    *o |= hands[s] & (1 << d | 1 << (d + 24));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn positions_of_one_structure_differ_by_their_augen_at_most() {
+        // payoff similarity: two positions whose kinds in play have the same holders in power
+        // order, suit by suit, share a structure key, and plain minimax values that differ by
+        // at least the sum of the negative and at most the sum of the positive differences of
+        // their cards' Augen (every card order, Dulle rule and party split, 3 and 4 tricks)
+        let mut rng = crate::rng::Xoshiro256::new(57);
+        let mut moved = 0;
+        for i in 0..240 {
+            let n = 3 + i % 2;
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+            let mut sv = solver(order, parties, rng.below(3) as u8);
+            let hands = deal(&mut rng, n);
+            let other = same_structure(&sv, hands, &mut rng);
+            let leader = rng.below(4) as usize;
+            sv.hands = hands;
+            let (key, sig) = sv.skey(leader);
+            sv.hands = other;
+            let (key2, sig2) = sv.skey(leader);
+            assert_eq!(key, key2, "{hands:?} {other:?} {order}");
+            let v = brute(&sv, hands, leader, &mut Vec::new());
+            let w = brute(&sv, other, leader, &mut Vec::new());
+            let (down, up) = sym_shift(key, sig2, sig);
+            assert!(
+                v + down <= w && w <= v + up,
+                "{hands:?} {v} -> {other:?} {w}: [{down}, {up}] {order} {parties}"
+            );
+            moved += i32::from(v != w);
+        }
+        assert!(moved > 100, "only {moved} values differ");
+    }
+
+    #[test]
+    fn the_structure_table_gives_the_values_of_plain_minimax() {
+        // the search with the structure table at every trick boundary (and tiny tables, so
+        // that entries are replaced), one solver for a position and several others of its
+        // structure, so that the bounds of one position cut off in the others: every value
+        // is the value of plain minimax, and some searches are cut off by the bounds of a
+        // position of other Augen
+        let mut rng = crate::rng::Xoshiro256::new(73);
+        let mut cuts = 0;
+        for i in 0..60 {
+            let n = 3 + i % 2;
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+            let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
+            let mut sv = Solver::new(order, is_re, rng.below(3) as u8, 16).unwrap();
+            sv.bounds_from = 0;
+            sv.sym_from = 0;
+            let hands = deal(&mut rng, n);
+            let leader = rng.below(4) as usize;
+            for j in 0..4 {
+                let h = if j == 0 {
+                    hands
+                } else {
+                    same_structure(&sv, hands, &mut rng)
+                };
+                let v = brute(&sv, h, leader, &mut Vec::new());
+                let guess = Some(rng.below(120) as i32);
+                assert_eq!(
+                    sv.future_value(h, leader, &[], guess),
+                    Ok(v),
+                    "{h:?} {order} {parties} {leader}"
+                );
+            }
+            cuts += sv.sym_stats[3];
+        }
+        assert!(cuts > 20, "only {cuts} cut-offs by other Augen");
     }
 
     #[test]
