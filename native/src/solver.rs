@@ -23,7 +23,15 @@
 //! starts small and doubles up to a fixed size; positions with three tricks left,
 //! the most numerous, have a smaller table of their own that mostly stays in the cache. The
 //! tables remember each position's best lead for move ordering and are kept between calls of
-//! one [`Solver`]. Leads are ordered by that best lead, then (only in games of one against
+//! one [`Solver`]. A second table ([`SymTable`], payoff similarity after Furtak and Buro,
+//! "Using payoff-similarity to speed up search", IJCAI 2011) is keyed by a position's
+//! structure alone (the holders of the kinds in play in power order, suit by suit, without
+//! their Augen) and keeps the bounds with the Augen of the kinds: positions of one structure
+//! have the same game tree, and Re's Augen in them differ by at most the differences of their
+//! cards' Augen, so the stored bounds, shifted by those, cut off at positions of other Augen
+//! (trick boundaries with at least [`SYM_FROM`] tricks left). Leads are ordered by the last
+//! lead of the same seat that cut off at the same depth (the killer heuristic), then by the
+//! table's best lead, then (only in games of one against
 //! three) by a history of leads that cut off, then by whether the party is likely to keep the
 //! trick (the others' best answers), the fattest such lead first, else the cheapest;
 //! the later cards of a trick by the same estimate, and the last by the Augen the trick brings
@@ -841,6 +849,13 @@ pub struct Solver {
     /// Statistics of the structure table: probes, hits, cut-offs, cut-offs by the bounds of
     /// a position of other Augen.
     pub sym_stats: [u64; 4],
+    /// Cut-offs by the card of the trick they happen at (0 the lead to 3 the last card; the
+    /// two-trick end games not counted): how many, and how many by the first card tried (a
+    /// measure of the move ordering).
+    pub cut_stats: [[u64; 2]; 4],
+    /// The last lead that cut off, by the tricks left after it and the leader (255: none):
+    /// tried first (the killer heuristic).
+    killer: [[u8; 4]; 13],
     /// Leads that cut off, by seat and kind (weighted by the tricks left): move ordering in
     /// games of one against three ([`Solver::use_history`]).
     history: [[u32; NUM_KINDS]; 4],
@@ -928,6 +943,9 @@ impl Solver {
             near: Table::new(NEAR_SIZE.min(size), INITIAL_TABLE_SIZE),
             sym: SymTable::new(SYM_SIZE.min(size)),
             sym_stats: [0; 4],
+            cut_stats: [[0; 2]; 4],
+            killer: [[255; 4]; 13],
+
             history: [[0; NUM_KINDS]; 4],
             use_history: is_re.iter().filter(|&&r| r).count() != 2,
             nodes: 0,
@@ -1454,14 +1472,18 @@ impl Solver {
             },
             count: false,
         };
-        // the leads: the best one the table remembers first, then (see below)
+        // the leads: the last lead of this seat that cut off at this depth first (the
+        // killer), then the best one the table remembers, then (see below)
+        let killer = self.killer[nleft as usize][s0] as usize;
         let mut order = Scored::new();
         let mut m = moves[s0];
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            let key = if ords[k] as i32 == bm {
+            let key = if killer == k {
                 i32::MAX
+            } else if ords[k] as i32 == bm {
+                i32::MAX - 1
             } else {
                 // in a game of one against three by the leads that cut off before (the
                 // history), then by whether the party is likely to win the trick (the others'
@@ -1513,7 +1535,10 @@ impl Solver {
                 if v > a {
                     a = v;
                     if a >= b {
+                        self.cut_stats[0][0] += 1;
+                        self.cut_stats[0][1] += u64::from(i == 0);
                         self.history[s0][k] += nleft * nleft;
+                        self.killer[nleft as usize][s0] = k as u8;
                         break;
                     }
                 }
@@ -1525,7 +1550,10 @@ impl Solver {
                 if v < b {
                     b = v;
                     if a >= b {
+                        self.cut_stats[0][0] += 1;
+                        self.cut_stats[0][1] += u64::from(i == 0);
                         self.history[s0][k] += nleft * nleft;
+                        self.killer[nleft as usize][s0] = k as u8;
                         break;
                     }
                 }
@@ -1660,6 +1688,8 @@ impl Solver {
                 if v > a {
                     a = v;
                     if a >= b {
+                        self.cut_stats[pos][0] += 1;
+                        self.cut_stats[pos][1] += u64::from(i == 0);
                         break;
                     }
                 }
@@ -1668,6 +1698,8 @@ impl Solver {
                 if v < b {
                     b = v;
                     if a >= b {
+                        self.cut_stats[pos][0] += 1;
+                        self.cut_stats[pos][1] += u64::from(i == 0);
                         break;
                     }
                 }
@@ -1754,6 +1786,8 @@ impl Solver {
                 if v > a {
                     a = v;
                     if a >= b {
+                        self.cut_stats[3][0] += 1;
+                        self.cut_stats[3][1] += u64::from(i == 0);
                         break;
                     }
                 }
@@ -1762,6 +1796,8 @@ impl Solver {
                 if v < b {
                     b = v;
                     if a >= b {
+                        self.cut_stats[3][0] += 1;
+                        self.cut_stats[3][1] += u64::from(i == 0);
                         break;
                     }
                 }
