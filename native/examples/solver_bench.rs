@@ -8,7 +8,7 @@
 //! prints -1 and counts at what it took. `AT_LEAST=T` first asks a fresh solver only whether
 //! Re takes at least `T` Augen (one null-window test, [`Solver::at_least`]; `T` = 121 is who
 //! wins the game) and prints its answer, nodes and CPU time, and their median and mean at the
-//! end. `scripts/solver_positions.py` writes the positions `doko solve --bench` solves.
+//! end (`ONLY=1`: only that test). `scripts/solver_positions.py` writes the positions `doko solve --bench` solves.
 
 use doko_native::solver::{Solver, DEFAULT_TABLE_SIZE};
 use std::time::Instant;
@@ -74,6 +74,9 @@ fn main() {
                 sv.node_count()
             );
             tests.push((dt, sv.node_count()));
+            if std::env::var("ONLY").is_ok() {
+                continue;
+            }
         }
         let mut sv = Solver::new(0, is_re, 0, table).unwrap();
         sv.max_nodes = max_nodes;
@@ -131,6 +134,9 @@ fn main() {
             (ns[mid(n / 2)] + ns[n / 2]) / 2,
             ns[n - 1]
         );
+    }
+    if times.is_empty() {
+        return;
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     counts.sort_unstable();

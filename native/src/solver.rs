@@ -2643,6 +2643,42 @@ mod tests {
     }
 
     #[test]
+    fn the_dulle_under_a_second_dulle_rule_is_part_of_the_structure() {
+        // house rule 1 (TSR 5.3.3 changed: the second ♥10 beats the first): Kontra on seat 0
+        // leads a ♥10 into Re's ♥10 and loses the last trick, 20 Augen to Re; the same cards
+        // as two ♣D, of the same power structure, give the trick to the first, 0 to Re, outside
+        // what the Augen differences allow: so the two must not share a structure key
+        let mut sv = solver(NORMAL_ORDER, "KRKK", 1);
+        let dullen = [
+            hand(&[TH]),
+            hand(&[TH]),
+            hand(&[kind(CLUBS, NINE)]),
+            hand(&[kind(SPADES, NINE)]),
+        ];
+        let queens = [
+            hand(&[kind(CLUBS, QUEEN)]),
+            hand(&[kind(CLUBS, QUEEN)]),
+            hand(&[kind(CLUBS, NINE)]),
+            hand(&[kind(SPADES, NINE)]),
+        ];
+        let (v, w) = (both(&mut sv, dullen, 0, &[]), both(&mut sv, queens, 0, &[]));
+        assert_eq!((v, w), (20, 0));
+        sv.hands = dullen;
+        let (key, sig) = sv.skey(0);
+        sv.hands = queens;
+        let (key2, sig2) = sv.skey(0);
+        let (down, up) = sym_shift(key, sig2, sig);
+        assert!(w < v + down || w > v + up, "{v} {w} [{down}, {up}]");
+        assert_ne!(key, key2);
+        // under TSR 5.3.3 itself (rule 0) the ♥10 is a card like any other of the structure
+        let mut sv = solver(NORMAL_ORDER, "KRKK", 0);
+        sv.hands = dullen;
+        let (key, _) = sv.skey(0);
+        sv.hands = queens;
+        assert_eq!(sv.skey(0).0, key);
+    }
+
+    #[test]
     fn the_structure_table_gives_the_values_of_plain_minimax() {
         // the search with the structure table at every trick boundary (and tiny tables, so
         // that entries are replaced), one solver for a position and several others of its
