@@ -30,8 +30,9 @@
 //! have the same game tree, and Re's Augen in them differ by at most the differences of their
 //! cards' Augen, so the stored bounds, shifted by those, cut off at positions of other Augen
 //! (trick boundaries with at least [`SYM_FROM`] tricks left). Leads are ordered by the last
-//! lead of the same seat that cut off at the same depth (the killer heuristic), then by the
-//! table's best lead, then (only in games of one against
+//! lead of the same seat that cut off at the same depth (the killer heuristic, in tricks with
+//! fewer than [`KILLER_BELOW`] tricks after them), then by the table's best lead, then (only
+//! in games of one against
 //! three) by a history of leads that cut off, then by whether the party is likely to keep the
 //! trick (the others' best answers), the fattest such lead first, else the cheapest;
 //! the later cards of a trick by the same estimate, and the last by the Augen the trick brings
@@ -69,6 +70,24 @@
 //! transposition cutoff from 6 or 10 tricks on (±2 %). Mixed, so not used: leads the party
 //! likely loses ranked by the weakest winning answer instead of the cheapest lead (1 - 6 %
 //! fewer nodes for 8 to 10 tricks, 8 % more for "Re at least 121?" on whole games).
+//!
+//! The structure table and the killer leads (2 December, `solver_bench` on the six 10-trick
+//! deals of `scripts/solver_positions.py --seed 0`): the structure table 5.50 -> 3.51 million
+//! nodes mean, the killer leads at every depth then 2.65 million (the first lead cuts off in
+//! about 95 % of the lead nodes that cut, 81 - 85 % before). At every depth the killer was
+//! mixed: on whole games one "Re at least 121?" of 16 took 5.5 million nodes instead of 0.58
+//! (mean 0.39 -> 0.69 million) and a 12-trick deal solved in 26 million nodes needed more than
+//! 30; only in tricks with fewer than 8 after them it costs none of that (mean 0.36 million,
+//! that deal in 22 million) and keeps about half the gain on two sets of six 10-trick deals
+//! (3.04 and 2.78 million nodes mean; 2.65 and 2.53 with it everywhere, 3.51 and 3.06 without
+//! it). Tried and not used: the structure table also at three tricks left (30 % fewer nodes,
+//! 10 % more time; also with a small table of its own for them, or in place of the near
+//! table: 2^18 entries 21 % more nodes, 2^20 7 % fewer nodes and no less time), the structure table's best lead where the exact table has none (4 % more
+//! nodes), the structure table in the enhanced transposition cutoff (0.8 % fewer nodes), one
+//! entry per bucket instead of two (3.5 % more nodes), a structure table of 2^22 entries
+//! (1.5 % fewer nodes), killers for the later cards of a trick (by depth, card and seat: five
+//! times the nodes), a second killer lead (1.4 % fewer nodes mean, 4 % more median), the
+//! killer after the table's best lead instead of before it (5 % more nodes).
 //!
 //! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
 //! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
@@ -169,6 +188,10 @@ const ETC_FROM: u32 = 8;
 const SYM_FROM: u32 = 4;
 /// Entries of the structure table (32 bytes each).
 const SYM_SIZE: usize = 1 << 20;
+/// Leads with fewer than this many tricks after them try the killer lead first (see
+/// [`Solver::trick`]): higher up it cost more nodes in "Re at least 121?" tests of whole games
+/// than it saved.
+const KILLER_BELOW: u32 = 8;
 /// Time checks: every this many nodes (the first node of a call always checks).
 const TIME_CHECK_EVERY: u32 = 256;
 /// The interrupt hook is polled every this many nodes.
@@ -1473,14 +1496,15 @@ impl Solver {
             count: false,
         };
         // the leads: the last lead of this seat that cut off at this depth first (the
-        // killer), then the best one the table remembers, then (see below)
+        // killer, not in the first tricks of a long search), then the best one the table
+        // remembers, then (see below)
         let killer = self.killer[nleft as usize][s0] as usize;
         let mut order = Scored::new();
         let mut m = moves[s0];
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            let key = if killer == k {
+            let key = if killer == k && nleft < KILLER_BELOW {
                 i32::MAX
             } else if ords[k] as i32 == bm {
                 i32::MAX - 1
