@@ -921,6 +921,32 @@ mod tests {
     }
 
     #[test]
+    fn the_solo_question_is_one_root_vorbehalt_with_the_kinds_below() {
+        for d in 0..6u64 {
+            let hands = deal(&mut Rng::new(40 + d), 0, true);
+            let g = GameState::setup(hands, (d % 4) as u8, [false; 4], None, Rules::TSR);
+            let s = g.to_move().unwrap();
+            let c = UctConfig {
+                solo_question: true,
+                ..cfg(300)
+            };
+            let st = search(&g, s, false, &c, &mut Rng::new(d), || false).unwrap();
+            let mut want = vec![NO_PLAN, SOLO_QUESTION];
+            if hand_count(g.hands()[s as usize], QC) == 2 {
+                want.push(MARRIAGE);
+            }
+            assert_eq!(st.plans, want);
+            assert_eq!(st.actions[1], u16::from(encode(s, RESERVATION)));
+            assert_eq!(st.visits.iter().sum::<u64>(), 300);
+            // the kinds are tried below the question: it was visited at least once per kind
+            assert!(st.visits[1] >= 7);
+            // one world in a single tree is the search on it
+            let one = search_single(&[g], s, false, &c, &mut Rng::new(d), || false).unwrap();
+            assert_eq!(st, one);
+        }
+    }
+
+    #[test]
     fn another_seat_on_turn_is_an_error() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];
         let s = g.to_move().unwrap();
