@@ -5,8 +5,8 @@
 //! One search runs on one world (a full deal, every hand known) from the state where `seat` is
 //! to act. Each rollout walks down the tree by UCB1 (each seat maximises its own reward, the
 //! mean over the node's visits plus `exploration * sqrt(ln N / n)`), adds the first child not
-//! yet visited (chosen at random among those), plays the game to its end with random actions
-//! and adds every seat's reward to the nodes on the path. A seat's reward is its score points
+//! yet tried (in the node's order), plays the game to its end with random actions (every
+//! state of it a node, `expand_all`) and adds every seat's reward to the nodes on the path. A seat's reward is its score points
 //! (TSR 7) plus `eyes_weight` times its party's Augen.
 //!
 //! The actions of a node are those of the seat to act: the answer in the Vorbehaltsabfrage,
@@ -16,7 +16,9 @@
 //! Vorbehaltsabfrage the searching seat's Vorbehalt comes with the game it would name
 //! (each solo kind, and Hochzeit with both ♣Q): one root action per plan, the naming made
 //! by the plan when the seat's turn to name comes (if it is legal then). So a Vorbehalt is
-//! worth the game it is for, not an average over every game it could lead to. The rollouts play
+//! worth the game it is for, not an average over every game it could lead to. With
+//! `solo_question` (the program's questions "solo?" and then "which?") the solo kinds are
+//! one root Vorbehalt ([`SOLO_QUESTION`]) whose node holds the seat's choice of the kind. The rollouts play
 //! random legal cards without calls and, as the paper's simulations, reserve nothing and play no
 //! solo: Gesund in the Vorbehaltsabfrage, pass (or the Hochzeit) in the naming
 //! ([`rollout_answer`]).

@@ -593,8 +593,8 @@ class UctPlayer(Player):
     program's announcing version 0) instead of only the next call, asked again after each
     (version 1, its default); ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a
     solo, the kind chosen by UCB1 in the node below it (the program's questions "solo?" and
-    "which?") instead of one Vorbehalt per solo kind; ``backend``: ``native``, ``python`` or ``auto``
-    (native where built).
+    "which?") instead of one Vorbehalt per solo kind; ``backend``: ``native``, ``python`` or
+    ``auto`` (native where built).
     """
 
     def __init__(
