@@ -86,6 +86,8 @@ def test_registered() -> None:
     # the and paper's best setting: the ensemble of 10 worlds x 1,000 rollouts, values
     # summed (the program's version 0), and the program's default call question (next level)
     assert not p.single_tree and not p.all_calls and p.expand_all and p.call_rule
+    # one Vorbehalt per solo kind (the planned naming), not the program's "solo?" question
+    assert not p.solo_question
 
 
 @pytest.mark.parametrize("kind", SOLO_NAMES)
