@@ -27,7 +27,9 @@ seat may make now, and a seat that called is not asked again at this turn (its v
 At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it is for (each
 solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so that a
 Vorbehalt is worth its game and not the average of all the games it could lead to (as the
-paper's player answers "solo?" and "which?" together). The root action with the highest mean
+paper's player answers "solo?" and "which?" together); with ``solo_question`` the program's
+order instead: one Vorbehalt for a solo, the kind chosen by UCB1 in the seat's node below it
+(:data:`SOLO_QUESTION`). The root action with the highest mean
 reward (summed over the worlds for the ensemble) is played. Where the seat may call, the
 player first searches that question alone, then, if it does not call, the card (a search of
 its own on new worlds), as the paper's player is asked the two questions one after the other.
