@@ -519,6 +519,7 @@ def uct_search(
     expand_all: bool = True,
     single_tree: bool = False,
     all_calls: bool = False,
+    solo_question: bool = False,
 ) -> UctResult:
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
@@ -529,8 +530,11 @@ def uct_search(
     program's version 1): rollout ``i`` on world ``i % len(worlds)``, ``rollouts`` in all,
     ``seconds`` for the whole search; ``visits`` and ``values`` are the root's. ``all_calls``: the call
     question offers every call the seat may make now (actions lowest first), and a seat that
-    called is not asked again at this turn (the program's announcing version 0). Raises
-    ValueError for bad arguments or a world where ``seat`` is not to act."""
+    called is not asked again at this turn (the program's announcing version 0).
+    ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a solo (plan 254) with the
+    choice of the solo kind as the node below it (the program's "solo?", then "which?"), else
+    one Vorbehalt per solo kind. Raises ValueError for bad arguments or a world where ``seat``
+    is not to act."""
 
 # -- the search player's native parts (native/src/py_search.rs)
 

@@ -17,6 +17,7 @@ import pytest
 from doko.bots.base import Player, make_player, play_game, player_names, step
 from doko.bots.uct_player import (
     DECLINE,
+    SOLO_QUESTION,
     RootStats,
     UctPlayer,
     WyRand,
@@ -85,6 +86,8 @@ def test_registered() -> None:
     # the issue's and paper's best setting: the ensemble of 10 worlds x 1,000 rollouts, values
     # summed (the program's version 0), and the program's default call question (next level)
     assert not p.single_tree and not p.all_calls and p.expand_all and p.call_rule
+    # one Vorbehalt per solo kind (the planned naming), not the program's "solo?" question
+    assert not p.solo_question
 
 
 @pytest.mark.parametrize("kind", SOLO_NAMES)
@@ -561,3 +564,75 @@ def test_single_tree_all_calls_player_legal_private_deterministic() -> None:
                     compared += 1
             step(g, players)
     assert compared >= 4
+
+
+def _queries(n: int) -> list[Game]:
+    """The Vorbehaltsabfrage of ``n`` deals, the first seat to answer on turn."""
+    return [Game.deal(2300 + d, dealer=d % 4) for d in range(n)]
+
+
+@needs_native
+def test_solo_question_native_equal_python_and_one_root_vorbehalt() -> None:
+    """With ``solo_question`` (the program's "solo?" and then "which?") the root of the
+    Vorbehaltsabfrage has Gesund, one Vorbehalt for a solo (plan :data:`SOLO_QUESTION`) and,
+    with both ♣Q, the Vorbehalt for the Hochzeit; the native search and its Python twin give
+    the same visits and values, bit for bit, in the ensemble and the single tree (enough
+    rollouts that UCB1 chooses among the solo kinds), and the visits add up."""
+    import doko_native
+
+    for i, g in enumerate(_queries(3)):
+        s = g.to_move
+        both = hand_count(g.hands[s], QC) == 2
+        roots = root_actions(g, solo_question=True)
+        assert [p for _, p in roots] == [None, SOLO_QUESTION] + ([MARRIAGE] if both else [])
+        worlds = _worlds(g, 2, i)
+        twins = [_native_twin(w) for w in worlds]
+        a = ensemble_python(worlds, s, 40, 40.0, 0.002, i, expand_all=i % 2 == 0,
+                            solo_question=True)
+        b = doko_native.uct_search(twins, s, rollouts=40, seed=i, expand_all=i % 2 == 0,
+                                   solo_question=True)
+        assert (a.actions, a.plans, a.visits, a.values, a.rollouts) == (
+            b["actions"], b["plans"], b["visits"], b["values"], b["rollouts"])
+        assert list(zip(a.actions, a.plans, strict=True)) == roots
+        assert sum(a.visits) == 80
+        # more visits than kinds in each world: UCB1 chose among the kinds
+        assert a.visits[1] > 2 * 8
+        c = search_single_python(worlds, s, 40, 40.0, 0.002, WyRand(i), all_calls=True,
+                                 solo_question=True)
+        d = doko_native.uct_search(twins, s, rollouts=40, seed=i, single_tree=True,
+                                   all_calls=True, solo_question=True)
+        assert (c.actions, c.plans, c.visits, c.values, c.rollouts) == (
+            d["actions"], d["plans"], d["visits"], d["values"], d["rollouts"])
+        assert sum(c.visits) == 40 and c.visits[1] > 8
+
+
+def test_solo_question_player_legal_private_deterministic() -> None:
+    """The player with the solo question: whole games among players that reserve and call
+    (legal: play_game checks every action; the same game for a seed), and at the Vorbehalts-
+    abfrage and in play the same action for the same view whatever the hidden cards."""
+    histories = []
+    for _ in range(2):
+        g = Game.deal(2320)
+        players: list[Player] = [_uct(s + 50, solo_question=True, rollouts=40)
+                                 for s in range(4)]
+        players[2] = _random(3, p_reservation=0.4, p_call=0.3)
+        play_game(g, players)
+        histories.append(g.history)
+    assert histories[0] == histories[1]
+    rng = random.Random(6)
+    compared = set()
+    for seed in range(4):
+        g = Game.deal(2330 + seed, dealer=seed)
+        players = [_random(seed * 4 + s, p_reservation=0, p_call=0.1) for s in range(4)]
+        while not g.is_over:
+            if g.phase == QUERY or (g.phase == PLAY and g.tricks and rng.random() < 0.2):
+                s = g.to_move
+                h = swapped(g, s, rng)
+                if h is not None:
+                    p1 = UctPlayer(seed=s, worlds=3, rollouts=40, solo_question=True)
+                    p2 = UctPlayer(seed=s, worlds=3, rollouts=40, solo_question=True)
+                    assert p1.decide(view(g, s)) == p2.decide(view(h, s))
+                    assert p1.last == p2.last
+                    compared.add(g.phase)
+            step(g, players)
+    assert compared == {QUERY, PLAY}

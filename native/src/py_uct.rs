@@ -21,12 +21,15 @@ use pyo3::types::PyDict;
 /// the generator seeded with `seed`; `visits` and `values` are then the root's (not summed).
 /// `all_calls`: the call question offers every call the seat may make now, and a seat that
 /// called is not asked again at this turn (the program's announcing version 0).
+/// `solo_question`: at the Vorbehaltsabfrage one Vorbehalt for a solo (plan 254) with the
+/// choice of the solo kind as the node below it (the program's "solo?" and "which?"), else one
+/// Vorbehalt per solo kind.
 /// Returns a dict: `actions` (the root's actions; in the Vorbehaltsabfrage the Vorbehalt once
 /// per game it is for), `plans` (per action the naming code a Vorbehalt is for, else None),
 /// `visits` (per action, summed over the worlds), `values` (per action, its mean reward for
 /// `seat` summed over the worlds) and `rollouts` (all rollouts made).
 #[pyfunction]
-#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0, declined=false, expand_all=true, single_tree=false, all_calls=false))]
+#[pyo3(signature = (worlds, seat, *, rollouts=1000, exploration=40.0, eyes_weight=0.002, seconds=None, seed=0, declined=false, expand_all=true, single_tree=false, all_calls=false, solo_question=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn uct_search<'py>(
     py: Python<'py>,
@@ -41,6 +44,7 @@ pub fn uct_search<'py>(
     expand_all: bool,
     single_tree: bool,
     all_calls: bool,
+    solo_question: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if !(0..4).contains(&seat) {
         return Err(PyValueError::new_err(format!(
@@ -73,6 +77,7 @@ pub fn uct_search<'py>(
         eyes_weight,
         expand_all,
         all_calls,
+        solo_question,
     };
     let result = py.allow_threads(|| {
         if single_tree {

@@ -5,8 +5,8 @@
 //! One search runs on one world (a full deal, every hand known) from the state where `seat` is
 //! to act. Each rollout walks down the tree by UCB1 (each seat maximises its own reward, the
 //! mean over the node's visits plus `exploration * sqrt(ln N / n)`), adds the first child not
-//! yet visited (chosen at random among those), plays the game to its end with random actions
-//! and adds every seat's reward to the nodes on the path. A seat's reward is its score points
+//! yet tried (in the node's order), plays the game to its end with random actions (every
+//! state of it a node, `expand_all`) and adds every seat's reward to the nodes on the path. A seat's reward is its score points
 //! (TSR 7) plus `eyes_weight` times its party's Augen.
 //!
 //! The actions of a node are those of the seat to act: the answer in the Vorbehaltsabfrage,
@@ -16,7 +16,9 @@
 //! Vorbehaltsabfrage the searching seat's Vorbehalt comes with the game it would name
 //! (each solo kind, and Hochzeit with both ♣Q): one root action per plan, the naming made
 //! by the plan when the seat's turn to name comes (if it is legal then). So a Vorbehalt is
-//! worth the game it is for, not an average over every game it could lead to. The rollouts play
+//! worth the game it is for, not an average over every game it could lead to. With
+//! `solo_question` (the program's questions "solo?" and then "which?") the solo kinds are
+//! one root Vorbehalt ([`SOLO_QUESTION`]) whose node holds the seat's choice of the kind. The rollouts play
 //! random legal cards without calls and, as the paper's simulations, reserve nothing and play no
 //! solo: Gesund in the Vorbehaltsabfrage, pass (or the Hochzeit) in the naming
 //! ([`rollout_answer`]).
@@ -34,6 +36,10 @@ use crate::scoring::{score, Extras, GameSummary, SummaryContract};
 
 /// No planned naming.
 pub const NO_PLAN: u8 = 255;
+
+/// The plan of the root's Vorbehalt for a solo with `solo_question` (the program's question
+/// "solo?"): the seat's choice among the solo kinds is the node below it.
+pub const SOLO_QUESTION: u8 = 254;
 
 /// The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
 /// could make its party's next call and does not; it is asked for its card next. Tree actions
@@ -90,6 +96,11 @@ pub struct UctConfig {
     /// called is not asked again at this turn (the program's announcing version 0); else only
     /// the next call, asked again after a call (version 1, its default).
     pub all_calls: bool,
+    /// At the root's Vorbehaltsabfrage one Vorbehalt for a solo ([`SOLO_QUESTION`]) with the
+    /// seat's choice among the solo kinds as the node below it (the program's questions
+    /// "solo?" and then "which?"), so the Vorbehalt is worth the UCB1 mix of the kinds as
+    /// searched; else one root Vorbehalt per solo kind (each worth its own kind).
+    pub solo_question: bool,
 }
 
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
@@ -169,14 +180,28 @@ fn child_of(nodes: &[Node], parent: usize, action: u16, plan: u8) -> Option<usiz
     None
 }
 
+/// The solo kinds a seat may reserve for under `g`'s rules: the seven solos and the picture
+/// solos the rules play (house rules), as naming codes.
+pub fn solo_kinds(g: &GameState) -> Vec<u8> {
+    let mut out: Vec<u8> = (SOLO_BASE..SOLO_BASE + 7).collect();
+    out.extend(
+        (0..5u8)
+            .filter(|&i| g.rules().plays_picture_solo(i))
+            .map(|i| PICTURE_SOLO_BASE + i),
+    );
+    out
+}
+
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
 /// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
-/// with both ♣Q); else the tree actions without plans (`declined`: the seat has declined its
-/// call at this turn; `all_calls` as in [`tree_actions`]).
+/// with both ♣Q), or with `solo_question` one Vorbehalt for a solo ([`SOLO_QUESTION`]) instead
+/// of one per solo kind; else the tree actions without plans (`declined`: the seat has
+/// declined its call at this turn; `all_calls` as in [`tree_actions`]).
 pub fn root_actions(
     g: &mut GameState,
     declined: bool,
     all_calls: bool,
+    solo_question: bool,
     buf: &mut ActionBuf,
     out: &mut Vec<(u16, u8)>,
 ) {
@@ -190,14 +215,10 @@ pub fn root_actions(
     }
     for &a in &acts {
         if a != DECLINE && (a & 63) as u8 == RESERVATION {
-            for code in SOLO_BASE..SOLO_BASE + 7 {
-                out.push((a, code));
-            }
-            // the picture solos the rules play (house rules)
-            for i in 0..5u8 {
-                if g.rules().plays_picture_solo(i) {
-                    out.push((a, PICTURE_SOLO_BASE + i));
-                }
+            if solo_question {
+                out.push((a, SOLO_QUESTION));
+            } else {
+                out.extend(solo_kinds(g).into_iter().map(|code| (a, code)));
             }
             if hand_count(g.hands()[s as usize], QC) == 2 {
                 out.push((a, MARRIAGE));
@@ -449,9 +470,17 @@ pub fn search(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *root;
-        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
+        root_actions(
+            &mut g,
+            declined,
+            cfg.all_calls,
+            cfg.solo_question,
+            &mut buf,
+            &mut planned,
+        );
         nodes[0].n_actions = planned.len() as u8;
     }
+    let kinds = solo_kinds(root);
     let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
     while done < cfg.rollouts {
@@ -471,6 +500,8 @@ pub fn search(
                 continue;
             }
             let nd = nodes[node];
+            // the seat's choice of the solo kind below its Vorbehalt for a solo
+            let question = nd.plan == SOLO_QUESTION;
             // the first action not tried yet (the root's plans are its own), while the node
             // may have one
             let mut untried = None;
@@ -480,6 +511,9 @@ pub fn search(
                         .iter()
                         .copied()
                         .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
+                } else if question {
+                    nodes[node].n_actions = kinds.len() as u8;
+                    first_untried_kind(&nodes, node, &kinds)
                 } else {
                     tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
                     nodes[node].n_actions = acts.len() as u8;
@@ -494,23 +528,25 @@ pub fn search(
                 (add_child(&mut nodes, node, a, p), a)
             } else {
                 // every action tried (the rollouts may have added them all): UCB1
-                let p = g.to_move().unwrap_or(0) as usize;
+                let p = if question {
+                    seat
+                } else {
+                    g.to_move().unwrap_or(0)
+                } as usize;
                 let best = ucb1_child(&nodes, node, p, cfg.exploration, |_| true);
                 if best == 0 {
                     break;
                 }
                 (best, nodes[best].action)
             };
-            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
+            // the choice of the solo kind changes no state (the naming comes by plan)
+            if !question && !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
             path.push(child as u32);
             node = child;
-            if nodes[child].plan != NO_PLAN {
-                plan = nodes[child].plan;
-            }
-            if added {
+            if take_plan(nodes[child].plan, &mut plan) && added {
                 break;
             }
         }
@@ -521,6 +557,31 @@ pub fn search(
         done += 1;
     }
     Ok(root_stats(&nodes, &planned, seat, done))
+}
+
+/// Below a Vorbehalt for a solo ([`SOLO_QUESTION`]): the first solo kind in `kinds` not tried
+/// yet, as (the Vorbehalt, the kind).
+fn first_untried_kind(nodes: &[Node], node: usize, kinds: &[u8]) -> Option<(u16, u8)> {
+    let a = nodes[node].action;
+    kinds
+        .iter()
+        .find(|&&k| child_of(nodes, node, a, k).is_none())
+        .map(|&k| (a, k))
+}
+
+/// A selected child's plan: a naming code becomes the rollout's `plan`. False only for
+/// [`SOLO_QUESTION`], whose node is followed at once by the choice of the kind (so a new
+/// question node does not end the selection: the kind is chosen, the first untried one, as
+/// the program's rollout takes the first game type).
+fn take_plan(child_plan: u8, plan: &mut u8) -> bool {
+    match child_plan {
+        SOLO_QUESTION => false,
+        NO_PLAN => true,
+        p => {
+            *plan = p;
+            true
+        }
+    }
 }
 
 /// The child of `node` whose action `legal` allows with the highest UCB1 value for seat `p`
@@ -627,8 +688,16 @@ pub fn search_single(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *first;
-        root_actions(&mut g, declined, cfg.all_calls, &mut buf, &mut planned);
+        root_actions(
+            &mut g,
+            declined,
+            cfg.all_calls,
+            cfg.solo_question,
+            &mut buf,
+            &mut planned,
+        );
     }
+    let kinds = solo_kinds(first);
     let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
     while done < cfg.rollouts {
@@ -647,11 +716,15 @@ pub fn search_single(
             if naming_by_plan(&mut g, seat, &mut plan) {
                 continue;
             }
+            // the seat's choice of the solo kind below its Vorbehalt for a solo
+            let question = nodes[node].plan == SOLO_QUESTION;
             let untried = if node == 0 {
                 planned
                     .iter()
                     .copied()
                     .find(|&(a, p)| child_of(&nodes, 0, a, p).is_none())
+            } else if question {
+                first_untried_kind(&nodes, node, &kinds)
             } else {
                 tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
                 acts.iter()
@@ -663,25 +736,27 @@ pub fn search_single(
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
-                let p = g.to_move().unwrap_or(0) as usize;
-                // at the root every child is legal (the seat's own actions)
+                let p = if question {
+                    seat
+                } else {
+                    g.to_move().unwrap_or(0)
+                } as usize;
+                // at the root and in the choice of the solo kind every child is legal (the
+                // seat's own actions)
                 let best = ucb1_child(&nodes, node, p, cfg.exploration, |a| {
-                    node == 0 || acts.contains(&a)
+                    node == 0 || question || acts.contains(&a)
                 });
                 if best == 0 {
                     break;
                 }
                 (best, nodes[best].action)
             };
-            if !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
+            if !question && !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
                 break;
             }
             path.push(child as u32);
             node = child;
-            if nodes[child].plan != NO_PLAN {
-                plan = nodes[child].plan;
-            }
-            if added {
+            if take_plan(nodes[child].plan, &mut plan) && added {
                 break;
             }
         }
@@ -756,6 +831,7 @@ mod tests {
             eyes_weight: 1.0 / 500.0,
             expand_all: true,
             all_calls: false,
+            solo_question: false,
         }
     }
 
@@ -844,6 +920,32 @@ mod tests {
             assert!(rollout_step(&mut h, &mut rng, &mut buf));
         }
         assert_eq!(seat_scores(&h).iter().sum::<i32>(), 0);
+    }
+
+    #[test]
+    fn the_solo_question_is_one_root_vorbehalt_with_the_kinds_below() {
+        for d in 0..6u64 {
+            let hands = deal(&mut Rng::new(40 + d), 0, true);
+            let g = GameState::setup(hands, (d % 4) as u8, [false; 4], None, Rules::TSR);
+            let s = g.to_move().unwrap();
+            let c = UctConfig {
+                solo_question: true,
+                ..cfg(300)
+            };
+            let st = search(&g, s, false, &c, &mut Rng::new(d), || false).unwrap();
+            let mut want = vec![NO_PLAN, SOLO_QUESTION];
+            if hand_count(g.hands()[s as usize], QC) == 2 {
+                want.push(MARRIAGE);
+            }
+            assert_eq!(st.plans, want);
+            assert_eq!(st.actions[1], u16::from(encode(s, RESERVATION)));
+            assert_eq!(st.visits.iter().sum::<u64>(), 300);
+            // the kinds are tried below the question: it was visited at least once per kind
+            assert!(st.visits[1] >= 7);
+            // one world in a single tree is the search on it
+            let one = search_single(&[g], s, false, &c, &mut Rng::new(d), || false).unwrap();
+            assert_eq!(st, one);
+        }
     }
 
     #[test]

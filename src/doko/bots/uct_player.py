@@ -27,7 +27,9 @@ seat may make now, and a seat that called is not asked again at this turn (its v
 At the seat's own Vorbehaltsabfrage the Vorbehalt is one root action per game it is for (each
 solo kind; Hochzeit with both ♣Q), named when the seat's turn to name comes, so that a
 Vorbehalt is worth its game and not the average of all the games it could lead to (as the
-paper's player answers "solo?" and "which?" together). The root action with the highest mean
+paper's player answers "solo?" and "which?" together); with ``solo_question`` the program's
+order instead: one Vorbehalt for a solo, the kind chosen by UCB1 in the seat's node below it
+(:data:`SOLO_QUESTION`). The root action with the highest mean
 reward (summed over the worlds for the ensemble) is played. Where the seat may call, the
 player first searches that question alone, then, if it does not call, the card (a search of
 its own on new worlds), as the paper's player is asked the two questions one after the other.
@@ -103,6 +105,10 @@ _M64 = (1 << 64) - 1
 #: reward; ours is in score points, so the constant is their ratio.
 PAPER_EXPLORATION = 20000 / 500
 PAPER_EYES_WEIGHT = 1 / 500
+
+#: The plan of the root's Vorbehalt for a solo with ``solo_question`` (the program's question
+#: "solo?"): the seat's choice among the solo kinds is the node below it (``uct::SOLO_QUESTION``).
+SOLO_QUESTION = 254
 
 #: The most worlds a single-tree search samples per decision (rollout ``i`` plays on world
 #: ``i`` modulo their number): one per rollout up to this many.
@@ -184,22 +190,29 @@ def tree_actions(g: Game, declined: bool = False, all_calls: bool = False) -> li
     return []
 
 
-def root_actions(g: Game, declined: bool = False,
-                 all_calls: bool = False) -> list[tuple[Action, int | None]]:
+def solo_kinds(g: Game) -> list[int]:
+    """The solo kinds a seat may reserve for under ``g``'s rules as naming codes: the seven
+    solos and the picture solos the rules play (house rules), as the native core."""
+    return list(range(SOLO_BASE, SOLO_BASE + 7)) + [
+        code for code, on in zip(SOLO_CODES[7:], g.rules.picture_solos, strict=True) if on]
+
+
+def root_actions(g: Game, declined: bool = False, all_calls: bool = False,
+                 solo_question: bool = False) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
     per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
-    with both ♣Q); else the tree
-    actions without plans (as the native core)."""
+    with both ♣Q), or with ``solo_question`` one Vorbehalt for a solo (:data:`SOLO_QUESTION`)
+    instead of one per solo kind; else the tree actions without plans (as the native core)."""
     acts = tree_actions(g, declined, all_calls)
     if g.phase != QUERY:
         return [(a, None) for a in acts]
     out: list[tuple[Action, int | None]] = []
     for a in acts:
         if CODE_OF[a] == RESERVATION:
-            out.extend((a, code) for code in range(SOLO_BASE, SOLO_BASE + 7))
-            # the picture solos the rules play (house rules), as the native core
-            out.extend((a, code) for code, on in zip(SOLO_CODES[7:], g.rules.picture_solos,
-                                                     strict=True) if on)
+            if solo_question:
+                out.append((a, SOLO_QUESTION))
+            else:
+                out.extend((a, code) for code in solo_kinds(g))
             if hand_count(g.hands[g.to_move], QC) == 2:
                 out.append((a, MARRIAGE))
         else:
@@ -334,23 +347,44 @@ def _root_stats(top: _Node, planned: Sequence[tuple[Action, int | None]], seat: 
     return out
 
 
+def _first_untried_kind(node: _Node, kinds: Sequence[int]) -> tuple[Action, int | None] | None:
+    """Below a Vorbehalt for a solo: the first solo kind not tried yet, as (the Vorbehalt, the
+    kind) (``uct::first_untried_kind``)."""
+    return next(((node.action, k) for k in kinds if node.child(node.action, k) is None), None)
+
+
+def _take_plan(child_plan: int | None, plan: list[int | None]) -> bool:
+    """A selected child's plan: a naming code becomes the rollout's plan. False only for
+    :data:`SOLO_QUESTION`, whose node is followed at once by the choice of the kind (so a new
+    question node does not end the selection), as ``uct::take_plan``."""
+    if child_plan == SOLO_QUESTION:
+        return False
+    if child_plan is not None:
+        plan[0] = child_plan
+    return True
+
+
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
-                  expand_all: bool = True, all_calls: bool = False) -> RootStats:
+                  expand_all: bool = True, all_calls: bool = False,
+                  solo_question: bool = False) -> RootStats:
     """One UCT search on one world (see the module docstring), the Python twin of
     ``uct::search``: UCB1 while every action of a node has been tried, else the first untried
     one (in the order of :func:`tree_actions`), then the rollout policy, every state of the
     rollout a new node (``expand_all``, the paper's default; else only the first new one).
     ``deadline`` (a ``time.perf_counter()`` value) is checked every 16 rollouts;
     ``declined``: the seat has declined its call at this turn; ``all_calls``: the call question
-    offers every call at once and a seat that called is not asked again at this turn."""
+    offers every call at once and a seat that called is not asked again at this turn;
+    ``solo_question``: one root Vorbehalt for a solo, the solo kind chosen in the node below
+    it (:func:`root_actions`)."""
     if root.phase == FINISHED:
         raise ValueError("the game is over: there is nothing to search")
     if root.to_move != seat:
         raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
     top = _Node(Action(0))
-    planned = root_actions(root, declined, all_calls)
+    planned = root_actions(root, declined, all_calls, solo_question)
     top.n_actions = len(planned)
+    kinds = solo_kinds(root)
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
@@ -364,11 +398,16 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         while g.phase != FINISHED:
             if _naming_by_plan(g, seat, plan):
                 continue
+            # the seat's choice of the solo kind below its Vorbehalt for a solo
+            question = node.plan == SOLO_QUESTION
             untried: tuple[Action, int | None] | None = None
             if node.n_actions is None or len(node.children) < node.n_actions:
                 if node is top:
                     untried = next(((a, p) for a, p in planned if top.child(a, p) is None),
                                    None)
+                elif question:
+                    node.n_actions = len(kinds)
+                    untried = _first_untried_kind(node, kinds)
                 else:
                     acts = tree_actions(g, dec, all_calls)
                     node.n_actions = len(acts)
@@ -380,7 +419,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                 # every action tried (the rollouts may have added them all): UCB1
                 if not node.children:
                     break
-                p = g.to_move
+                p = seat if question else g.to_move
                 ln_n = math.log(node.visits)
                 child = node.children[0]
                 best = -math.inf
@@ -389,7 +428,9 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     if v > best:
                         best, child = v, c
             a = child.action
-            if a == DECLINE:
+            if question:
+                pass  # the choice of the solo kind changes no state (the naming comes by plan)
+            elif a == DECLINE:
                 dec = True
             else:
                 g.apply(a)
@@ -399,9 +440,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     dec = True
             path.append(child)
             node = child
-            if child.plan is not None:
-                plan[0] = child.plan
-            if added:
+            if _take_plan(child.plan, plan) and added:
                 break
         _rollout(g, dec, seat, plan, expand_all, rng, node, path)
         _backpropagate(path, rewards(g, eyes_weight))
@@ -412,7 +451,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
 def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                          eyes_weight: float, rng: WyRand, deadline: float | None = None,
                          declined: bool = False, expand_all: bool = True,
-                         all_calls: bool = False) -> RootStats:
+                         all_calls: bool = False, solo_question: bool = False) -> RootStats:
     """One search in a single tree over many worlds (the paper's program's version 1), the
     Python twin of ``uct::search_single``: rollout ``i`` is played on ``worlds[i %
     len(worlds)]``; at a node only the children whose action is legal in that world count, an
@@ -427,7 +466,8 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
         if w.to_move != seat:
             raise ValueError(f"seat {seat + 1} is not to act (seat {w.to_move + 1} is)")
     top = _Node(Action(0))
-    planned = root_actions(worlds[0], declined, all_calls)
+    planned = root_actions(worlds[0], declined, all_calls, solo_question)
+    kinds = solo_kinds(worlds[0])
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
@@ -442,8 +482,12 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
             if _naming_by_plan(g, seat, plan):
                 continue
             acts: list[Action] = []
+            # the seat's choice of the solo kind below its Vorbehalt for a solo
+            question = node.plan == SOLO_QUESTION
             if node is top:
                 untried = next(((a, p) for a, p in planned if top.child(a, p) is None), None)
+            elif question:
+                untried = _first_untried_kind(node, kinds)
             else:
                 acts = tree_actions(g, dec, all_calls)
                 untried = next(((a, None) for a in acts if node.child(a) is None), None)
@@ -451,12 +495,12 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
                 child = node.add(*untried)
                 added = True
             else:
-                p = g.to_move
+                p = seat if question else g.to_move
                 ln_n = math.log(node.visits)
                 best_child: _Node | None = None
                 best = -math.inf
                 for c in node.children:
-                    if node is top or c.action in acts:
+                    if node is top or question or c.action in acts:
                         v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
                         if v > best:
                             best, best_child = v, c
@@ -464,7 +508,9 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
                     break
                 child = best_child
             a = child.action
-            if a == DECLINE:
+            if question:
+                pass  # the choice of the solo kind changes no state (the naming comes by plan)
+            elif a == DECLINE:
                 dec = True
             else:
                 g.apply(a)
@@ -474,9 +520,7 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
                     dec = True
             path.append(child)
             node = child
-            if child.plan is not None:
-                plan[0] = child.plan
-            if added:
+            if _take_plan(child.plan, plan) and added:
                 break
         _rollout(g, dec, seat, plan, expand_all, rng, node, path)
         _backpropagate(path, rewards(g, eyes_weight))
@@ -487,7 +531,7 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                     eyes_weight: float, seed: int, seconds: float | None = None,
                     declined: bool = False, expand_all: bool = True,
-                    all_calls: bool = False) -> RootStats:
+                    all_calls: bool = False, solo_question: bool = False) -> RootStats:
     """One search per world, the root's visits and mean values summed over the worlds (the
     Python twin of ``doko_native.uct_search``)."""
     start = time.perf_counter()
@@ -497,7 +541,7 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
         deadline = None if seconds is None else start + seconds * (i + 1) / k
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
                            WyRand(world_seed(seed, i)), deadline, declined, expand_all,
-                           all_calls)
+                           all_calls, solo_question)
         total.rollouts += st.rollouts
         keys = list(zip(total.actions, total.plans, strict=True))
         for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
@@ -549,8 +593,10 @@ class UctPlayer(Player):
     ``worlds`` (version 0, the ensemble); ``all_calls``: the call question offers every call
     the seat may make now at once, and a seat that called is not asked again at this turn (the
     program's announcing version 0) instead of only the next call, asked again after each
-    (version 1, its default); ``backend``: ``native``, ``python`` or ``auto``
-    (native where built).
+    (version 1, its default); ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a
+    solo, the kind chosen by UCB1 in the node below it (the program's questions "solo?" and
+    "which?") instead of one Vorbehalt per solo kind; ``backend``: ``native``, ``python`` or
+    ``auto`` (native where built).
     """
 
     def __init__(
@@ -565,6 +611,7 @@ class UctPlayer(Player):
         expand_all: bool = True,
         single_tree: bool = False,
         all_calls: bool = False,
+        solo_question: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -597,6 +644,7 @@ class UctPlayer(Player):
         self.expand_all = bool(expand_all)
         self.single_tree = bool(single_tree)
         self.all_calls = bool(all_calls)
+        self.solo_question = bool(solo_question)
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -712,7 +760,8 @@ class UctPlayer(Player):
             deadline = None if seconds is None else time.perf_counter() + seconds
             return search_single_python(worlds, seat, self.rollouts, self.exploration,
                                         self.eyes_weight, WyRand(seed), deadline, declined,
-                                        self.expand_all, self.all_calls)
+                                        self.expand_all, self.all_calls,
+                                        self.solo_question)
         native = require_native()
         history = list(view.history)
         if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
@@ -743,7 +792,7 @@ class UctPlayer(Player):
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=self._seconds(start, share), seed=seed,
                               declined=declined, expand_all=self.expand_all, single_tree=True,
-                              all_calls=self.all_calls)
+                              all_calls=self.all_calls, solo_question=self.solo_question)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
@@ -776,13 +825,14 @@ class UctPlayer(Player):
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
                                    self.eyes_weight, seed, seconds, declined, self.expand_all,
-                                   self.all_calls)
+                                   self.all_calls, self.solo_question)
         native = require_native()
         games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
-                              expand_all=self.expand_all, all_calls=self.all_calls)
+                              expand_all=self.expand_all, all_calls=self.all_calls,
+                              solo_question=self.solo_question)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
