@@ -589,7 +589,14 @@ class SearchWorlds:
         *,
         heuristic: bool = False,
         answer: float = 0.0,
-    ) -> tuple[list[list[float]], list[float]]: ...
+        infer_at: Sequence[int] | None = None,
+        infer_nu: float = 0.1,
+        infer_temper: float = 1.0,
+        infer_ess: float = 0.1,
+    ) -> tuple[list[list[float]], list[float], list[float], float]: ...
+    def log_likelihood(
+        self, hands: Sequence[int], at: Sequence[int], nu: float
+    ) -> float | None: ...
     def observations(
         self, hands: Sequence[int], at: Sequence[int]
     ) -> list[tuple[bool, float]] | None: ...

@@ -6,7 +6,8 @@ use crate::batch::Rng;
 use crate::game::{GameState, PLAY};
 use crate::py_game::{rules_from, PyGame};
 use crate::search::{
-    evaluate_world, policy_observations, replay, run, DealSpec, PlayoutSpec, RunSpec, Setting,
+    evaluate_world, log_likelihood, policy_observations, replay, run, DealSpec, InferSpec,
+    PlayoutSpec, RunSpec, Setting,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -70,6 +71,17 @@ impl PySearchWorlds {
             .ok_or_else(|| PyValueError::new_err("no deal to sample: call set_deal first"))
     }
 
+    /// Observed indexes must be card plays of the history.
+    fn check_observed(&self, at: &[usize]) -> PyResult<()> {
+        let h = &self.setting.history;
+        if let Some(&i) = at.iter().find(|&&i| i >= h.len() || h[i] & 63 >= 24) {
+            return Err(PyValueError::new_err(format!(
+                "the observed index {i} is not a card play of the history"
+            )));
+        }
+        Ok(())
+    }
+
     fn candidates(candidates: &[(i64, i64)]) -> PyResult<Vec<(u8, i32)>> {
         candidates
             .iter()
@@ -77,6 +89,9 @@ impl PySearchWorlds {
             .collect()
     }
 }
+
+/// `run`'s result: values per candidate and world, ν per world, weights per world, τ.
+type RunOut = (Vec<Vec<f64>>, Vec<f64>, Vec<f64>, f64);
 
 fn check_unit(name: &str, x: f64) -> PyResult<()> {
     if (0.0..=1.0).contains(&x) {
@@ -188,11 +203,16 @@ impl PySearchWorlds {
     /// ν per world: drawn from `nu_weights` over `nu_grid` if given, else `nu`. `heuristic`:
     /// the playouts' cards by the fast all-hands heuristic instead of the rules player's;
     /// `answer`: the share of the other party's hindsight reply to a call candidate (times
-    /// 1 - ν). Returns the values per candidate and world and the ν of each world. The GIL is
-    /// released meanwhile.
+    /// 1 - ν). Card-play inference (`infer_at`: the history indexes of the other seats'
+    /// observed cards, None: off): each world's log-likelihood of those cards under the
+    /// playouts' model with `infer_nu`, the weights exp(τ (ℓ − max ℓ)) with the largest
+    /// τ ≤ `infer_temper` that keeps the effective sample size at least `infer_ess` of the
+    /// worlds. Returns the values per candidate and world, the ν of each world, the weight of
+    /// each world (mean 1; empty without inference) and τ. The GIL is released meanwhile.
     #[pyo3(signature = (candidates, first, nu_grid, nu_weights, nu, foresight, solver_tricks,
                         max_worlds, min_worlds, seconds, seed, *, heuristic = false,
-                        answer = 0.0))]
+                        answer = 0.0, infer_at = None, infer_nu = 0.1, infer_temper = 1.0,
+                        infer_ess = 0.1))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -210,10 +230,33 @@ impl PySearchWorlds {
         seed: u64,
         heuristic: bool,
         answer: f64,
-    ) -> PyResult<(Vec<Vec<f64>>, Vec<f64>)> {
+        infer_at: Option<Vec<usize>>,
+        infer_nu: f64,
+        infer_temper: f64,
+        infer_ess: f64,
+    ) -> PyResult<RunOut> {
         check_unit("nu", nu)?;
         check_unit("foresight", foresight)?;
         check_unit("answer", answer)?;
+        check_unit("infer_nu", infer_nu)?;
+        check_unit("infer_ess", infer_ess)?;
+        if infer_temper.is_nan() || infer_temper < 0.0 {
+            return Err(PyValueError::new_err(format!(
+                "infer_temper must be a non-negative number, not {infer_temper}"
+            )));
+        }
+        let infer = match infer_at {
+            Some(at) => {
+                self.check_observed(&at)?;
+                Some(InferSpec {
+                    at,
+                    nu: infer_nu,
+                    temper: infer_temper,
+                    ess_fraction: infer_ess,
+                })
+            }
+            None => None,
+        };
         if nu_grid.iter().any(|&x| !(0.0..=1.0).contains(&x)) {
             return Err(PyValueError::new_err("the ν grid must lie in [0, 1]"));
         }
@@ -252,13 +295,32 @@ impl PySearchWorlds {
             nu_grid,
             nu_weights,
             nu,
+            infer,
         };
         let setting = &self.setting;
         let result =
             py.allow_threads(|| run(setting, &deal, &first, &cands, &playout, &spec, seed));
-        result.map_err(|a| {
-            PyValueError::new_err(format!("the candidate action {a} cannot be played out"))
-        })
+        result
+            .map(|r| (r.values, r.nus, r.weights, r.tau))
+            .map_err(|a| {
+                PyValueError::new_err(format!("the candidate action {a} cannot be played out"))
+            })
+    }
+
+    /// Card-play inference on the deal `hands` (initial hands): the log-likelihood of the
+    /// cards at the history indexes `at` under the playouts' model (each a random legal card
+    /// with probability `nu`, else the rules card): Σ ln(ν / |legal| + (1 − ν) · [rules card
+    /// == card]). None if the history does not replay on the deal.
+    fn log_likelihood(&self, hands: Vec<u64>, at: Vec<usize>, nu: f64) -> PyResult<Option<f64>> {
+        check_unit("nu", nu)?;
+        self.check_observed(&at)?;
+        if self.world(hands.clone(), usize::MAX)?.is_none() {
+            return Ok(None);
+        }
+        let Some(start) = self.world(hands, 0)? else {
+            return Ok(None);
+        };
+        Ok(log_likelihood(&start, &self.setting.history, &at, nu))
     }
 
     /// The seat's value of each candidate `(action, planned naming code or -1)` in the world
@@ -316,11 +378,7 @@ impl PySearchWorlds {
         if at.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        if at.iter().any(|&i| i >= self.setting.history.len()) {
-            return Err(PyValueError::new_err(
-                "an observed index lies beyond the history",
-            ));
-        }
+        self.check_observed(&at)?;
         let Some(start) = self.world(hands, 0)? else {
             return Ok(None);
         };

@@ -451,6 +451,94 @@ pub fn policy_observations(
     Some(out)
 }
 
+/// Card-play inference: the log-likelihood of the other seats' observed cards in a world,
+/// under the playouts' model of them (each plays a random legal card with probability `nu`,
+/// else the rules card): the sum over the observed cards of ln(ν / |legal| + (1 − ν) ·
+/// [rules card == observed card]). `start` is the world at the start of the game, `at` the
+/// history indexes of the observed cards; `None` if the history does not replay there.
+pub fn log_likelihood(start: &GameState, history: &[u8], at: &[usize], nu: f64) -> Option<f64> {
+    if at.is_empty() {
+        return Some(0.0);
+    }
+    let obs = policy_observations(start, history, at)?;
+    Some(
+        obs.iter()
+            .map(|&(hit, inv)| (nu * inv + if hit { 1.0 - nu } else { 0.0 }).ln())
+            .sum(),
+    )
+}
+
+/// The effective sample size (Σw)² / Σw² of weights `w`.
+pub fn effective_size(w: &[f64]) -> f64 {
+    let s: f64 = w.iter().sum();
+    let q: f64 = w.iter().map(|x| x * x).sum();
+    if q > 0.0 {
+        s * s / q
+    } else {
+        0.0
+    }
+}
+
+/// World weights from log-likelihoods, tempered: w = exp(τ (ℓ − max ℓ)) with the largest
+/// τ ≤ `temper` whose effective sample size is at least `ess_fraction` of the worlds (τ = 0,
+/// equal weights, if none is); the weights are scaled to mean 1. Returns the weights, τ and
+/// the effective sample size.
+pub fn tempered_weights(ll: &[f64], temper: f64, ess_fraction: f64) -> (Vec<f64>, f64, f64) {
+    let n = ll.len();
+    if n == 0 {
+        return (Vec::new(), 0.0, 0.0);
+    }
+    let top = ll.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let weigh = |tau: f64| -> Vec<f64> {
+        ll.iter()
+            .map(|&l| {
+                if tau == 0.0 {
+                    1.0
+                } else {
+                    (tau * (l - top)).exp()
+                }
+            })
+            .collect()
+    };
+    let want = ess_fraction * n as f64;
+    let mut tau = temper.max(0.0);
+    if !top.is_finite() || effective_size(&weigh(tau)) < want {
+        // bisection: the effective size falls as τ grows (0 gives n)
+        let (mut lo, mut hi) = (0.0, tau);
+        for _ in 0..30 {
+            let mid = 0.5 * (lo + hi);
+            if effective_size(&weigh(mid)) >= want {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        tau = if top.is_finite() { lo } else { 0.0 };
+    }
+    let mut w = weigh(tau);
+    let s: f64 = w.iter().sum();
+    let scale = n as f64 / s;
+    for x in &mut w {
+        *x *= scale;
+    }
+    let ess = effective_size(&w);
+    (w, tau, ess)
+}
+
+/// Card-play inference in [`run`]: the worlds are weighted by the likelihood of the other
+/// seats' observed cards ([`log_likelihood`], [`tempered_weights`]).
+#[derive(Clone, Debug)]
+pub struct InferSpec {
+    /// History indexes of the observed cards (other seats' card plays).
+    pub at: Vec<usize>,
+    /// The ν of the likelihood.
+    pub nu: f64,
+    /// The largest tempering exponent τ.
+    pub temper: f64,
+    /// The smallest effective sample size, as a share of the worlds.
+    pub ess_fraction: f64,
+}
+
 /// The deal of the unseen cards (`doko.bots.sampler.Sampler.sample`): the constraints one
 /// seat's view puts on the other hands, made by the Python sampler.
 #[derive(Clone, Debug)]
@@ -595,6 +683,18 @@ impl Setting {
         )
     }
 
+    /// The world on the initial `hands` before any action (for the replays of inference).
+    pub fn world_at_start(&self, hands: [u64; 4]) -> Option<GameState> {
+        replay(
+            hands,
+            self.dealer,
+            self.owes,
+            self.vorfuehrung,
+            self.rules,
+            &[],
+        )
+    }
+
     /// A sampled world: up to 50 deals, the first on which the history replays
     /// (`Sampler.world`), with its initial hands.
     pub fn sample_world(&self, deal: &DealSpec, rng: &mut Rng) -> Option<([u64; 4], GameState)> {
@@ -621,11 +721,26 @@ pub struct RunSpec {
     pub nu_grid: Vec<f64>,
     pub nu_weights: Option<Vec<f64>>,
     pub nu: f64,
+    /// Card-play inference: weight the worlds by the observed cards (None: equal weights).
+    pub infer: Option<InferSpec>,
 }
 
-/// The values of each candidate in each evaluated world (`out[candidate][world]`), and the ν
-/// of each world: first the given worlds (`first`, initial hands that replay), then sampled
-/// ones, until `spec` says stop or no world can be sampled.
+/// What [`run`] returns: the values of each candidate in each evaluated world
+/// (`values[candidate][world]`), the ν of each world, and with inference the weight of each
+/// world (mean 1), its tempering exponent τ and effective sample size.
+#[derive(Clone, Debug, Default)]
+pub struct RunResult {
+    pub values: Vec<Vec<f64>>,
+    pub nus: Vec<f64>,
+    pub weights: Vec<f64>,
+    pub tau: f64,
+    pub ess: f64,
+}
+
+/// The evaluation of one decision ([`RunResult`]): first the given worlds (`first`, initial
+/// hands that replay), then sampled ones, until `spec` says stop or no world can be sampled;
+/// with inference each world's log-likelihood is taken by a replay before its playouts, and
+/// the weights are made at the end. `Err(action)` for a candidate a world refuses.
 pub fn run(
     setting: &Setting,
     deal: &DealSpec,
@@ -634,8 +749,9 @@ pub fn run(
     playout: &PlayoutSpec,
     spec: &RunSpec,
     seed: u64,
-) -> Result<(Vec<Vec<f64>>, Vec<f64>), u8> {
+) -> Result<RunResult, u8> {
     let mut rng = Rng::new(seed);
+    let mut lls = Vec::new();
     let mut solvers = Solvers::default();
     let mut out: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
     let mut nus = Vec::new();
@@ -657,11 +773,20 @@ pub fn run(
             break;
         }
         let world = if n < first.len() {
-            setting.world(first[n])
+            setting.world(first[n]).map(|g| (first[n], g))
         } else {
-            setting.sample_world(deal, &mut rng).map(|(_, g)| g)
+            setting.sample_world(deal, &mut rng)
         };
-        let Some(world) = world else { break };
+        let Some((hands, world)) = world else { break };
+        let ll = match &spec.infer {
+            Some(inf) => {
+                let start = setting.world_at_start(hands);
+                start
+                    .and_then(|s| log_likelihood(&s, &setting.history, &inf.at, inf.nu))
+                    .unwrap_or(f64::NEG_INFINITY)
+            }
+            None => 0.0,
+        };
         let nu = match &cum {
             Some(c) if !c.is_empty() && c[c.len() - 1] > 0.0 => {
                 let r = rng.random() * c[c.len() - 1];
@@ -686,9 +811,21 @@ pub fn run(
             out[i].push(v.ok_or(candidates[i].0)?);
         }
         nus.push(nu);
+        lls.push(ll);
         n += 1;
     }
-    Ok((out, nus))
+    let mut result = RunResult {
+        values: out,
+        nus,
+        ..RunResult::default()
+    };
+    if let Some(inf) = &spec.infer {
+        let (w, tau, ess) = tempered_weights(&lls, inf.temper, inf.ess_fraction);
+        result.weights = w;
+        result.tau = tau;
+        result.ess = ess;
+    }
+    Ok(result)
 }
 
 #[cfg(test)]
@@ -780,6 +917,32 @@ mod tests {
                 assert!((v - v.round()).abs() < 0.0241 + 1e-9);
             }
         }
+    }
+
+    #[test]
+    fn tempered_weights_keep_the_floor_of_the_effective_size() {
+        // log-likelihoods of 100 worlds: one far ahead, the rest spread
+        let ll: Vec<f64> = (0..100)
+            .map(|i| if i == 0 { 0.0 } else { -20.0 - i as f64 * 0.3 })
+            .collect();
+        // untempered the first world takes nearly all the weight: τ is lowered
+        let (w, tau, ess) = tempered_weights(&ll, 1.0, 0.2);
+        assert!(tau > 0.0 && tau < 1.0);
+        assert!(ess >= 20.0 - 1e-6 && ess < 21.0);
+        assert!((w.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+        assert!(w.windows(2).all(|p| p[0] >= p[1]));
+        // a low floor keeps τ = 1; a floor of 1 gives equal weights; nothing seen: equal
+        let (_, tau1, _) = tempered_weights(&ll, 1.0, 0.0);
+        assert_eq!(tau1, 1.0);
+        let (flat, tau0, ess0) = tempered_weights(&ll, 1.0, 1.0);
+        assert!(tau0 < 1e-6 && (ess0 - 100.0).abs() < 1e-3);
+        assert!(flat.iter().all(|&x| (x - 1.0).abs() < 1e-3));
+        let (even, _, _) = tempered_weights(&[0.0; 5], 1.0, 0.5);
+        assert_eq!(even, vec![1.0; 5]);
+        // worlds whose history does not replay have no likelihood
+        let (none, tau_n, _) = tempered_weights(&[f64::NEG_INFINITY; 3], 1.0, 0.1);
+        assert_eq!((none, tau_n), (vec![1.0; 3], 0.0));
+        assert_eq!(tempered_weights(&[], 1.0, 0.1).0, Vec::<f64>::new());
     }
 
     #[test]

@@ -164,6 +164,13 @@ def _native_observe(worlds: Any, deals: list[list[int]],
     return hits, inv
 
 
+def _effective_size(weights: list[float]) -> float:
+    """The effective sample size (Σw)² / Σw² of world weights."""
+    s = sum(weights)
+    q = sum(w * w for w in weights)
+    return s * s / q if q > 0 else 0.0
+
+
 #: The grid of ν for the opponent model.
 NOISE_GRID = tuple(i / 20 for i in range(21))
 
@@ -272,6 +279,11 @@ class SearchPlayer(Player):
         playout_policy: str = "rules",
         confidence_worlds: int | None = None,
         answer: float = 1.0,
+        inference: bool | str | None = None,
+        infer_noise: float = 0.1,
+        infer_temper: float = 1.0,
+        infer_ess: float = 0.1,
+        infer_cards: int = 0,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -337,6 +349,23 @@ class SearchPlayer(Player):
         if confidence_worlds is not None and confidence_worlds < 2:
             raise ValueError(f"confidence_worlds must be 2 or more, not {confidence_worlds}")
         self.confidence_worlds = confidence_worlds
+        self.inference = self._inference_option(inference)
+        if not 0.0 < infer_noise <= 1.0:
+            raise ValueError(f"infer_noise must lie in (0, 1], not {infer_noise}")
+        if not infer_temper >= 0.0:
+            raise ValueError(f"infer_temper must be 0 or more, not {infer_temper}")
+        if not 0.0 <= infer_ess <= 1.0:
+            raise ValueError(f"infer_ess must lie in [0, 1], not {infer_ess}")
+        if infer_cards < 0:
+            raise ValueError(f"infer_cards must be 0 (all) or more, not {infer_cards}")
+        self.infer_noise = float(infer_noise)
+        self.infer_temper = float(infer_temper)
+        self.infer_ess = float(infer_ess)
+        self.infer_cards = int(infer_cards)
+        #: the weights of the worlds of the last evaluation (mean 1; None: equal weights)
+        self.last_weights: list[float] | None = None
+        #: the tempering exponent τ of those weights (inspection)
+        self.last_temper = 0.0
         # the seeds of the native playouts' random cards, apart from self.rng: the worlds and
         # the ν drawn from self.rng are the Python path's
         self._seeds = random.Random(None if seed is None else f"search-playouts-{seed}")
@@ -346,6 +375,21 @@ class SearchPlayer(Player):
         self.last_worlds = 0
         #: playouts made so far over all decisions (one per candidate and world)
         self.playouts_total = 0
+
+    def _inference_option(self, inference: bool | str | None) -> bool:
+        """``inference``: True/``on``, False/``off``, or None/``auto`` (on where the playouts
+        run natively); the pure-Python backend has no card-play inference."""
+        if isinstance(inference, str):
+            low = inference.lower()
+            if low not in ("on", "off", "auto"):
+                raise ValueError(f"inference must be on, off or auto, not {inference!r}")
+            inference = None if low == "auto" else low == "on"
+        if inference is None:
+            return self._native is not None
+        if inference and self._native is None:
+            raise ValueError("inference (card-play inference) needs the native core "
+                             "(backend native); the pure-Python search has none")
+        return bool(inference)
 
     # ------------------------------------------------------------------ decisions
 
@@ -376,7 +420,12 @@ class SearchPlayer(Player):
             return candidates[0][0]
         samples = self.evaluate(view, candidates)
         n = len(samples[0])
-        means = [sum(v) / max(n, 1) for v in samples]
+        weights = self.last_weights
+        if weights is None or len(weights) != n:
+            weights = None
+            means = [sum(v) / max(n, 1) for v in samples]
+        else:  # card-play inference: the worlds weighted by the others' cards (mean 1)
+            means = [sum(w * x for w, x in zip(weights, v, strict=True)) / n for v in samples]
         best = max(range(len(candidates)), key=lambda i: means[i])
         base = self._prior_index(view, candidates, means)
         # before play the rules player's game choice is tuned for tables that play like it: the
@@ -387,9 +436,16 @@ class SearchPlayer(Player):
             return candidates[best][0]
         # keep the rules player's choice unless the search is confident it is worse
         diffs = [samples[best][w] - samples[base][w] for w in range(n)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        m = n if self.confidence_worlds is None else min(n, self.confidence_worlds)
+        if weights is None:
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            size = float(n)
+        else:  # weighted: the effective sample size stands for the number of worlds
+            mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / n
+            var = (sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+                   / (n - 1))
+            size = max(1.0, _effective_size(weights))
+        m = size if self.confidence_worlds is None else min(size, self.confidence_worlds)
         if mean > conf * (var / m) ** 0.5:
             return candidates[best][0]
         return candidates[base][0]
@@ -468,6 +524,8 @@ class SearchPlayer(Player):
         seat = view.seat
         assert seat is not None
         self._foresight = self.call_foresight if view.phase != PLAY else 0.0
+        self.last_weights = None
+        self.last_temper = 0.0
         try:
             sampler = Sampler(view)
         except ImpossibleView:
@@ -551,11 +609,24 @@ class SearchPlayer(Player):
             # choice for the confidence test, the answer) must fit in too
             end = self._t0 + self.budget_ms * (1.0 - DEADLINE_MARGIN) / 1000.0
             seconds = max(0.0, end - time.perf_counter())
-        values, nus = worlds.run([(int(a), plan) for a, plan in candidates], first,
-                                 list(NOISE_GRID), weights, nu, self._foresight,
-                                 self.solver_tricks, self.worlds, self.min_worlds, seconds, seed,
-                                 heuristic=self.playout_policy == "heuristic",
-                                 answer=self.answer)
+        infer_at: list[int] | None = None
+        if self.inference:
+            # the other seats' cards so far (the last ``infer_cards`` of them, 0: all)
+            infer_at = [i for i, a in enumerate(history)
+                        if code_of(a) < 24 and seat_of(a) != view.seat]
+            if self.infer_cards:
+                infer_at = infer_at[-self.infer_cards:]
+            if not infer_at:
+                infer_at = None
+        values, nus, world_weights, tau = worlds.run(
+            [(int(a), plan) for a, plan in candidates], first, list(NOISE_GRID), weights, nu,
+            self._foresight, self.solver_tricks, self.worlds, self.min_worlds, seconds, seed,
+            heuristic=self.playout_policy == "heuristic", answer=self.answer,
+            infer_at=infer_at, infer_nu=max(self.noise, self.infer_noise),
+            infer_temper=self.infer_temper, infer_ess=self.infer_ess)
+        if infer_at is not None and world_weights:
+            self.last_weights = list(world_weights)
+            self.last_temper = tau
         self.last_worlds = len(nus)
         self.playouts_total += len(nus) * len(candidates)
         if nus:
