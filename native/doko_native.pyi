@@ -593,6 +593,7 @@ class SearchWorlds:
         infer_nu: float = 0.1,
         infer_temper: float = 1.0,
         infer_ess: float = 0.1,
+        infer_pool: int = 100,
     ) -> tuple[list[list[float]], list[float], list[float], float]: ...
     def log_likelihood(
         self, hands: Sequence[int], at: Sequence[int], nu: float

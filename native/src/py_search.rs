@@ -205,14 +205,16 @@ impl PySearchWorlds {
     /// `answer`: the share of the other party's hindsight reply to a call candidate (times
     /// 1 - ν). Card-play inference (`infer_at`: the history indexes of the other seats'
     /// observed cards, None: off): each world's log-likelihood of those cards under the
-    /// playouts' model with `infer_nu`, the weights exp(τ (ℓ − max ℓ)) with the largest
-    /// τ ≤ `infer_temper` that keeps the effective sample size at least `infer_ess` of the
-    /// worlds. Returns the values per candidate and world, the ν of each world, the weight of
-    /// each world (mean 1; empty without inference) and τ. The GIL is released meanwhile.
+    /// playouts' model with `infer_nu`; the worlds come in pools of `infer_pool`, weighted
+    /// exp(τ (ℓ − max ℓ)) with the largest τ ≤ `infer_temper` that keeps the effective sample
+    /// size at least `infer_ess` of the pool, resampled systematically, and only the worlds
+    /// drawn are played out. Returns the values per candidate and world, the ν of each world,
+    /// the weight of each world (its draws; empty without inference) and the last pool's τ.
+    /// The GIL is released meanwhile.
     #[pyo3(signature = (candidates, first, nu_grid, nu_weights, nu, foresight, solver_tricks,
                         max_worlds, min_worlds, seconds, seed, *, heuristic = false,
                         answer = 0.0, infer_at = None, infer_nu = 0.1, infer_temper = 1.0,
-                        infer_ess = 0.1))]
+                        infer_ess = 0.1, infer_pool = 100))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -234,6 +236,7 @@ impl PySearchWorlds {
         infer_nu: f64,
         infer_temper: f64,
         infer_ess: f64,
+        infer_pool: usize,
     ) -> PyResult<RunOut> {
         check_unit("nu", nu)?;
         check_unit("foresight", foresight)?;
@@ -253,6 +256,7 @@ impl PySearchWorlds {
                     nu: infer_nu,
                     temper: infer_temper,
                     ess_fraction: infer_ess,
+                    pool: infer_pool.clamp(1, 1 << 20),
                 })
             }
             None => None,

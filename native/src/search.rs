@@ -535,8 +535,10 @@ pub struct InferSpec {
     pub nu: f64,
     /// The largest tempering exponent τ.
     pub temper: f64,
-    /// The smallest effective sample size, as a share of the worlds.
+    /// The smallest effective sample size, as a share of a pool's worlds.
     pub ess_fraction: f64,
+    /// Sampled worlds per pool (resampled by weight before the playouts).
+    pub pool: usize,
 }
 
 /// The deal of the unseen cards (`doko.bots.sampler.Sampler.sample`): the constraints one
@@ -727,7 +729,8 @@ pub struct RunSpec {
 
 /// What [`run`] returns: the values of each candidate in each evaluated world
 /// (`values[candidate][world]`), the ν of each world, and with inference the weight of each
-/// world (mean 1), its tempering exponent τ and effective sample size.
+/// world (its draws in the resampling of its pool) and the last pool's tempering exponent τ
+/// and effective sample size.
 #[derive(Clone, Debug, Default)]
 pub struct RunResult {
     pub values: Vec<Vec<f64>>,
@@ -737,10 +740,42 @@ pub struct RunResult {
     pub ess: f64,
 }
 
+/// Draw counts of systematic resampling: `m` draws in proportion to `w` (one uniform offset
+/// `u` in [0, 1)); each count is the floor or the ceiling of `m` times the world's share.
+pub fn systematic_counts(w: &[f64], m: usize, u: f64) -> Vec<u32> {
+    let total: f64 = w.iter().sum();
+    let mut counts = vec![0u32; w.len()];
+    if w.is_empty() || total <= 0.0 || m == 0 {
+        return counts;
+    }
+    let step = total / m as f64;
+    let mut next = u * step; // the next draw's point on the cumulative weight
+    let mut acc = 0.0;
+    let mut drawn = 0;
+    for (i, &x) in w.iter().enumerate() {
+        acc += x;
+        while drawn < m && next < acc {
+            counts[i] += 1;
+            drawn += 1;
+            next += step;
+        }
+    }
+    // rounding at the end: the last draws go to the last world with weight
+    if drawn < m {
+        if let Some(i) = w.iter().rposition(|&x| x > 0.0) {
+            counts[i] += (m - drawn) as u32;
+        }
+    }
+    counts
+}
+
 /// The evaluation of one decision ([`RunResult`]): first the given worlds (`first`, initial
-/// hands that replay), then sampled ones, until `spec` says stop or no world can be sampled;
-/// with inference each world's log-likelihood is taken by a replay before its playouts, and
-/// the weights are made at the end. `Err(action)` for a candidate a world refuses.
+/// hands that replay), then sampled ones, until `spec` says stop or no world can be sampled.
+/// With inference the worlds come in pools of `pool` sampled worlds: each pool world's
+/// log-likelihood of the observed cards is taken by a replay ([`log_likelihood`]), the pool
+/// is weighted ([`tempered_weights`]) and resampled systematically, and only the worlds drawn
+/// are played out, each with its number of draws as its weight (so the playouts go to the
+/// likely worlds). `Err(action)` for a candidate a world refuses.
 pub fn run(
     setting: &Setting,
     deal: &DealSpec,
@@ -751,10 +786,11 @@ pub fn run(
     seed: u64,
 ) -> Result<RunResult, u8> {
     let mut rng = Rng::new(seed);
-    let mut lls = Vec::new();
     let mut solvers = Solvers::default();
-    let mut out: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
-    let mut nus = Vec::new();
+    let mut res = RunResult {
+        values: vec![Vec::new(); candidates.len()],
+        ..RunResult::default()
+    };
     let cum: Option<Vec<f64>> = spec.nu_weights.as_ref().map(|w| {
         let mut acc = 0.0;
         w.iter()
@@ -764,68 +800,108 @@ pub fn run(
             })
             .collect()
     });
-    let mut n = 0usize;
-    loop {
-        if spec.max_worlds.is_some_and(|m| n >= m) {
-            break;
-        }
-        if n >= spec.min_worlds && spec.deadline.is_some_and(|d| std::time::Instant::now() > d) {
-            break;
-        }
-        let world = if n < first.len() {
-            setting.world(first[n]).map(|g| (first[n], g))
-        } else {
-            setting.sample_world(deal, &mut rng)
-        };
-        let Some((hands, world)) = world else { break };
-        let ll = match &spec.infer {
-            Some(inf) => {
-                let start = setting.world_at_start(hands);
-                start
-                    .and_then(|s| log_likelihood(&s, &setting.history, &inf.at, inf.nu))
-                    .unwrap_or(f64::NEG_INFINITY)
+    let now_past = || spec.deadline.is_some_and(|d| std::time::Instant::now() > d);
+    let done =
+        |n: usize| spec.max_worlds.is_some_and(|m| n >= m) || (n >= spec.min_worlds && now_past());
+    // the ν of a world and its playouts; false if the deadline cut it short (left out)
+    let mut evaluate =
+        |world: &GameState, weight: Option<f64>, rng: &mut Rng, res: &mut RunResult| {
+            let n = res.nus.len();
+            let nu = match &cum {
+                Some(c) if !c.is_empty() && c[c.len() - 1] > 0.0 => {
+                    let r = rng.random() * c[c.len() - 1];
+                    let i = c.iter().position(|&x| x > r).unwrap_or(c.len() - 1);
+                    spec.nu_grid.get(i).copied().unwrap_or(spec.nu)
+                }
+                _ => spec.nu,
+            };
+            let ps = PlayoutSpec { nu, ..*playout };
+            // past the minimum, a world the deadline cuts short is left out
+            let stop = if n >= spec.min_worlds {
+                spec.deadline
+            } else {
+                None
+            };
+            let Some(values) =
+                evaluate_world_until(world, candidates, &ps, rng.next_u64(), &mut solvers, stop)
+            else {
+                return Ok::<bool, u8>(false);
+            };
+            for (i, v) in values.into_iter().enumerate() {
+                res.values[i].push(v.ok_or(candidates[i].0)?);
             }
-            None => 0.0,
-        };
-        let nu = match &cum {
-            Some(c) if !c.is_empty() && c[c.len() - 1] > 0.0 => {
-                let r = rng.random() * c[c.len() - 1];
-                let i = c.iter().position(|&x| x > r).unwrap_or(c.len() - 1);
-                spec.nu_grid.get(i).copied().unwrap_or(spec.nu)
+            res.nus.push(nu);
+            if let Some(w) = weight {
+                res.weights.push(w);
             }
-            _ => spec.nu,
+            Ok(true)
         };
-        let ps = PlayoutSpec { nu, ..*playout };
-        // past the minimum, a world the deadline cuts short is left out
-        let stop = if n >= spec.min_worlds {
-            spec.deadline
+    let mut sampled = 0usize;
+    let mut next_world = |rng: &mut Rng| {
+        let w = if sampled < first.len() {
+            setting.world(first[sampled]).map(|g| (first[sampled], g))
         } else {
-            None
+            setting.sample_world(deal, rng)
         };
-        let Some(values) =
-            evaluate_world_until(&world, candidates, &ps, rng.next_u64(), &mut solvers, stop)
-        else {
-            break;
-        };
-        for (i, v) in values.into_iter().enumerate() {
-            out[i].push(v.ok_or(candidates[i].0)?);
-        }
-        nus.push(nu);
-        lls.push(ll);
-        n += 1;
-    }
-    let mut result = RunResult {
-        values: out,
-        nus,
-        ..RunResult::default()
+        sampled += 1;
+        w
     };
-    if let Some(inf) = &spec.infer {
+    let Some(inf) = &spec.infer else {
+        while !done(res.nus.len()) {
+            let Some((_, world)) = next_world(&mut rng) else {
+                break;
+            };
+            if !evaluate(&world, None, &mut rng, &mut res)? {
+                break;
+            }
+        }
+        return Ok(res);
+    };
+    let pool_size = inf.pool.max(1);
+    'rounds: while !done(res.nus.len()) {
+        let mut pool = Vec::with_capacity(pool_size);
+        let mut lls = Vec::with_capacity(pool_size);
+        let mut exhausted = false;
+        while pool.len() < pool_size {
+            if !pool.is_empty() && res.nus.len() >= spec.min_worlds && now_past() {
+                break;
+            }
+            let Some((hands, world)) = next_world(&mut rng) else {
+                exhausted = true;
+                break;
+            };
+            let ll = setting
+                .world_at_start(hands)
+                .and_then(|s| log_likelihood(&s, &setting.history, &inf.at, inf.nu))
+                .unwrap_or(f64::NEG_INFINITY);
+            pool.push(world);
+            lls.push(ll);
+        }
+        if pool.is_empty() {
+            break;
+        }
         let (w, tau, ess) = tempered_weights(&lls, inf.temper, inf.ess_fraction);
-        result.weights = w;
-        result.tau = tau;
-        result.ess = ess;
+        res.tau = tau;
+        res.ess = ess;
+        let counts = systematic_counts(&w, pool.len(), rng.random());
+        let mut drawn: Vec<usize> = (0..pool.len()).filter(|&i| counts[i] > 0).collect();
+        for i in (1..drawn.len()).rev() {
+            let j = rng.below(i + 1);
+            drawn.swap(i, j);
+        }
+        for i in drawn {
+            if done(res.nus.len()) {
+                break 'rounds;
+            }
+            if !evaluate(&pool[i], Some(counts[i] as f64), &mut rng, &mut res)? {
+                break 'rounds;
+            }
+        }
+        if exhausted {
+            break;
+        }
     }
-    Ok(result)
+    Ok(res)
 }
 
 #[cfg(test)]
@@ -943,6 +1019,22 @@ mod tests {
         let (none, tau_n, _) = tempered_weights(&[f64::NEG_INFINITY; 3], 1.0, 0.1);
         assert_eq!((none, tau_n), (vec![1.0; 3], 0.0));
         assert_eq!(tempered_weights(&[], 1.0, 0.1).0, Vec::<f64>::new());
+    }
+
+    #[test]
+    fn systematic_counts_follow_the_weights() {
+        let w = [0.5, 0.0, 2.5, 1.0, 0.0, 6.0];
+        for u in [0.0, 0.3, 0.999] {
+            let c = systematic_counts(&w, 20, u);
+            assert_eq!(c.iter().sum::<u32>(), 20);
+            // each count the floor or the ceiling of 20 times the share; none for weight 0
+            for (i, &x) in w.iter().enumerate() {
+                let share = 20.0 * x / 10.0;
+                assert!(c[i] as f64 >= share.floor() && c[i] as f64 <= share.ceil());
+            }
+        }
+        assert_eq!(systematic_counts(&[1.0; 4], 4, 0.5), vec![1; 4]);
+        assert_eq!(systematic_counts(&[0.0; 3], 3, 0.5), vec![0; 3]);
     }
 
     #[test]

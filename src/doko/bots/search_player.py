@@ -284,6 +284,7 @@ class SearchPlayer(Player):
         infer_temper: float = 1.0,
         infer_ess: float = 0.1,
         infer_cards: int = 0,
+        infer_pool: int = 100,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and worlds is None:
@@ -362,7 +363,11 @@ class SearchPlayer(Player):
         self.infer_temper = float(infer_temper)
         self.infer_ess = float(infer_ess)
         self.infer_cards = int(infer_cards)
-        #: the weights of the worlds of the last evaluation (mean 1; None: equal weights)
+        if infer_pool < 1:
+            raise ValueError(f"infer_pool must be 1 or more, not {infer_pool}")
+        self.infer_pool = int(infer_pool)
+        #: the weights of the worlds of the last evaluation (their draws in the resampling,
+        #: scaled to mean 1; None: equal weights)
         self.last_weights: list[float] | None = None
         #: the tempering exponent τ of those weights (inspection)
         self.last_temper = 0.0
@@ -623,9 +628,11 @@ class SearchPlayer(Player):
             self._foresight, self.solver_tricks, self.worlds, self.min_worlds, seconds, seed,
             heuristic=self.playout_policy == "heuristic", answer=self.answer,
             infer_at=infer_at, infer_nu=max(self.noise, self.infer_noise),
-            infer_temper=self.infer_temper, infer_ess=self.infer_ess)
+            infer_temper=self.infer_temper, infer_ess=self.infer_ess,
+            infer_pool=self.infer_pool)
         if infer_at is not None and world_weights:
-            self.last_weights = list(world_weights)
+            scale = len(world_weights) / sum(world_weights)  # mean 1
+            self.last_weights = [w * scale for w in world_weights]
             self.last_temper = tau
         self.last_worlds = len(nus)
         self.playouts_total += len(nus) * len(candidates)
