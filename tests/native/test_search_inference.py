@@ -197,9 +197,12 @@ def test_inference_plays_whole_games_deterministically() -> None:
 
 
 def test_the_option_is_checked_and_python_refuses_it() -> None:
-    assert SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="native").inference
-    assert not SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="python").inference
-    assert not SearchPlayer(seed=1, worlds=2, budget_ms=None, inference="off").inference
+    assert SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="native",
+                        inference="auto").inference
+    assert not SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="python",
+                            inference=None).inference
+    assert not SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="native").inference
+    assert SearchPlayer(seed=1, worlds=2, budget_ms=None, inference=True).inference
     with pytest.raises(ValueError, match="native core"):
         SearchPlayer(seed=1, worlds=2, budget_ms=None, backend="python", inference="on")
     with pytest.raises(ValueError, match="inference"):

@@ -261,8 +261,9 @@ class SearchPlayer(Player):
     it a call looked as good as if nobody ever answered it: at 100 ms against ``uct`` the
     player called in two thirds of its games and won only half of those calls. 0 turns it off.
     ``inference``: card-play inference, on the native core only (``on``/True, ``off``/False,
-    None or ``auto``: on where the playouts run natively; ``on`` with the pure-Python backend
-    is an error, not ignored): the sampled worlds are weighted by the likelihood of the other
+    the default, or None/``auto``: on where the playouts run natively; ``on`` with the
+    pure-Python backend is an error, not ignored; off by default because it has not measured
+    stronger yet, see docs/players.md): the sampled worlds are weighted by the likelihood of the other
     seats' observed cards under the playouts' model of them, the product over those cards of
     ν / |legal| + (1 − ν) · [the rules card there is the card played], with ν the inferred
     noise but at least ``infer_noise``; the worlds come in pools of ``infer_pool``, each pool
@@ -296,7 +297,7 @@ class SearchPlayer(Player):
         playout_policy: str = "rules",
         confidence_worlds: int | None = None,
         answer: float = 1.0,
-        inference: bool | str | None = None,
+        inference: bool | str | None = False,
         infer_noise: float = 0.1,
         infer_temper: float = 1.0,
         infer_ess: float = 0.1,
