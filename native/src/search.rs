@@ -1004,7 +1004,7 @@ mod tests {
         // untempered the first world takes nearly all the weight: τ is lowered
         let (w, tau, ess) = tempered_weights(&ll, 1.0, 0.2);
         assert!(tau > 0.0 && tau < 1.0);
-        assert!(ess >= 20.0 - 1e-6 && ess < 21.0);
+        assert!((20.0 - 1e-6..21.0).contains(&ess));
         assert!((w.iter().sum::<f64>() - 100.0).abs() < 1e-9);
         assert!(w.windows(2).all(|p| p[0] >= p[1]));
         // a low floor keeps τ = 1; a floor of 1 gives equal weights; nothing seen: equal
