@@ -260,20 +260,19 @@ class SearchPlayer(Player):
     replying where that pays for it (:func:`_reply_cost`). Playouts make no calls, so without
     it a call looked as good as if nobody ever answered it: at 100 ms against ``uct`` the
     player called in two thirds of its games and won only half of those calls. 0 turns it off.
-    ``inference``: card-play inference, on the native core only (``on``/True, ``off``/False,
-    the default, or None/``auto``: on where the playouts run natively; ``on`` with the
-    pure-Python backend is an error, not ignored; off by default because it has not measured
-    stronger yet, see docs/players.md): the sampled worlds are weighted by the likelihood of the other
-    seats' observed cards under the playouts' model of them, the product over those cards of
-    ν / |legal| + (1 − ν) · [the rules card there is the card played], with ν the inferred
-    noise but at least ``infer_noise``; the worlds come in pools of ``infer_pool``, each pool
-    is weighted by that likelihood tempered (exp(τ ℓ), the largest τ ≤ ``infer_temper`` that
-    keeps the pool's effective sample size at least ``infer_ess`` of it: a safeguard against
-    a few worlds taking all the weight, τ = 0 gives equal weights) and resampled
-    systematically, and only the worlds drawn are played out, each counted by its draws; the
-    means and the confidence test are weighted (the effective sample size for the number of
-    worlds). ``infer_cards``: only the last this-many observed cards count (0: all of the
-    game's).
+    ``inference``: card-play inference, on the native core only (``on``/True, ``off``/False, the
+    default, or None/``auto``: on where the playouts run natively; ``on`` with the pure-Python
+    backend is an error, not ignored; off by default because it has not measured stronger yet,
+    see docs/players.md): the sampled worlds are weighted by the likelihood of the other seats'
+    observed cards under the playouts' model of them, the product over those cards of ν /
+    |legal| + (1 − ν) · [the rules card there is the card played], with ν the inferred noise but
+    at least ``infer_noise``; the worlds come in pools of ``infer_pool``, each pool is weighted
+    by that likelihood tempered (exp(τ ℓ), the largest τ ≤ ``infer_temper`` that keeps the
+    pool's effective sample size at least ``infer_ess`` of it: a safeguard against a few worlds
+    taking all the weight, τ = 0 gives equal weights) and resampled systematically, and only the
+    worlds drawn are played out, each counted by its draws; the means and the confidence test
+    are weighted (the effective sample size for the number of worlds). ``infer_cards``: only the
+    last this-many observed cards count (0: all of the game's).
     """
 
     def __init__(
