@@ -133,7 +133,12 @@ def test_reconnect_in_the_middle_of_a_trick(client: TestClient) -> None:
         assert st["you"] == 0
         assert st["game"]["view"]["trick"] == before["game"]["view"]["trick"]
         assert st["game"]["view"]["hand"] == before["game"]["view"]["hand"]
-        assert st["game"]["view"]["history"] == before["game"]["view"]["history"]
+        # the computer players may still call out of turn (TSR 6.1.2, 6.2) while Anna is away; no
+        # card is played in her absence, so the history only grows by calls
+        seen = before["game"]["view"]["history"]
+        now = st["game"]["view"]["history"]
+        assert now[:len(seen)] == seen
+        assert all(h["action"] == "call" for h in now[len(seen):])
         assert st["table"]["seats"][0]["controller"] == "human"
         st = again.play(game_closed(1))
         assert st["game"]["result"] is not None
