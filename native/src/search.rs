@@ -673,28 +673,21 @@ pub struct Setting {
 }
 
 impl Setting {
+    /// The world on the initial `hands` after the first `n` actions of the history, or `None`
+    /// if they do not replay there.
+    fn world_after(&self, hands: [u64; 4], n: usize) -> Option<GameState> {
+        let (dealer, owes, vorf, rules) = (self.dealer, self.owes, self.vorfuehrung, self.rules);
+        replay(hands, dealer, owes, vorf, rules, &self.history[..n])
+    }
+
     /// The world on the initial `hands`, or `None` if the history does not replay there.
     pub fn world(&self, hands: [u64; 4]) -> Option<GameState> {
-        replay(
-            hands,
-            self.dealer,
-            self.owes,
-            self.vorfuehrung,
-            self.rules,
-            &self.history,
-        )
+        self.world_after(hands, self.history.len())
     }
 
     /// The world on the initial `hands` before any action (for the replays of inference).
     pub fn world_at_start(&self, hands: [u64; 4]) -> Option<GameState> {
-        replay(
-            hands,
-            self.dealer,
-            self.owes,
-            self.vorfuehrung,
-            self.rules,
-            &[],
-        )
+        self.world_after(hands, 0)
     }
 
     /// A sampled world: up to 50 deals, the first on which the history replays

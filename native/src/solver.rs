@@ -1273,18 +1273,16 @@ impl Solver {
 
     // ------------------------------------------------------------------ the table
 
-    /// The key of the position in `hands` with `leader` to lead (see [`Key`]); `ords[k]` is
-    /// set to the code (effective suit << 4 | place among the suit's kinds still in play) of
-    /// each kind in play, the form in which best leads are stored.
-    #[inline]
-    fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
+    /// Who holds each kind still in play, as a nibble per kind (bit `s`: seat `s` holds one
+    /// copy, or, both copies at one seat, the complement of that seat), and the places in power
+    /// order of the kinds in play: what both keys ([`Solver::key`], [`Solver::skey`]) are
+    /// built from.
+    #[inline(always)]
+    fn holders_and_places(&self) -> (u128, u32) {
         let h = &self.hands;
         let x = h.map(|h| (h & KIND_MASK) as u32);
         let both = ((h[0] | h[1] | h[2] | h[3]) >> 24) as u32;
         let present = x[0] | x[1] | x[2] | x[3];
-        let tab = &self.tab;
-        // bit s of a kind's holders: seat s holds one copy, or (both copies at one seat) the
-        // complement of that seat; as a nibble per kind
         let mut nib: u128 = 0;
         for (s, &xs) in x.iter().enumerate() {
             let m = xs ^ both;
@@ -1293,10 +1291,20 @@ impl Solver {
                 | (SPREAD[m as usize >> 16 & 255] as u128) << 64;
             nib |= spread << s;
         }
-        // the kinds in play by their places in power order
-        let mut places = tab.power_place[0][present as usize & 255]
-            | tab.power_place[1][present as usize >> 8 & 255]
-            | tab.power_place[2][present as usize >> 16 & 255];
+        let pp = &self.tab.power_place;
+        let places = pp[0][present as usize & 255]
+            | pp[1][present as usize >> 8 & 255]
+            | pp[2][present as usize >> 16 & 255];
+        (nib, places)
+    }
+
+    /// The key of the position in `hands` with `leader` to lead (see [`Key`]); `ords[k]` is
+    /// set to the code (effective suit << 4 | place among the suit's kinds still in play) of
+    /// each kind in play, the form in which best leads are stored.
+    #[inline]
+    fn key(&self, leader: usize, ords: &mut [u8; NUM_KINDS]) -> Key {
+        let tab = &self.tab;
+        let (nib, mut places) = self.holders_and_places();
         let mut w: u128 = 0;
         let (mut j, mut su, mut n) = (0usize, 255u8, 0u8);
         while places != 0 {
@@ -1320,22 +1328,8 @@ impl Solver {
     /// (see [`SymTable`]).
     #[inline]
     fn skey(&self, leader: usize) -> (Key, u128) {
-        let h = &self.hands;
-        let x = h.map(|h| (h & KIND_MASK) as u32);
-        let both = ((h[0] | h[1] | h[2] | h[3]) >> 24) as u32;
-        let present = x[0] | x[1] | x[2] | x[3];
         let tab = &self.tab;
-        let mut nib: u128 = 0;
-        for (s, &xs) in x.iter().enumerate() {
-            let m = xs ^ both;
-            let spread = SPREAD[m as usize & 255] as u128
-                | (SPREAD[m as usize >> 8 & 255] as u128) << 32
-                | (SPREAD[m as usize >> 16 & 255] as u128) << 64;
-            nib |= spread << s;
-        }
-        let mut places = tab.power_place[0][present as usize & 255]
-            | tab.power_place[1][present as usize >> 8 & 255]
-            | tab.power_place[2][present as usize >> 16 & 255];
+        let (nib, mut places) = self.holders_and_places();
         let (mut w, mut sig): (u128, u128) = (0, 0);
         let (mut j, mut su) = (0usize, 255u8);
         while places != 0 {
