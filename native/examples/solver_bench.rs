@@ -55,13 +55,17 @@ fn main() {
             .collect();
         let hands = [v[0], v[1], v[2], v[3]];
         let is_re = [v[5] == 1, v[6] == 1, v[7] == 1, v[8] == 1];
-        if let Some(target) = at_least {
+        let solver = || {
             let mut sv = Solver::new(0, is_re, 0, table).unwrap();
             sv.max_nodes = max_nodes;
             sv.time_limit = time_limit;
             if let Some(x) = sym_from {
                 sv.sym_from = x;
             }
+            sv
+        };
+        if let Some(target) = at_least {
+            let mut sv = solver();
             let t = clock(start);
             sv.start();
             let answer = match sv.at_least(hands, v[4] as usize, &[], target) {
@@ -78,12 +82,7 @@ fn main() {
                 continue;
             }
         }
-        let mut sv = Solver::new(0, is_re, 0, table).unwrap();
-        sv.max_nodes = max_nodes;
-        sv.time_limit = time_limit;
-        if let Some(x) = sym_from {
-            sv.sym_from = x;
-        }
+        let mut sv = solver();
         let t = clock(start);
         let value = sv
             .future_value(hands, v[4] as usize, &[], None)

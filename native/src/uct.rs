@@ -436,6 +436,20 @@ fn rollout_from(
     }
 }
 
+/// `g` is a game in play with `seat` to act, or the error a search from it gives.
+fn check_to_act(g: &GameState, seat: u8) -> Result<(), UctError> {
+    if g.phase() == FINISHED {
+        return Err(UctError::Finished);
+    }
+    if g.to_move() != Some(seat) {
+        return Err(UctError::NotToAct {
+            seat,
+            to_move: g.to_move(),
+        });
+    }
+    Ok(())
+}
+
 /// One UCT search of `cfg.rollouts` rollouts (fewer if `stop` says so; it is asked every 16
 /// rollouts, so at least 16 are made) from `root`, where `seat` must be to act (`declined`:
 /// it has declined its call at this turn, so its cards are the root's actions).
@@ -454,15 +468,7 @@ pub fn search(
     rng: &mut Rng,
     mut stop: impl FnMut() -> bool,
 ) -> Result<RootStats, UctError> {
-    if root.phase() == FINISHED {
-        return Err(UctError::Finished);
-    }
-    if root.to_move() != Some(seat) {
-        return Err(UctError::NotToAct {
-            seat,
-            to_move: root.to_move(),
-        });
-    }
+    check_to_act(root, seat)?;
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     nodes.push(Node::new(0, NO_PLAN));
     let mut buf = ActionBuf::new();
@@ -671,15 +677,7 @@ pub fn search_single(
         return Ok(RootStats::default());
     };
     for w in worlds {
-        if w.phase() == FINISHED {
-            return Err(UctError::Finished);
-        }
-        if w.to_move() != Some(seat) {
-            return Err(UctError::NotToAct {
-                seat,
-                to_move: w.to_move(),
-            });
-        }
+        check_to_act(w, seat)?;
     }
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     nodes.push(Node::new(0, NO_PLAN));
