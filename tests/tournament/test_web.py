@@ -110,6 +110,41 @@ def test_live_waits_for_a_change(client: Any) -> None:
     assert got and got[0]["version"] == version + 1 and got[0]["over"] is True
 
 
+def test_live_wait_ends_when_the_page_leaves() -> None:
+    """A waiting live request ends as soon as its client disconnects (its place among the
+    ``MAX_WAITERS`` is free again, and a stopping server need not wait out the long poll);
+    otherwise at the change, or at the timeout; nothing is left running."""
+    import asyncio
+
+    from doko.server.tournament_pages import wait_or_leave
+
+    class Client:
+        def __init__(self) -> None:
+            self.left = asyncio.Event()
+
+        async def receive(self) -> dict[str, Any]:
+            await self.left.wait()
+            return {"type": "http.disconnect"}
+
+    async def scenario() -> list[str]:
+        seen: list[str] = []
+        ev, c = asyncio.Event(), Client()
+        asyncio.get_running_loop().call_later(0.05, c.left.set)
+        await asyncio.wait_for(wait_or_leave(c, ev, 60.0), 10)  # type: ignore[arg-type]
+        seen.append("left")
+        ev, c = asyncio.Event(), Client()
+        asyncio.get_running_loop().call_later(0.05, ev.set)
+        await asyncio.wait_for(wait_or_leave(c, ev, 60.0), 10)  # type: ignore[arg-type]
+        seen.append("changed" if ev.is_set() and not c.left.is_set() else "?")
+        await wait_or_leave(Client(), asyncio.Event(), 0.05)  # type: ignore[arg-type]
+        seen.append("timeout")
+        others = asyncio.all_tasks() - {asyncio.current_task()}
+        seen.append(f"{len(others)} left running")
+        return seen
+
+    assert asyncio.run(scenario()) == ["left", "changed", "timeout", "0 left running"]
+
+
 def test_online_serie(client: Any) -> None:
     """A Serie played on the server: a web table per table of the draw with a seat per player
     (an invitation link each, the absent played by the computer); when the table's round is
@@ -168,6 +203,7 @@ def test_tournament_in_the_browser(tmp_path: Path) -> None:
             expect(page.locator("#players tr")).to_have_count(8)
             live = context.new_page()
             live.goto(page.locator("#live-link").inner_text())
+            page.bring_to_front()  # a tab in the background gets few animation frames
             expect(live.locator("#progress")).to_contain_text("Noch keine Serie")
             for serie in (1, 2):
                 page.click("#draw")

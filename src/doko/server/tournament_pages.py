@@ -26,7 +26,6 @@ the rest of the server (:mod:`doko.server.limits`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import os
@@ -76,6 +75,23 @@ POLL_WAIT = 20.0
 MAX_WAITERS = 2000
 #: How often the online tables' results are looked at for a live page (seconds).
 COLLECT_EVERY = 10.0
+
+async def wait_or_leave(request: Request, ev: asyncio.Event, timeout: float) -> None:
+    """Wait for ``ev`` at most ``timeout`` seconds, or until the client goes away: a live page
+    that was closed frees its waiting place (``MAX_WAITERS``) at once, and a server that stops
+    need not wait out the long polls of pages already gone."""
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.ensure_future(ev.wait()), asyncio.ensure_future(gone())]
+    try:
+        await asyncio.wait(tasks, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
 
 Tid = Annotated[str, PathParam(min_length=12, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")]
 Key = Annotated[str | None, Header(alias="X-Doko-Key", max_length=64)]
@@ -551,8 +567,8 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path,
         return {"entered": await collect(tid, t), "version": t.version}
 
     @app.get("/api/tournaments/{tid}/live", dependencies=lookup)
-    async def live(tid: Tid, since: Annotated[int | None, Query(ge=0)] = None
-                   ) -> dict[str, Any]:
+    async def live(request: Request, tid: Tid,
+                   since: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
         t = await load(tid)
         if t is None:
             raise _http(404, "not_found")
@@ -565,8 +581,7 @@ def register_tournament_pages(app: FastAPI, *, limits: Limits, directory: Path,
             ev = store.event(tid)
             store.waiters += 1
             try:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ev.wait(), COLLECT_EVERY if pending else POLL_WAIT)
+                await wait_or_leave(request, ev, COLLECT_EVERY if pending else POLL_WAIT)
             finally:
                 store.waiters -= 1
         async with store.lock(tid):  # not while a change is half made
