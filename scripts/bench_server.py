@@ -154,7 +154,8 @@ class Commit:
     """One group commit of the server's log (``DOKO_COMMIT_LOG``, doko.server.writer): its
     start (``time.monotonic()``), seconds in all, writes, and (a newer server) its parts in
     seconds: waiting for the database thread, the statements, the commit itself, and back to
-    the event loop (NaN when the log has no parts)."""
+    the event loop (NaN when the log has no parts), and how long the database thread waited
+    for a CPU while it ran the batch (NaN when the log does not say)."""
 
     start: float
     seconds: float
@@ -163,11 +164,14 @@ class Commit:
     statements: float = float("nan")
     commit: float = float("nan")
     back: float = float("nan")
+    runq: float = float("nan")
 
     @classmethod
     def parse(cls, line: str) -> Commit:
         f = line.split()
-        parts = [float(x) / 1000 for x in f[3:7]]
+        parts = [float(x) / 1000 for x in f[3:8]]
+        if len(parts) == 5 and parts[4] < 0:  # no schedstat in the server's /proc
+            parts[4] = float("nan")
         return cls(float(f[0]), float(f[1]) / 1000, int(f[2]), *parts)
 
 
@@ -786,10 +790,13 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
         if sel and sel[0].wait == sel[0].wait:  # the log has the parts (not NaN)
             def mean(get: Callable[[Commit], float], cs: list[Commit] = sel) -> float:
                 return 1000 * sum(get(c) for c in cs) / len(cs)
+            runq = (f"; the thread waited for a CPU {mean(lambda c: c.runq):.1f}"
+                    if sel[0].runq == sel[0].runq else "")
             print(f"      {name} ({len(sel)}), mean ms: waiting for the thread "
                   f"{mean(lambda c: c.wait):.1f}, statements {mean(lambda c: c.statements):.1f},"
                   f" commit {mean(lambda c: c.commit):.1f}, back to the loop "
-                  f"{mean(lambda c: c.back):.1f}; writes {mean(lambda c: c.writes) / 1000:.1f}")
+                  f"{mean(lambda c: c.back):.1f}{runq}; writes "
+                  f"{mean(lambda c: c.writes) / 1000:.1f}")
     if checkpoints:
         cps = sorted(c.seconds * 1000 for c in checkpoints)
         covered = sum(c.seconds for c in checkpoints) / max(r["seconds"], 1e-9)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -254,7 +255,8 @@ def test_a_batch_of_many_actions_is_stored_in_order_across_statements(
 
 def test_the_commit_log_splits_each_batch(store: Store) -> None:
     """``DOKO_COMMIT_LOG``: a line per batch, its start, duration and writes, then its parts
-    (waiting for the thread, statements, commit, back to the loop), none longer than it."""
+    (waiting for the thread, statements, commit, back to the loop), none longer than it, and
+    the database thread's wait for a CPU meanwhile (-1 without ``/proc``'s schedstat)."""
     _, gid = new_game(store, "HHHHHH")
     pool = ThreadPoolExecutor(1)
     log = io.StringIO()
@@ -273,4 +275,9 @@ def test_the_commit_log_splits_each_batch(store: Store) -> None:
     for line in lines:
         start, total, _, *parts = (float(x) for x in line.split())
         assert before <= start <= time.monotonic()
-        assert len(parts) == 4 and all(0 <= p <= total + 0.001 for p in parts)
+        assert len(parts) == 5 and all(0 <= p <= total + 0.001 for p in parts[:4])
+        runq = parts[4]
+        if os.path.exists("/proc/thread-self/schedstat"):
+            assert 0 <= runq <= total + 0.001
+        else:
+            assert runq == -1

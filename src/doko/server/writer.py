@@ -17,9 +17,11 @@ write costs what it cost before; under load the batches grow by themselves.
 
 For load measurements, ``doko serve`` with the environment variable ``DOKO_COMMIT_LOG`` naming
 a file writes a line per batch to it: ``start total_ms writes wait_ms writes_ms commit_ms
-back_ms`` (``start`` is ``time.monotonic()`` when the batch went to the database thread;
+back_ms runq_ms`` (``start`` is ``time.monotonic()`` when the batch went to the database thread;
 ``wait_ms`` until the thread began it, ``writes_ms`` its statements, ``commit_ms`` its commit
-(the fsync), ``back_ms`` from its end in the thread until the event loop took the outcome).
+(the fsync), ``back_ms`` from its end in the thread until the event loop took the outcome,
+``runq_ms`` how long the database thread waited for a CPU while it ran the batch: the kernel's
+run-queue wait from ``/proc/thread-self/schedstat``, -1 where there is none).
 The hub adds a line ``start total_ms -1`` for each SQLite checkpoint (which runs beside the
 commits in a thread of its own).
 """
@@ -39,6 +41,16 @@ T = TypeVar("T")
 
 #: The environment variable naming the file of the batches' times (``doko serve``).
 COMMIT_LOG_ENV = "DOKO_COMMIT_LOG"
+
+
+def run_queue_ns() -> int:
+    """How long the calling thread has waited for a CPU so far (ns, the kernel's run-queue
+    wait), or -1 where ``/proc/thread-self/schedstat`` is missing (not Linux, no schedstats)."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as f:
+            return int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 class GroupCommit:
@@ -71,12 +83,15 @@ class GroupCommit:
     def _batch(self, calls: list[Callable[[], Any]], timing: list[float]
                ) -> list[tuple[bool, Any]]:
         """:meth:`Store.batch` in the database thread, noting when it began and ended there
-        (``timing``, for the log)."""
+        and (with a log) how long the thread waited for a CPU meanwhile (``timing``)."""
         timing[0] = time.monotonic()
+        queued = run_queue_ns() if self.log is not None else -1
         try:
             return self.store.batch(calls)
         finally:
             timing[1] = time.monotonic()
+            if queued >= 0:
+                timing[2] = (run_queue_ns() - queued) / 1e9
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -85,7 +100,7 @@ class GroupCommit:
                 batch, self._queue = self._queue, []
                 calls = [call for call, _ in batch]
                 began = time.monotonic()
-                timing = [began, began]
+                timing = [began, began, -0.001]
                 try:
                     outcomes = await loop.run_in_executor(self.executor, self._batch, calls,
                                                           timing)
@@ -103,7 +118,8 @@ class GroupCommit:
                     writes, commit = self.store.last_batch
                     self.log.write(f"{began:.6f} {(done - began) * 1000:.3f} {len(batch)} "
                                    f"{(timing[0] - began) * 1000:.3f} {writes * 1000:.3f} "
-                                   f"{commit * 1000:.3f} {(done - timing[1]) * 1000:.3f}\n")
+                                   f"{commit * 1000:.3f} {(done - timing[1]) * 1000:.3f} "
+                                   f"{timing[2] * 1000:.3f}\n")
                     self.log.flush()
                 for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
                     if fut.done():  # its caller was cancelled (the write still happened)
