@@ -88,7 +88,7 @@ def test_claim_check_matches_brute_force(seed: int, solo: int, cards: int) -> No
     assert (found is None) == expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(
     seed=st.integers(0, 10**9),
     order_index=st.integers(0, 9),

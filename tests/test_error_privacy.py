@@ -187,7 +187,7 @@ def test_tsr_5_4_4_terminal_shows_no_hidden_card_for_a_refused_claim(
 # -- every refusal at random states (TSR 5.5: what a seat may know) ----------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(knobs())
 def test_tsr_5_5_no_refusal_names_a_hidden_card(kn: Knobs) -> None:
     """At random states of random games, every action code each seat could send (cards it

@@ -365,7 +365,7 @@ def run(kn: Knobs) -> Game:
     return play_out(g, m, kn, kn.rng())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(knobs())
 def test_random_games_follow_the_rules(kn: Knobs) -> None:
     """TSR 2.2, 4, 5, 6: random legal games: every state consistent (legal_actions ==
