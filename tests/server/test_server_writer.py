@@ -254,9 +254,10 @@ def test_a_batch_of_many_actions_is_stored_in_order_across_statements(
 
 
 def test_the_commit_log_splits_each_batch(store: Store) -> None:
-    """``DOKO_COMMIT_LOG``: a line per batch, its start, duration and writes, then its parts
-    (waiting for the thread, statements, commit, back to the loop), none longer than it, and
-    the database thread's wait for a CPU meanwhile (-1 without ``/proc``'s schedstat)."""
+    """``DOKO_COMMIT_LOG``: a line per batch, its start (in the database thread), duration
+    and writes, then its parts: how long its oldest write was queued before the start, then
+    statements, commit, back to the loop (none longer than the batch), and the database
+    thread's wait for a CPU meanwhile (-1 without ``/proc``'s schedstat)."""
     _, gid = new_game(store, "HHHHHH")
     pool = ThreadPoolExecutor(1)
     log = io.StringIO()
@@ -274,10 +275,94 @@ def test_the_commit_log_splits_each_batch(store: Store) -> None:
     assert sum(int(line.split()[2]) for line in lines) == 5
     for line in lines:
         start, total, _, *parts = (float(x) for x in line.split())
-        assert before <= start <= time.monotonic()
-        assert len(parts) == 5 and all(0 <= p <= total + 0.001 for p in parts[:4])
+        assert before <= start - parts[0] / 1000 <= start <= time.monotonic()
+        assert len(parts) == 5 and parts[0] >= 0
+        assert all(0 <= p <= total + 0.001 for p in parts[1:4])
         runq = parts[4]
         if os.path.exists("/proc/thread-self/schedstat"):
             assert 0 <= runq <= total + 0.001
         else:
             assert runq == -1
+
+
+def test_the_next_batch_commits_while_the_event_loop_is_busy(store: Store,
+                                                              tmp_path: Path) -> None:
+    """The database thread goes on with the writes that queued during a commit by itself: while
+    the event loop is still busy (here: blocked) after a slow commit, the next batch is already
+    committed, so its callers do not wait for the loop's backlog and then for their commit."""
+    _, gid = new_game(store, "JJJJJJ")
+    pool = ThreadPoolExecutor(1)
+    db = tmp_path / "w.sqlite3"
+    started = threading.Event()
+    release = threading.Event()
+
+    @batched
+    def slow_write() -> None:  # a commit that takes long (as one beside a stalled disk)
+        started.set()
+        release.wait(10)
+
+    async def main() -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+        writer = GroupCommit(store, pool)
+        first = asyncio.ensure_future(writer.write(slow_write))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        second = asyncio.ensure_future(writer.write(store.add_action, gid, 0, action(0)))
+        await asyncio.sleep(0)  # queued while the first batch runs
+        release.set()
+        deadline = time.monotonic() + 10
+        while not stored(db, gid) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the event loop is blocked: it takes no outcome meanwhile
+        during = stored(db, gid)
+        await asyncio.gather(first, second)
+        assert writer.batches == 2
+        return during, stored(db, gid)
+
+    during, after = asyncio.run(main())
+    pool.shutdown()
+    assert during == after == [(0, json.dumps(action(0)))]
+
+
+def test_reads_take_their_place_in_the_queue(store: Store) -> None:
+    """:meth:`GroupCommit.run`: a read queued after writes runs after their commit (it sees
+    them), one queued before runs before them, each alone; a failing read fails only itself."""
+    _, gid = new_game(store, "KKKKKK")
+    pool = ThreadPoolExecutor(1)
+
+    def broken() -> int:
+        raise ValueError("a broken read")
+
+    async def main() -> list[Any]:
+        writer = GroupCommit(store, pool)
+        jobs = [writer.run(store.action_count, gid),
+                writer.write(store.add_action, gid, 0, action(0)),
+                writer.write(store.add_action, gid, 1, action(1)),
+                writer.run(store.action_count, gid),
+                writer.run(broken),
+                writer.write(store.add_action, gid, 2, action(2)),
+                writer.run(store.action_count, gid)]
+        out = await asyncio.gather(*jobs, return_exceptions=True)
+        assert writer.batches == 2 and writer.writes == 3  # the two writes together, then one
+        return out
+
+    out = asyncio.run(main())
+    pool.shutdown()
+    assert out[0] == 0 and out[3] == 2 and out[6] == 3
+    assert isinstance(out[4], ValueError)
+    assert out[1] is None and out[2] is None and out[5] is None
+
+
+def test_writes_after_the_thread_is_shut_down_fail(store: Store) -> None:
+    """A write or read queued after the database thread was shut down fails at once (nothing
+    is written), as before the group commit had a thread of its own."""
+    _, gid = new_game(store, "LLLLLL")
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+
+    async def main() -> list[Any]:
+        writer = GroupCommit(store, pool)
+        return list(await asyncio.gather(writer.write(store.add_action, gid, 0, action(0)),
+                                         writer.run(store.action_count, gid),
+                                         return_exceptions=True))
+
+    out = asyncio.run(main())
+    assert all(isinstance(e, RuntimeError) for e in out)
+    assert store.action_count(gid) == 0

@@ -18,7 +18,6 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, TypeVar
 
 from doko.bots.base import player_names
@@ -148,12 +147,12 @@ class Hub:
         self.started = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
-        """Run a blocking database call in the database thread. A Store write marked
-        :func:`~doko.server.db.batched` goes through the group commit (:meth:`write`)."""
+        """Run a blocking database call in the database thread, in its place in the group
+        commit's queue (:meth:`GroupCommit.run`). A Store write marked
+        :func:`~doko.server.db.batched` goes into the group commit itself (:meth:`write`)."""
         if is_batched(fn):
             return await self.writer.write(fn, *args, **kw)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db_pool, partial(fn, *args, **kw))
+        return await self.writer.run(fn, *args, **kw)
 
     async def write(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
         """Run a :func:`~doko.server.db.batched` Store write in the next group commit
