@@ -175,15 +175,64 @@ class Commit:
         return cls(float(f[0]), float(f[1]) / 1000, int(f[2]), *parts)
 
 
+def disk_probe(path: str, out: str, stop: Any) -> None:
+    """``--disk-probe``: a process beside the server that overwrites a 4 KiB block of a file of
+    its own (in the server's directory, so on its disk) and ``fdatasync``s it every 20 ms, and
+    writes ``start seconds`` per sync to ``out`` (not synced). A commit of the server that is
+    slow while these syncs are slow too waited for the disk, not for the server."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        with open(out, "w", encoding="ascii") as log:
+            os.write(fd, bytes(1 << 20))
+            os.fdatasync(fd)
+            block = os.urandom(4096)
+            n = 0
+            while not stop.wait(0.02):
+                began = time.monotonic()
+                os.pwrite(fd, block, (n % 256) * 4096)
+                os.fdatasync(fd)
+                log.write(f"{began:.6f} {time.monotonic() - began:.6f}\n")
+                log.flush()
+                n += 1
+    finally:
+        os.close(fd)
+
+
+class DiskProbe:
+    """The :func:`disk_probe` process of a run."""
+
+    def __init__(self, tmp: Path) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.out = tmp / "disk.log"
+        self.stop_event = ctx.Event()
+        self.proc = ctx.Process(target=disk_probe, args=(str(tmp / "disk-probe.bin"),
+                                                         str(self.out), self.stop_event))
+        self.proc.start()
+
+    def syncs(self) -> list[tuple[float, float]]:
+        """The syncs so far: (start, seconds)."""
+        if not self.out.exists():
+            return []
+        return [(float(f[0]), float(f[1])) for f in
+                (line.split() for line in self.out.read_text().splitlines()) if len(f) == 2]
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        self.proc.join(30)
+
+
 class ServerProcess:
     """``doko serve`` in a child process on a free loopback port (optionally under cProfile)."""
 
     def __init__(self, tmp: Path, sync: str, bot_workers: int | None,
                  profile: bool, ws_compression: str | None = None,
                  gc_log: bool = False, gc_thresholds: str | None = None,
-                 switch_interval: str | None = None, gc_pace: str | None = None) -> None:
+                 switch_interval: str | None = None, gc_pace: str | None = None,
+                 disk: bool = False) -> None:
         self.port = free_port()
         self.log = tmp / "server.log"
+        #: ``--disk-probe``: the process syncing a file of its own beside the server
+        self.disk = DiskProbe(tmp) if disk else None
         self.gc_log = tmp / "gc.log" if gc_log else None
         self.commit_log = tmp / "commits.log" if gc_log else None
         self.prof = tmp / "server.prof" if profile else None
@@ -275,7 +324,13 @@ class ServerProcess:
             pass
         return float("nan")
 
+    def disk_syncs(self) -> list[tuple[float, float]] | None:
+        """``--disk-probe``: its syncs so far (start, seconds), else None."""
+        return None if self.disk is None else self.disk.syncs()
+
     def stop(self) -> None:
+        if self.disk is not None:
+            self.disk.stop()
         if self.proc.poll() is None:
             self.proc.terminate()  # uvicorn shuts down; cProfile then writes its file
             try:
@@ -694,7 +749,7 @@ def _ms(values: list[float], p: float) -> str:
 
 def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
                commits: list[Commit] | None = None, share: float = 0.01,
-               bins: int = 10) -> None:
+               bins: int = 10, disk: list[tuple[float, float]] | None = None) -> None:
     """Where the slowest ``share`` of the actions fall: by kind, by the time they were sent,
     in bursts, by table and by their place in the game; with ``gc_log`` (the server's garbage
     collections, :mod:`doko.server.gcwatch`) and ``commits`` (its group commits) how many of
@@ -792,7 +847,7 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
                 return 1000 * sum(get(c) for c in cs) / len(cs)
             runq = (f"; the thread waited for a CPU {mean(lambda c: c.runq):.1f}"
                     if sel[0].runq == sel[0].runq else "")
-            print(f"      {name} ({len(sel)}), mean ms: waiting for the thread "
+            print(f"      {name} ({len(sel)}), mean ms: queued before the thread began it "
                   f"{mean(lambda c: c.wait):.1f}, statements {mean(lambda c: c.statements):.1f},"
                   f" commit {mean(lambda c: c.commit):.1f}, back to the loop "
                   f"{mean(lambda c: c.back):.1f}{runq}; writes "
@@ -812,6 +867,20 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
     k_slow = sum(1 for x in slow if across(x))
     print(f"    waited across a commit of 100 ms or more ({len(pauses)} such): {k_slow} of the "
           f"{n_slow} slow actions, {k_all} of all {len(recs)}")
+    if disk is None:
+        return
+    mine_d = [(a, d) for a, d in disk if t0 <= a <= t0 + r["seconds"]]
+    if not mine_d:
+        return
+    ds = sorted(d * 1000 for _, d in mine_d)
+    stalls = [(a, a + d) for a, d in mine_d if d >= 0.05]
+    slow_c = [c for c in mine_c if c.seconds >= 0.1]
+    with_disk = sum(1 for c in slow_c if any(a < c.start + c.seconds and b > c.start
+                                             for a, b in stalls))
+    print(f"    disk probe (4 KiB + fdatasync every 20 ms beside the server): {len(ds)} syncs, "
+          f"p50 {ds[len(ds) // 2]:.1f} ms, p99 {ds[min(len(ds) - 1, int(0.99 * len(ds)))]:.1f}"
+          f" ms, max {ds[-1]:.1f} ms, {len(stalls)} of 50 ms or more; commits of 100 ms or "
+          f"more beside such a stall: {with_disk} of {len(slow_c)}")
 
 
 def write_records(path: str, r: dict[str, Any]) -> None:
@@ -827,7 +896,7 @@ def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
            label: str = "") -> None:
     """The tail summary (``--tail``) and the records file (``--records``) of one run."""
     if ns.tail:
-        print_tail(r, server.collections(), server.commits())
+        print_tail(r, server.collections(), server.commits(), disk=server.disk_syncs())
     if ns.records:
         path = ns.records if not label else f"{ns.records}.{label}"
         write_records(path, r)
@@ -837,7 +906,8 @@ def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
 def keep_logs(server: ServerProcess, out: Path, t_start: float) -> None:
     """``--logs``: the server's log files copied to ``out`` (made if missing)."""
     out.mkdir(parents=True, exist_ok=True)
-    for src in (server.log, server.gc_log, server.commit_log):
+    for src in (server.log, server.gc_log, server.commit_log,
+                None if server.disk is None else server.disk.out):
         if src is not None and src.exists():
             shutil.copyfile(src, out / src.name)
     (out / "t0.txt").write_text("".join(f"{t:.6f}\n" for t in T0S) or f"{t_start:.6f}\n")
@@ -982,6 +1052,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the server's --gc-pace (its default; 0: CPython's own collections)")
     ap.add_argument("--switch-interval", metavar="MS", default=None,
                     help="the server's --switch-interval (its default)")
+    ap.add_argument("--disk-probe", action="store_true",
+                    help="a process beside the server syncs 4 KiB of a file of its own every "
+                         "20 ms; with --tail --gc-log: how many slow commits fell into a stall "
+                         "of the disk itself")
     ap.add_argument("--records", metavar="PATH", default=None,
                     help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
                          "table, game, index)")
@@ -1004,7 +1078,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="doko-bench-") as tmp:
         server = ServerProcess(Path(tmp), ns.sqlite_synchronous, ns.bot_workers, ns.profile,
                                ns.server_compression, ns.gc_log, ns.gc_thresholds,
-                               ns.switch_interval, ns.gc_pace)
+                               ns.switch_interval, ns.gc_pace, ns.disk_probe)
         try:
             print(f"doko web table load benchmark: SQLite (WAL, "
                   f"synchronous={ns.sqlite_synchronous}), one uvicorn process on "
