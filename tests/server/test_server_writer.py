@@ -301,8 +301,19 @@ def test_the_next_batch_commits_while_the_event_loop_is_busy(store: Store,
         started.set()
         release.wait(10)
 
+    batch, count = store.batch, [0]
+
+    def numbered_batch(calls: Any) -> list[tuple[bool, Any]]:
+        out = batch(calls)
+        count[0] += 1
+        store.last_batch = (count[0] / 1000, count[0] / 100)  # batch n: n ms, 10 n ms
+        return out
+
+    store.batch = numbered_batch  # type: ignore[method-assign]
+    log = io.StringIO()
+
     async def main() -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-        writer = GroupCommit(store, pool)
+        writer = GroupCommit(store, pool, log)
         first = asyncio.ensure_future(writer.write(slow_write))
         await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
         second = asyncio.ensure_future(writer.write(store.add_action, gid, 0, action(0)))
@@ -319,6 +330,9 @@ def test_the_next_batch_commits_while_the_event_loop_is_busy(store: Store,
     during, after = asyncio.run(main())
     pool.shutdown()
     assert during == after == [(0, json.dumps(action(0)))]
+    # each line has its own batch's parts, though both were done before the loop took either
+    parts = [[float(x) for x in line.split()[4:6]] for line in log.getvalue().splitlines()]
+    assert parts == [[1.0, 10.0], [2.0, 20.0]]
 
 
 def test_reads_take_their_place_in_the_queue(store: Store) -> None:

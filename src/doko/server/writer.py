@@ -153,19 +153,24 @@ class GroupCommit:
             except BaseException as e:  # (Store.batch answers its writes' own errors itself)
                 outcomes = [(False, e)] * len(items)
             ended = time.monotonic()
-            runq = (run_queue_ns() - queued) / 1e9 if queued >= 0 else -0.001
+            # the log's figures, taken here: the thread may commit the next batch before the
+            # loop takes this one's outcome
+            timing = (began, ended, (run_queue_ns() - queued) / 1e9 if queued >= 0 else -0.001,
+                      *self.store.last_batch)
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                loop.call_soon_threadsafe(self._deliver, items, outcomes, began, ended, runq)
+                loop.call_soon_threadsafe(self._deliver, items, outcomes, timing)
 
-    def _deliver(self, items: list[_Item], outcomes: list[tuple[bool, Any]], began: float,
-                 ended: float, runq: float) -> None:
-        """In the event loop: each caller gets its own result or exception."""
+    def _deliver(self, items: list[_Item], outcomes: list[tuple[bool, Any]],
+                 timing: tuple[float, float, float, float, float]) -> None:
+        """In the event loop: each caller gets its own result or exception. ``timing``: when
+        the thread began and ended the batch, its wait for a CPU meanwhile, and the seconds of
+        its statements and of its commit (:attr:`Store.last_batch`)."""
         if items[0].write:
             self.batches += 1
             self.writes += len(items)
             if self.log is not None:
                 done = time.monotonic()
-                writes, commit = self.store.last_batch
+                began, ended, runq, writes, commit = timing
                 self.log.write(f"{began:.6f} {(done - began) * 1000:.3f} {len(items)} "
                                f"{(began - items[0].queued) * 1000:.3f} {writes * 1000:.3f} "
                                f"{commit * 1000:.3f} {(done - ended) * 1000:.3f} "
