@@ -867,13 +867,29 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
     k_slow = sum(1 for x in slow if across(x))
     print(f"    waited across a commit of 100 ms or more ({len(pauses)} such): {k_slow} of the "
           f"{n_slow} slow actions, {k_all} of all {len(recs)}")
-    if disk is None:
-        return
-    mine_d = [(a, d) for a, d in disk if t0 <= a <= t0 + r["seconds"]]
+    # the batches that held the database thread 100 ms or more (statements and commit: with a
+    # server whose thread commits while the loop is busy, a commit's whole duration also
+    # counts the wait for the loop)
+    held = [c for c in mine_c if c.statements + c.commit >= 0.1]
+    stalls: list[tuple[float, float]] = []
+    mine_d = [(a, d) for a, d in disk or [] if t0 <= a <= t0 + r["seconds"]]
+    if mine_d:
+        stalls = [(a, a + d) for a, d in mine_d if d >= 0.05]
+
+    def in_stall(c: Commit) -> bool:  # while the batch was in the database thread
+        end = c.start + c.seconds - c.back
+        return any(a < end and b > c.start for a, b in stalls)
+
+    if held and held[0].commit == held[0].commit:
+        cpu = sum(1 for c in held if c.runq == c.runq and c.runq >= (c.statements + c.commit) / 2)
+        print(f"    batches that held the database thread 100 ms or more: {len(held)} (max "
+              f"{max(c.statements + c.commit for c in held) * 1000:.0f} ms); the thread waited "
+              f"for a CPU half of that or more in {cpu}"
+              + (f"; beside a stall of the disk probe: {sum(1 for c in held if in_stall(c))}"
+                 if mine_d else ""))
     if not mine_d:
         return
     ds = sorted(d * 1000 for _, d in mine_d)
-    stalls = [(a, a + d) for a, d in mine_d if d >= 0.05]
     slow_c = [c for c in mine_c if c.seconds >= 0.1]
     with_disk = sum(1 for c in slow_c if any(a < c.start + c.seconds and b > c.start
                                              for a, b in stalls))
