@@ -62,6 +62,7 @@ fn main() {
             if let Some(x) = sym_from {
                 sv.sym_from = x;
             }
+            sv.twins = std::env::var("NOTWINS").is_err();
             sv
         };
         if let Some(target) = at_least {
@@ -109,6 +110,12 @@ fn main() {
                  other Augen) {:?}; cut-offs (all, by the first move) by card {:?}",
                 sv.sym_stats, sv.cut_stats
             );
+            if std::env::var("DEPTHS").is_ok() {
+                println!(
+                    "  nodes by tricks left {:?}; twin cards left out {}",
+                    sv.depth_nodes, sv.twin_stats
+                );
+            }
         }
         total += dt;
         nodes += n1;
