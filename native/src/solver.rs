@@ -2719,7 +2719,7 @@ mod tests {
 
     #[test]
     fn twin_cards_are_pruned_exactly() {
-        // 300 random end games of 3 to 5 tricks, at a trick boundary or in mid-trick, every
+        // 300 random end games of 3 and 4 tricks, at a trick boundary or in mid-trick, every
         // card order, Dulle rule and party split: with one card of each group of twins
         // searched (Tables::twin_reduce: cards of one suit with no other seat's card between
         // them, the fattest where the trick surely goes to the seat's party, else the
@@ -2727,7 +2727,7 @@ mod tests {
         let mut rng = crate::rng::Xoshiro256::new(89);
         let mut left_out = 0;
         for i in 0..300 {
-            let n = 3 + i % 3;
+            let n = 3 + i % 2;
             let mut hands = deal(&mut rng, n);
             let order = rng.below(orders().len() as u64) as usize;
             let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
@@ -2762,7 +2762,7 @@ mod tests {
             );
             left_out += sv.twin_stats;
         }
-        assert!(left_out > 3000, "only {left_out} twin cards left out");
+        assert!(left_out > 800, "only {left_out} twin cards left out");
     }
 
     /// A position of the same structure as `hands` (see [`SymTable`]): in each effective suit
