@@ -89,6 +89,31 @@
 //! times the nodes), a second killer lead (1.4 % fewer nodes mean, 4 % more median), the
 //! killer after the table's best lead instead of before it (5 % more nodes).
 //!
+//! Twin cards ([`Tables::twin_reduce`], 2 December, third session): cards of one hand and
+//! effective suit with no other hand's card ranked between them (at the start of the trick,
+//! or in it) beat and lose to the same cards, so whichever the seat plays, the game goes on
+//! card for card the same with only the two cards' Augen traded. Where the trick goes to one
+//! party whatever the later seats play (always at the last card; before it when no later
+//! seat of the other party can beat the card that would be winning), the seat plays the
+//! fattest twin if that party is its own and the leanest if not: the other twins are left
+//! out, exactly. On the same files as above: 9 tricks 832,669 -> 755,066 nodes mean
+//! (234,675 -> 201,855 median), 10 tricks (seed 0) 3,035,615 -> 2,675,347 (2,499,857 ->
+//! 2,267,724), 10 tricks (seed 100) 2,778,799 -> 2,608,522, "Re at least 121?" on whole
+//! games 572,143 -> 507,697 nodes mean, the three 12-trick deals solved within 30 million
+//! nodes 553,170 / 134,696 / 22,121,399 -> 499,278 / 126,574 / 19,386,519 (the other five
+//! still are not); most of the cards left out are near the leaves
+//! (the two-trick end games 9 % fewer, positions with four or five tricks left 2 % fewer), so
+//! the CPU time is within the noise of a shared machine (the rule costs about 5 % of it).
+//! Tried and not used in this session: refuting a lead together with its twins of other
+//! Augen by one search with the window moved by their largest difference (succeeded four
+//! times in five, yet 19 % more nodes: the moved windows find no bounds in the tables, while
+//! the twins searched one by one are mostly cut off by the structure table anyway); capping
+//! the MTD(f) step at 4 or 8 Augen (1 - 6 % more nodes); the structure table at three tricks
+//! left only where the exact table has no entry (26 % fewer nodes, 5 - 20 % more time);
+//! reading the structure table's bucket before the exact table's, so that the two cache
+//! misses overlap (no difference beyond the noise); sure Augen from trumps that up to 2, 5
+//! or 8 opponents' cards can beat instead of 3 (the same nodes to 0.01 %).
+//!
 //! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
 //! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
 //! key (16 – 17 %; 11 – 12 % since it is built from the kinds in play only). Tried for it
@@ -106,7 +131,9 @@
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
 //! at the start of the trick a card ranked between them, both included (the Dulle under a
 //! second-Dulle rule is never merged). Such cards win and lose against the same cards and carry
-//! the same Augen, so merging never changes a value.
+//! the same Augen, so merging never changes a value. Of such cards with other Augen (twins)
+//! only one is searched where the trick's party is settled: the fattest or the leanest (see
+//! above).
 
 use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS, RANK_EYES};
 use crate::order::{order_at, orders, PIG_ORDER_BASE, TRUMP};
@@ -1887,8 +1914,9 @@ impl Solver {
         let all = legal;
         let legal = if self.twins && legal & legal.wrapping_sub(1) != 0 {
             let is_re = self.is_re;
-            self.tab
-                .twin_reduce(legal, ctx.others[seat], |k| Some(is_re[outcome(k).0] == maxi))
+            self.tab.twin_reduce(legal, ctx.others[seat], |k| {
+                Some(is_re[outcome(k).0] == maxi)
+            })
         } else {
             legal
         };
