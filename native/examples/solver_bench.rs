@@ -8,7 +8,10 @@
 //! prints -1 and counts at what it took. `AT_LEAST=T` first asks a fresh solver only whether
 //! Re takes at least `T` Augen (one null-window test, [`Solver::at_least`]; `T` = 121 is who
 //! wins the game) and prints its answer, nodes and CPU time, and their median and mean at the
-//! end (`ONLY=1`: only that test). `scripts/solver_positions.py` writes the positions `doko solve --bench` solves.
+//! end (`ONLY=1`: only that test). `DEPTHS=1` prints each solve's nodes by tricks left and
+//! the twin cards left out; `NOTWINS=1` searches without the twin rule (`Solver::twins`),
+//! `SYM_FROM=N` with the structure table from `N` tricks left. `scripts/solver_positions.py`
+//! writes the positions `doko solve --bench` solves.
 
 use doko_native::solver::{Solver, DEFAULT_TABLE_SIZE};
 use std::time::Instant;
