@@ -8,7 +8,10 @@
 //! prints -1 and counts at what it took. `AT_LEAST=T` first asks a fresh solver only whether
 //! Re takes at least `T` Augen (one null-window test, [`Solver::at_least`]; `T` = 121 is who
 //! wins the game) and prints its answer, nodes and CPU time, and their median and mean at the
-//! end (`ONLY=1`: only that test). `scripts/solver_positions.py` writes the positions `doko solve --bench` solves.
+//! end (`ONLY=1`: only that test). `DEPTHS=1` prints each solve's nodes by tricks left and
+//! the twin cards left out; `NOTWINS=1` searches without the twin rule (`Solver::twins`),
+//! `SYM_FROM=N` with the structure table from `N` tricks left. `scripts/solver_positions.py`
+//! writes the positions `doko solve --bench` solves.
 
 use doko_native::solver::{Solver, DEFAULT_TABLE_SIZE};
 use std::time::Instant;
@@ -62,6 +65,7 @@ fn main() {
             if let Some(x) = sym_from {
                 sv.sym_from = x;
             }
+            sv.twins = std::env::var("NOTWINS").is_err();
             sv
         };
         if let Some(target) = at_least {
@@ -109,6 +113,12 @@ fn main() {
                  other Augen) {:?}; cut-offs (all, by the first move) by card {:?}",
                 sv.sym_stats, sv.cut_stats
             );
+            if std::env::var("DEPTHS").is_ok() {
+                println!(
+                    "  nodes by tricks left {:?}; twin cards left out {}",
+                    sv.depth_nodes, sv.twin_stats
+                );
+            }
         }
         total += dt;
         nodes += n1;

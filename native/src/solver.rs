@@ -89,6 +89,31 @@
 //! times the nodes), a second killer lead (1.4 % fewer nodes mean, 4 % more median), the
 //! killer after the table's best lead instead of before it (5 % more nodes).
 //!
+//! Twin cards ([`Tables::twin_reduce`], 2 December, third session): cards of one hand and
+//! effective suit with no other hand's card ranked between them (at the start of the trick,
+//! or in it) beat and lose to the same cards, so whichever the seat plays, the game goes on
+//! card for card the same with only the two cards' Augen traded. Where the trick goes to one
+//! party whatever the later seats play (always at the last card; before it when no later
+//! seat of the other party can beat the card that would be winning), the seat plays the
+//! fattest twin if that party is its own and the leanest if not: the other twins are left
+//! out, exactly. On the same files as above: 9 tricks 832,669 -> 755,066 nodes mean
+//! (234,675 -> 201,855 median), 10 tricks (seed 0) 3,035,615 -> 2,675,347 (2,499,857 ->
+//! 2,267,724), 10 tricks (seed 100) 2,778,799 -> 2,608,522, "Re at least 121?" on whole
+//! games 572,143 -> 507,697 nodes mean, the three 12-trick deals solved within 30 million
+//! nodes 553,170 / 134,696 / 22,121,399 -> 499,278 / 126,574 / 19,386,519 (the other five
+//! still are not); most of the cards left out are near the leaves
+//! (the two-trick end games 9 % fewer, positions with four or five tricks left 2 % fewer), so
+//! the CPU time is within the noise of a shared machine (the rule costs about 5 % of it).
+//! Tried and not used in this session: refuting a lead together with its twins of other
+//! Augen by one search with the window moved by their largest difference (succeeded four
+//! times in five, yet 19 % more nodes: the moved windows find no bounds in the tables, while
+//! the twins searched one by one are mostly cut off by the structure table anyway); capping
+//! the MTD(f) step at 4 or 8 Augen (1 - 6 % more nodes); the structure table at three tricks
+//! left only where the exact table has no entry (26 % fewer nodes, 5 - 20 % more time);
+//! reading the structure table's bucket before the exact table's, so that the two cache
+//! misses overlap (no difference beyond the noise); sure Augen from trumps that up to 2, 5
+//! or 8 opponents' cards can beat instead of 3 (the same nodes to 0.01 %).
+//!
 //! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
 //! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
 //! key (16 – 17 %; 11 – 12 % since it is built from the kinds in play only). Tried for it
@@ -106,7 +131,9 @@
 //! equivalent in sequence are one move: same effective suit, same Augen, and no other hand held
 //! at the start of the trick a card ranked between them, both included (the Dulle under a
 //! second-Dulle rule is never merged). Such cards win and lose against the same cards and carry
-//! the same Augen, so merging never changes a value.
+//! the same Augen, so merging never changes a value. Of such cards with other Augen (twins)
+//! only one is searched where the trick's party is settled: the fattest or the leanest (see
+//! above).
 
 use crate::cards::{hand_eyes, EYES, KIND_MASK, NUM_KINDS, RANK_EYES};
 use crate::order::{order_at, orders, PIG_ORDER_BASE, TRUMP};
@@ -259,6 +286,8 @@ struct Tables {
     suit_first: [u8; 5],
     /// The Augen class of each kind (see [`Key`]).
     class: [u8; NUM_KINDS],
+    /// The Dulle's bit under a second-Dulle rule, else 0.
+    dulle_bit: u32,
 }
 
 impl Tables {
@@ -393,7 +422,63 @@ impl Tables {
             eq_up_len,
             mergeable,
             between,
+            dulle_bit: if dulle < NUM_KINDS { 1 << dulle } else { 0 },
         }
+    }
+
+    /// `legal` with one card kept of each group of twins: cards of one effective suit with no
+    /// card of `others` (the other seats' cards at the start of the trick, and the cards in
+    /// it) ranked between them, both included (never the Dulle under a second-Dulle rule).
+    /// Twins beat and lose to the same cards, so whichever of them the seat plays, every line
+    /// of play goes on card for card the same (the other twin taking the place of the one
+    /// played), with the same winners; only the two cards' Augen trade places. If the trick
+    /// goes to the party `P` whatever the later seats play (`mine(k)`: `Some(true)` if that
+    /// is the seat's party when `k` is played, `Some(false)` if it is the other, `None` if it
+    /// is not settled), then playing the twin with `d` more Augen now changes Re's Augen by
+    /// `d` if `P` is Re, and the kept twin's by `-d` in the trick it falls in later, if that
+    /// one goes to Re: so for the seat's party the fattest twin is at least as good as the
+    /// others if `P` is its party, the leanest if not, and that one alone is kept.
+    #[inline]
+    fn twin_reduce(&self, legal: u32, others: u32, mine: impl Fn(usize) -> Option<bool>) -> u32 {
+        let cand = legal & !self.dulle_bit;
+        if cand & cand.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let mut out = legal;
+        // the candidates in power order, suit by suit
+        let mut places = self.power_place[0][cand as usize & 255]
+            | self.power_place[1][cand as usize >> 8 & 255]
+            | self.power_place[2][cand as usize >> 16 & 255];
+        let (mut prev, mut prev_su, mut keep) = (0usize, u8::MAX, 0usize);
+        // whether the group's trick goes to the seat's party, asked once it has two cards
+        let mut fat: Option<Option<bool>> = None;
+        while places != 0 {
+            let g = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let k = self.power_kind[g] as usize;
+            let su = self.place_suit[g];
+            if su == prev_su && others & self.between[prev * NUM_KINDS + k] == 0 {
+                if let Some(fat) = *fat.get_or_insert_with(|| mine(keep)) {
+                    let better = if fat {
+                        EYES[k] > EYES[keep]
+                    } else {
+                        EYES[k] < EYES[keep]
+                    };
+                    if better {
+                        out &= !(1 << keep);
+                        keep = k;
+                    } else {
+                        out &= !(1 << k);
+                    }
+                }
+            } else {
+                keep = k;
+                fat = None;
+            }
+            prev = k;
+            prev_su = su;
+        }
+        out
     }
 
     /// `legal` without each card `k` whose nearest equal-Augen card `j` above it in `legal` has
@@ -849,6 +934,9 @@ struct Ctx {
     dpt: i32,
     /// True for the trick a search starts in mid-trick: each card is a node.
     count: bool,
+    /// Per seat: the kinds of the other seats at the start of the trick (and of the cards
+    /// already in it, for a search started in mid-trick).
+    others: [u32; 4],
 }
 
 /// A double-dummy solver for one card order, parties and Dulle rule; its transposition table
@@ -876,6 +964,12 @@ pub struct Solver {
     /// two-trick end games not counted): how many, and how many by the first card tried (a
     /// measure of the move ordering).
     pub cut_stats: [[u64; 2]; 4],
+    /// Nodes by the tricks left (the two-trick end games at 2).
+    pub depth_nodes: [u64; 13],
+    /// Twin cards are pruned ([`Tables::twin_reduce`]; default true). Exact either way.
+    pub twins: bool,
+    /// Cards left out by the twin rule so far.
+    pub twin_stats: u64,
     /// The last lead that cut off, by the tricks left after it and the leader (255: none):
     /// tried first (the killer heuristic).
     killer: [[u8; 4]; 13],
@@ -967,6 +1061,9 @@ impl Solver {
             sym: SymTable::new(SYM_SIZE.min(size)),
             sym_stats: [0; 4],
             cut_stats: [[0; 2]; 4],
+            depth_nodes: [0; 13],
+            twins: true,
+            twin_stats: 0,
             killer: [[255; 4]; 13],
 
             history: [[0; NUM_KINDS]; 4],
@@ -1225,10 +1322,13 @@ impl Solver {
         }
         let kinds = hands.map(|h| (h & KIND_MASK) as u32);
         let mut moves = kinds;
+        let mut others = [0u32; 4];
+        for s in 0..4 {
+            others[s] = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3] | tmask;
+        }
         for i in n..4 {
             let s = (leader + i) & 3;
-            let others = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3] | tmask;
-            moves[s] = self.tab.merged(kinds[s], others);
+            moves[s] = self.tab.merged(kinds[s], others[s]);
         }
         let ctx = Ctx {
             leader,
@@ -1236,6 +1336,7 @@ impl Solver {
             moves,
             dpt,
             count: true,
+            others,
         };
         self.follow(&ctx, n, led, best_p, win, teyes, rem, alpha, beta)
     }
@@ -1428,6 +1529,7 @@ impl Solver {
             sym = Some((sh, sk, sig));
         }
         self.nodes += 1;
+        self.depth_nodes[left as usize] += 1;
         if self.watch && self.over_limits() {
             return 0;
         }
@@ -1470,11 +1572,14 @@ impl Solver {
     ) -> (i32, i32) {
         let kinds = self.hands.map(|h| (h & KIND_MASK) as u32);
         let mut moves = kinds;
+        let mut others = [0u32; 4];
+        for s in 0..4 {
+            others[s] = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3];
+        }
         if (kinds[0] | kinds[1] | kinds[2] | kinds[3]) & self.tab.mergeable != 0 {
             for s in 0..4 {
                 if kinds[s] & self.tab.mergeable != 0 {
-                    let others = kinds[(s + 1) & 3] | kinds[(s + 2) & 3] | kinds[(s + 3) & 3];
-                    moves[s] = self.tab.merged(kinds[s], others);
+                    moves[s] = self.tab.merged(kinds[s], others[s]);
                 }
             }
         }
@@ -1488,10 +1593,29 @@ impl Solver {
                 self.dp
             },
             count: false,
+            others,
         };
         // the leads: the last lead of this seat that cut off at this depth first (the
         // killer, not in the first tricks of a long search), then the best one the table
         // remembers, then (see below)
+        // of twin leads the fattest if the trick goes to the leader's party whatever the others
+        // play (see Tables::twin_reduce)
+        if self.twins && moves[s0] & moves[s0].wrapping_sub(1) != 0 {
+            let is_re = self.is_re;
+            let tab = &self.tab;
+            let all = moves[s0];
+            moves[s0] = tab.twin_reduce(all, others[s0], |k| {
+                let led = tab.eff[k] as usize;
+                let p = tab.strength[led][k];
+                for s in 0..4 {
+                    if is_re[s] != is_re[s0] && tab.response(kinds[s], led) >= p {
+                        return None;
+                    }
+                }
+                Some(true)
+            });
+            self.twin_stats += u64::from((all ^ moves[s0]).count_ones());
+        }
         let killer = self.killer[nleft as usize][s0] as usize;
         let mut order = Scored::new();
         let mut m = moves[s0];
@@ -1610,6 +1734,33 @@ impl Solver {
         let st = self.tab.strength[led];
         let dpt = ctx.dpt;
         let maxi = self.is_re[seat];
+        // of twins the fattest if the trick goes to the seat's party whatever the later seats
+        // play, the leanest if it goes to the others (see Tables::twin_reduce)
+        let all = legal;
+        let legal = if self.twins && legal & legal.wrapping_sub(1) != 0 {
+            let is_re = self.is_re;
+            let (tab, hands) = (&self.tab, &self.hands);
+            tab.twin_reduce(legal, ctx.others[seat], |k| {
+                let p = st[k];
+                let (bp, w) = if p > best_p || (p == dpt && p == best_p) {
+                    (p, seat)
+                } else {
+                    (best_p, win)
+                };
+                for i in pos + 1..4 {
+                    let s = (ctx.leader + i) & 3;
+                    if is_re[s] != is_re[w]
+                        && tab.response((hands[s] & KIND_MASK) as u32, led) >= bp
+                    {
+                        return None;
+                    }
+                }
+                Some(is_re[w] == maxi)
+            })
+        } else {
+            legal
+        };
+        self.twin_stats += u64::from((all ^ legal).count_ones());
         let mut order = Scored::new();
         if legal & (legal - 1) == 0 {
             order.push(0, legal.trailing_zeros() as usize);
@@ -1759,6 +1910,17 @@ impl Solver {
             };
             (w, teyes + eyes(k))
         };
+        // of twins the fattest if the trick goes to the seat's party, else the leanest
+        let all = legal;
+        let legal = if self.twins && legal & legal.wrapping_sub(1) != 0 {
+            let is_re = self.is_re;
+            self.tab.twin_reduce(legal, ctx.others[seat], |k| {
+                Some(is_re[outcome(k).0] == maxi)
+            })
+        } else {
+            legal
+        };
+        self.twin_stats += u64::from((all ^ legal).count_ones());
         if legal & (legal - 1) == 0 {
             let k = legal.trailing_zeros() as usize;
             let (w, x) = outcome(k);
@@ -1961,6 +2123,7 @@ impl Solver {
     /// winner. One node.
     fn two_tricks(&mut self, leader: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        self.depth_nodes[2] += 1;
         // per seat in play order: (the card played first, the card kept) choices
         let mut opts = [[(0usize, 0usize); 2]; 4];
         let mut nopt = [0usize; 4];
@@ -2580,6 +2743,54 @@ mod tests {
                 assert_eq!(reused.future_value(hands, leader, &trick, guess), Ok(v));
             }
         }
+    }
+
+    #[test]
+    fn twin_cards_are_pruned_exactly() {
+        // 300 random end games of 3 and 4 tricks, at a trick boundary or in mid-trick, every
+        // card order, Dulle rule and party split: with one card of each group of twins
+        // searched (Tables::twin_reduce: cards of one suit with no other seat's card between
+        // them, the fattest where the trick surely goes to the seat's party, else the
+        // leanest) the value is that of plain minimax, and the rule left out many cards
+        let mut rng = crate::rng::Xoshiro256::new(89);
+        let mut left_out = 0;
+        for i in 0..300 {
+            let n = 3 + i % 2;
+            let mut hands = deal(&mut rng, n);
+            let order = rng.below(orders().len() as u64) as usize;
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+            let rule = rng.below(3) as u8;
+            let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
+            let mut sv = Solver::new(order, is_re, rule, 1 << 10).unwrap();
+            let leader = rng.below(4) as usize;
+            let mut trick = Vec::new();
+            for j in 0..rng.below(4) as usize {
+                let s = (leader + j) & 3;
+                let mut legal = (hands[s] & KIND_MASK) as u32;
+                if let Some(&first) = trick.first() {
+                    let f = legal & sv.tab.follow[sv.tab.eff[first as usize] as usize];
+                    if f != 0 {
+                        legal = f;
+                    }
+                }
+                let pick = rng.below(legal.count_ones() as u64) as usize;
+                let k = (0..NUM_KINDS)
+                    .filter(|&k| legal >> k & 1 != 0)
+                    .nth(pick)
+                    .unwrap();
+                hands[s] = take(hands[s], k);
+                trick.push(k as u8);
+            }
+            let v = brute(&sv, hands, leader, &mut trick.clone());
+            let guess = Some(rng.below(120) as i32);
+            assert_eq!(
+                sv.future_value(hands, leader, &trick, guess),
+                Ok(v),
+                "{hands:?} {order} {parties} {rule} {leader} {trick:?}"
+            );
+            left_out += sv.twin_stats;
+        }
+        assert!(left_out > 800, "only {left_out} twin cards left out");
     }
 
     /// A position of the same structure as `hands` (see [`SymTable`]): in each effective suit
