@@ -22,6 +22,7 @@ from doko.bots.uct_player import (
     UctPlayer,
     WyRand,
     _called_this_turn,
+    decline,
     ensemble_python,
     rollout_answer,
     root_actions,
@@ -276,7 +277,7 @@ def test_native_and_python_search_are_identical() -> None:
         assert a.last == b.last
         assert a.last.rollouts == 32
         phases.add(g.phase)
-        if g.phase == PLAY and tree_actions(g)[0] == DECLINE:
+        if g.phase == PLAY and tree_actions(g)[0] == decline(g.to_move):
             # the call question alone (call or not), and the textbook tree (one new node per
             # rollout), searched by both backends alike
             worlds = a._sample(v)
@@ -299,7 +300,8 @@ def test_tree_actions_and_root_statistics() -> None:
         if g.phase == PLAY:
             cards = list(g.legal_plays())
             calls = [a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK]
-            assert acts == ([DECLINE, calls[0]] if calls else cards)
+            # in the tree "no call" names its seat; the root's statistics report it as DECLINE
+            assert acts == ([decline(s), calls[0]] if calls else cards)
             assert tree_actions(g, declined=True) == cards
             seen_call = seen_call or bool(calls)
             assert [p for _, p in root_actions(g)] == [None] * len(acts)
@@ -515,7 +517,7 @@ def test_all_calls_offers_every_call_once_a_turn() -> None:
         if not calls:
             assert acts == list(g.legal_plays())
             continue
-        assert acts == [DECLINE, *sorted(calls, key=lambda a: CODE_OF[a])]
+        assert acts == [decline(s), *sorted(calls, key=lambda a: CODE_OF[a])]
         for call in calls:
             h = g.clone()
             h.apply(call)
