@@ -668,6 +668,36 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
     return total
 
 
+def program_round(view: SeatView, all_calls: bool) -> tuple[int, int]:
+    """The round of the call question the paper's program asks at this state of the play
+    (``BeliefGameState::set_move``), as (the first seat, how many seats in seat order), from
+    the public history: after a card the three other seats from the next one after its player;
+    after a call the caller again and the three after it (with ``all_calls``, its announcing
+    version 0, the three after it); at the start of the play all four from the one to lead.
+
+    >>> from doko.engine.game import Game
+    >>> from doko.engine.view import view
+    >>> g = Game.deal(1)
+    >>> for _ in range(4):
+    ...     g.apply(encode(g.to_move, HEALTHY))
+    >>> program_round(view(g, 0), False) == (g.to_move, 4)
+    True
+    >>> g.apply(g.legal_plays()[0]); program_round(view(g, 0), False) == (g.to_move, 3)
+    True
+    """
+    played = bool(view.tricks or view.trick)
+    for a in reversed(view.history):
+        code = CODE_OF[a]
+        if CALL_RE <= code <= BLACK:
+            x = seat_of(a)
+            return ((x + 1) & 3, 3) if all_calls else (x, 4)
+        if code < 24 and played:
+            return (seat_of(a) + 1) & 3, 3
+        if code not in PIG_CODES and code not in GENSCHER_CODES:
+            break  # the answers before the play (or an Armut's exchange): the play starts
+    return view.to_move, 4
+
+
 def _called_this_turn(view: SeatView, seat: int) -> bool:
     """Whether ``seat`` has made a call since its last card (at this turn, as the history
     shows)."""
@@ -705,8 +735,12 @@ class UctPlayer(Player):
     program's announcing version 0) instead of only the next call, asked again after each
     (version 1, its default); ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a
     solo, the kind chosen by UCB1 in the node below it (the program's questions "solo?" and
-    "which?") instead of one Vorbehalt per solo kind; ``backend``: ``native``, ``python`` or
-    ``auto`` (native where built).
+    "which?") instead of one Vorbehalt per solo kind; ``calls_out_of_turn``: the calls out of
+    turn of the paper's program, in the tree and in the player's own decisions: the call
+    question goes to the seats of the program's round (:func:`program_round`) after every
+    card and every call, and the player answers it with its call search whenever it is one of
+    them and the engine offers it a call, on turn or not (else it is asked only before its own
+    card); ``backend``: ``native``, ``python`` or ``auto`` (native where built).
     """
 
     def __init__(
@@ -722,6 +756,7 @@ class UctPlayer(Player):
         single_tree: bool = False,
         all_calls: bool = False,
         solo_question: bool = False,
+        calls_out_of_turn: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -755,6 +790,10 @@ class UctPlayer(Player):
         self.single_tree = bool(single_tree)
         self.all_calls = bool(all_calls)
         self.solo_question = bool(solo_question)
+        self.calls_out_of_turn = bool(calls_out_of_turn)
+        #: with calls out of turn: the hand and history at which this seat last answered the
+        #: call question with "no call" (it is asked once a round)
+        self._declined_at: tuple[tuple[int, ...], tuple[Action, ...]] | None = None
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -777,6 +816,8 @@ class UctPlayer(Player):
         pigs = [a for a in legal if CODE_OF[a] in PIG_CODES and seat_of(a) == view.seat]
         if pigs:
             return pigs[0]
+        if self.calls_out_of_turn and view.phase == PLAY:
+            return self._decide_with_rounds(view, legal)
         if not view.to_play:
             return None  # calls are actions of the seat's own turn
         start = time.perf_counter()
@@ -807,10 +848,43 @@ class UctPlayer(Player):
                 choice = self._choose(st, options)
                 if choice != DECLINE:
                     return choice
+        return self._card(view, seat, start, cards)
+
+    def _card(self, view: SeatView, seat: int, start: float, cards: list[Action]) -> Action:
+        """The card search (the call question declined or not asked)."""
         if len(cards) == 1:
             return cards[0]
         st = self._decision_search(view, seat, start, declined=True)
         return cards[0] if st is None else self._choose(st, cards)
+
+    def _decide_with_rounds(self, view: SeatView, legal: list[Action]) -> Action | None:
+        """A decision in the play with calls out of turn: the call question where the seat is
+        one of the program's round (:func:`program_round`) and has not answered it yet, on
+        turn or not (the root of its search that question, the rest of the round after it);
+        then, on turn, the Genscher's naming (house rule) or the card."""
+        start = time.perf_counter()
+        seat = view.seat
+        assert seat is not None
+        if view.to_play and any(CODE_OF[a] in GENSCHER_CODES for a in legal):
+            namings = [a for a in legal if CODE_OF[a] in GENSCHER_CODES]
+            st = self._decision_search(view, seat, start, declined=True)
+            return namings[0] if st is None else self._choose(st, namings)
+        calls = [a for a in legal if _is_call(a) and seat_of(a) == seat]
+        first, count = program_round(view, self.all_calls)
+        place = (seat - first) & 3
+        if calls and place < count and self._declined_at != (view.hand, view.history):
+            st = self._decision_search(view, seat, start, declined=False,
+                                       share=0.5 if view.to_play else 1.0,
+                                       ask_left=count - place)
+            options = [DECLINE] + (calls if self.all_calls else calls[:1])
+            if st is not None:
+                choice = self._choose(st, options)
+                if choice != DECLINE:
+                    return choice
+            self._declined_at = (view.hand, view.history)
+        if not view.to_play:
+            return None
+        return self._card(view, seat, start, [a for a in legal if CODE_OF[a] < 24])
 
     def _rules_player(self) -> Player:
         """The rules player for the decisions before trick play that no sampled world fits."""
@@ -819,11 +893,13 @@ class UctPlayer(Player):
         return self._rules
 
     def _decision_search(self, view: SeatView, seat: int, start: float, declined: bool,
-                         share: float = 1.0) -> RootStats | None:
+                         share: float = 1.0, ask_left: int | None = None) -> RootStats | None:
         """One search for the decision of ``view`` on newly sampled worlds (None if no world
-        fits); with a time budget it may take ``share`` of what is left of it."""
+        fits); with a time budget it may take ``share`` of what is left of it. ``ask_left``
+        (calls out of turn): the root is the seat's call question with that many seats of the
+        program's round from it on."""
         if self.single_tree:
-            found = self._search_single(view, seat, start, declined, share)
+            found = self._search_single(view, seat, start, declined, share, ask_left)
             if found is None:
                 return None
             st = found
@@ -832,7 +908,8 @@ class UctPlayer(Player):
             if not worlds:
                 return None
             seed = self.rng.getrandbits(64)
-            st = self._search(worlds, seat, seed, self._seconds(start, share), declined)
+            st = self._search(worlds, seat, seed, self._seconds(start, share), declined,
+                              ask_left)
         self.last = st
         self.rollouts_total += st.rollouts
         return st
@@ -846,7 +923,7 @@ class UctPlayer(Player):
         return max(0.0, left * share)
 
     def _search_single(self, view: SeatView, seat: int, start: float, declined: bool,
-                       share: float) -> RootStats | None:
+                       share: float, ask_left: int | None = None) -> RootStats | None:
         """One single-tree search (``single_tree``): one world per rollout (up to
         :data:`SINGLE_TREE_WORLDS`), sampled natively where the core is built (the same
         procedure as :class:`Sampler`, its own random numbers; an Armut's exchange only in
@@ -871,7 +948,7 @@ class UctPlayer(Player):
             return search_single_python(worlds, seat, self.rollouts, self.exploration,
                                         self.eyes_weight, WyRand(seed), deadline, declined,
                                         self.expand_all, self.all_calls,
-                                        self.solo_question)
+                                        self.solo_question, self.calls_out_of_turn, ask_left)
         native = require_native()
         history = list(view.history)
         if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
@@ -902,7 +979,8 @@ class UctPlayer(Player):
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=self._seconds(start, share), seed=seed,
                               declined=declined, expand_all=self.expand_all, single_tree=True,
-                              all_calls=self.all_calls, solo_question=self.solo_question)
+                              all_calls=self.all_calls, solo_question=self.solo_question,
+                              calls_out_of_turn=self.calls_out_of_turn, ask_left=ask_left)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
@@ -931,18 +1009,20 @@ class UctPlayer(Player):
         return out
 
     def _search(self, worlds: list[Game], seat: int, seed: int, seconds: float | None,
-                declined: bool) -> RootStats:
+                declined: bool, ask_left: int | None = None) -> RootStats:
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
                                    self.eyes_weight, seed, seconds, declined, self.expand_all,
-                                   self.all_calls, self.solo_question)
+                                   self.all_calls, self.solo_question, self.calls_out_of_turn,
+                                   ask_left)
         native = require_native()
         games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
                               expand_all=self.expand_all, all_calls=self.all_calls,
-                              solo_question=self.solo_question)
+                              solo_question=self.solo_question,
+                              calls_out_of_turn=self.calls_out_of_turn, ask_left=ask_left)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
