@@ -1122,6 +1122,120 @@ mod tests {
         assert!(offered > 0);
     }
 
+    /// The actors of the call questions from `ask` on until the card (each seat declines),
+    /// and the round then.
+    fn declines_until_the_card(g: &mut GameState, ask: &mut Ask, c: &UctConfig) -> Vec<u8> {
+        let mut buf = ActionBuf::new();
+        let mut acts = Vec::new();
+        let mut asked = Vec::new();
+        loop {
+            tree_actions(g, ask, c, &mut buf, &mut acts);
+            if acts[0] < DECLINE {
+                // the cards of the seat on turn
+                assert!(acts.iter().all(|&a| actor(a) == g.to_move().unwrap()));
+                return asked;
+            }
+            assert!(acts[1..]
+                .iter()
+                .all(|&a| is_call(a) && actor(a) == actor(acts[0])));
+            asked.push(actor(acts[0]));
+            assert!(tree_step(g, ask, acts[0], c));
+        }
+    }
+
+    #[test]
+    fn out_of_turn_the_rounds_are_the_programs() {
+        let hands = deal(&mut Rng::new(7), 0, true);
+        let mut g = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
+        while g.phase() != PLAY {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        let f = g.to_move().unwrap();
+        let seats = |from: u8, n: u8| (0..n).map(|i| (from + i) & 3).collect::<Vec<u8>>();
+        for all_calls in [false, true] {
+            let c = UctConfig {
+                out_of_turn: true,
+                all_calls,
+                ..cfg(1)
+            };
+            let mut h = g;
+            let mut ask = Ask::START;
+            // the start of the play: all four from the one to lead, then its card
+            assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), seats(f, 4));
+            // after a card the three others from the next one after its player
+            let mut buf = ActionBuf::new();
+            h.legal_plays(&mut buf);
+            assert!(tree_step(
+                &mut h,
+                &mut ask,
+                u16::from(buf.as_slice()[0]),
+                &c
+            ));
+            assert_eq!(
+                ask,
+                Ask {
+                    seat: (f + 1) & 3,
+                    left: 3
+                }
+            );
+            let mut k = h;
+            let mut a = ask;
+            assert_eq!(declines_until_the_card(&mut k, &mut a, &c), seats(f + 1, 3));
+            // a call by the second seat of the round: asked again (the program's version 1)
+            // and the three after it; with all calls (version 0) only the three after it
+            let mut acts = Vec::new();
+            tree_actions(&mut h, &mut ask, &c, &mut buf, &mut acts);
+            assert_eq!(acts[0], decline((f + 1) & 3));
+            assert!(tree_step(&mut h, &mut ask, acts[0], &c));
+            tree_actions(&mut h, &mut ask, &c, &mut buf, &mut acts);
+            let x = (f + 2) & 3;
+            assert_eq!(acts[0], decline(x));
+            assert!(tree_step(&mut h, &mut ask, acts[1], &c));
+            let want = if all_calls {
+                seats(x + 1, 3)
+            } else {
+                seats(x, 4)
+            };
+            assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), want);
+            assert_eq!(h.to_move(), Some((f + 1) & 3));
+        }
+        // without calls out of turn only the seat on turn is asked, before its card
+        let c = cfg(1);
+        let mut h = g;
+        let mut ask = Ask::START;
+        assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), vec![f]);
+    }
+
+    #[test]
+    fn out_of_turn_a_seat_not_on_turn_searches_its_call_question() {
+        let c = UctConfig {
+            out_of_turn: true,
+            ..cfg(120)
+        };
+        let mut searched = 0;
+        for g in mid_game_states(20, 13, 1, Rules::TSR) {
+            let t = g.to_move().unwrap();
+            for s in (0..4u8).filter(|&s| s != t) {
+                let mut h = g;
+                let ask = Ask { seat: s, left: 2 };
+                let Some(call) = next_call(&mut h, s) else {
+                    // a seat that may not call is not the one asked
+                    assert!(search(&g, s, ask, &c, &mut Rng::new(1), || false).is_err());
+                    continue;
+                };
+                let st = search(&g, s, ask, &c, &mut Rng::new(s as u64), || false).unwrap();
+                assert_eq!(st.actions, vec![DECLINE, call]);
+                assert_eq!(st.visits.iter().sum::<u64>(), 120);
+                let one =
+                    search_single(&[g], s, ask, &c, &mut Rng::new(s as u64), || false).unwrap();
+                assert_eq!(st, one);
+                searched += 1;
+            }
+        }
+        assert!(searched > 5);
+    }
+
     #[test]
     fn stop_ends_the_search_early() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];

@@ -176,12 +176,17 @@ def _actor(a: int) -> int:
     return a & 3 if a >= DECLINE else (a >> 6) & 3
 
 
+def _calls(g: Game, s: int) -> list[Action]:
+    """The calls seat ``s`` may make now, lowest first (the engine's legal actions: the same
+    as ``can_apply`` for each call, without building a refusal for each that is not)."""
+    return sorted((a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK),
+                  key=CODE_OF.__getitem__)
+
+
 def _next_call(g: Game, s: int) -> Action | None:
-    for code in range(CALL_RE, BLACK + 1):
-        a = encode(s, code)
-        if g.can_apply(a):
-            return a
-    return None
+    """The lowest call seat ``s`` may make now, if any (``uct::next_call``)."""
+    calls = _calls(g, s)
+    return calls[0] if calls else None
 
 
 def _started(g: Game, ask: Ask, out_of_turn: bool) -> Ask:
@@ -255,11 +260,7 @@ def _node_actions(g: Game, ask: Ask, all_calls: bool,
         ask, call = _resolve(g, ask, out_of_turn)
         if call is not None:
             s = ask[0]
-            out = [decline(s), call]
-            if all_calls:
-                out += [a for code in range(CODE_OF[call] + 1, BLACK + 1)
-                        if g.can_apply(a := encode(s, code))]
-            return out, ask
+            return [decline(s)] + (_calls(g, s) if all_calls else [call]), ask
         return list(g.legal_plays()), ask
     if phase in (QUERY, NAMING):
         # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
