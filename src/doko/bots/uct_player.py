@@ -36,7 +36,18 @@ its own on new worlds), as the paper's player is asked the two questions one aft
 A call is made only if its value is positive (the paper's announcement rule: no announcement
 when every answer's value is negative, ``call_rule``). A certain claim (the engine offers one
 only when it holds) is taken at once; otherwise the player acts only at its own turn (a call
-is considered there).
+is considered there), unless ``calls_out_of_turn``.
+
+The call question goes by default only to the seat on turn, before its card. With
+``calls_out_of_turn`` it goes to the seats the paper's program asks (TSR 6.1.2: a seat may
+call while another is to play), in the tree and in the player's own decisions: after every
+card the three other seats from the next one after its player, after a call the caller again
+and the three after it (with ``all_calls`` the three after it), at the start of the play all
+four from the one to lead, each that may call, in seat order (:func:`program_round`); then the
+card. In the tree a seat's "no call" is an action of that seat (:func:`decline`), and UCB1 at
+its node is for that seat. The player answers the question with its call search whenever it
+is one of the round and the engine offers it a call, on turn or not; the root of that search
+is its question, the rest of the round after it.
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
 is built; :func:`search_single_python` and :func:`ensemble_python` are the same algorithm in
@@ -44,11 +55,12 @@ Python with the same random number generator (:class:`WyRand`, the core's ``batc
 for the same worlds and seed both give the same visits and values (slow but exact;
 ``backend="python"``).
 
-Defaults are the program's: one tree of 1,000 rollouts, exploration constant 20000 in its
-reward unit (500 per score point plus the party's Augen), here 40 per score point with the
-Augen weighted 1/500 (the same search, scaled); for the call question its announcing version
-0 (measured better, docs/players.md). With ``budget_ms`` the search takes that time (and
-``rollouts`` is a cap only if given).
+Defaults: the paper's best setting, the ensemble of 10 worlds x 1,000 rollouts, exploration
+constant 20000 in the program's reward unit (500 per score point plus the party's Augen), here
+40 per score point with the Augen weighted 1/500 (the same search, scaled); the program's
+default call question (announcing version 1, the next call only), asked of the seat on turn
+(docs/players.md gives the measurements of the other choices). With ``budget_ms`` the search
+takes that time (and ``rollouts`` is a cap only if given).
 
 >>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
