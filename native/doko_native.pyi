@@ -520,6 +520,8 @@ def uct_search(
     single_tree: bool = False,
     all_calls: bool = False,
     solo_question: bool = False,
+    calls_out_of_turn: bool = False,
+    ask_left: int | None = None,
 ) -> UctResult:
     """One UCT search per world (every hand known; ``seat`` must be to act in each), at most
     ``rollouts`` rollouts each; with ``seconds`` the worlds share that time (each at least 16
@@ -533,8 +535,14 @@ def uct_search(
     called is not asked again at this turn (the program's announcing version 0).
     ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a solo (plan 254) with the
     choice of the solo kind as the node below it (the program's "solo?", then "which?"), else
-    one Vorbehalt per solo kind. Raises ValueError for bad arguments or a world where ``seat``
-    is not to act."""
+    one Vorbehalt per solo kind. ``calls_out_of_turn``: the calls out of turn of the paper's
+    program: after every card the three other seats from the next one after its player, after
+    a call the caller again and the three after it (with ``all_calls`` the three after it), at
+    the start of the play all four from the one to lead are asked whether to call (those that
+    may), then the card comes. ``ask_left`` (only with ``calls_out_of_turn``, not with
+    ``declined``): the root is the call question of ``seat``, on turn or not, with ``ask_left``
+    (1 to 4) seats of the round from it on still to be asked. Raises ValueError for bad
+    arguments or a world where ``seat`` is not to act."""
 
 # -- the search player's native parts (native/src/py_search.rs)
 

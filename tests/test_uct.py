@@ -16,13 +16,19 @@ import pytest
 
 from doko.bots.base import Player, make_player, play_game, player_names, step
 from doko.bots.uct_player import (
+    ASK_START,
     DECLINE,
     SOLO_QUESTION,
+    Ask,
     RootStats,
     UctPlayer,
     WyRand,
     _called_this_turn,
+    _node_actions,
+    _tree_step,
+    decline,
     ensemble_python,
+    program_round,
     rollout_answer,
     root_actions,
     search_python,
@@ -276,7 +282,7 @@ def test_native_and_python_search_are_identical() -> None:
         assert a.last == b.last
         assert a.last.rollouts == 32
         phases.add(g.phase)
-        if g.phase == PLAY and tree_actions(g)[0] == DECLINE:
+        if g.phase == PLAY and tree_actions(g)[0] == decline(g.to_move):
             # the call question alone (call or not), and the textbook tree (one new node per
             # rollout), searched by both backends alike
             worlds = a._sample(v)
@@ -299,7 +305,8 @@ def test_tree_actions_and_root_statistics() -> None:
         if g.phase == PLAY:
             cards = list(g.legal_plays())
             calls = [a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK]
-            assert acts == ([DECLINE, calls[0]] if calls else cards)
+            # in the tree "no call" names its seat; the root's statistics report it as DECLINE
+            assert acts == ([decline(s), calls[0]] if calls else cards)
             assert tree_actions(g, declined=True) == cards
             seen_call = seen_call or bool(calls)
             assert [p for _, p in root_actions(g)] == [None] * len(acts)
@@ -515,7 +522,7 @@ def test_all_calls_offers_every_call_once_a_turn() -> None:
         if not calls:
             assert acts == list(g.legal_plays())
             continue
-        assert acts == [DECLINE, *sorted(calls, key=lambda a: CODE_OF[a])]
+        assert acts == [decline(s), *sorted(calls, key=lambda a: CODE_OF[a])]
         for call in calls:
             h = g.clone()
             h.apply(call)
@@ -636,3 +643,197 @@ def test_solo_question_player_legal_private_deterministic() -> None:
                     compared.add(g.phase)
             step(g, players)
     assert compared == {QUERY, PLAY}
+
+
+# ---------------------------------------------------------------------------- calls out of turn
+
+
+def _declines_until_the_card(g: Game, ask: Ask, out_of_turn: bool,
+                             all_calls: bool = False) -> tuple[list[int], Ask]:
+    """The seats asked whether to call from the round ``ask`` on until the card (each says
+    "no call"), and the round then."""
+    asked: list[int] = []
+    while True:
+        acts, ask = _node_actions(g, ask, all_calls, out_of_turn)
+        if acts[0] < DECLINE:
+            assert {seat_of(a) for a in acts} == {g.to_move}  # the cards of the seat on turn
+            return asked, ask
+        assert all(CALL_RE <= CODE_OF[a] <= BLACK and seat_of(a) == acts[0] & 3
+                   for a in acts[1:])
+        asked.append(acts[0] & 3)
+        ask = _tree_step(g, ask, acts[0], all_calls, out_of_turn)
+
+
+def test_calls_out_of_turn_the_rounds_are_the_programs() -> None:
+    """With calls out of turn the tree asks as the paper's program (TSR 6.1.2: a seat may call
+    while another is to play): at the start of the play all four seats from the one to lead,
+    after a card the three others from the next one after its player, after a call the caller
+    again and the three after it (with all calls only the three after it); without the option
+    only the seat on turn. The player's :func:`program_round` reads the same rounds from the
+    public history."""
+    g = Game.deal(2400)
+    while g.phase != PLAY:
+        g.apply(encode(g.to_move, HEALTHY))
+    f = g.to_move
+
+    def seats(first: int, n: int) -> list[int]:
+        return [(first + i) & 3 for i in range(n)]
+
+    assert program_round(view(g, 0), False) == (f, 4)
+    for all_calls in (False, True):
+        h = g.clone()
+        asked, ask = _declines_until_the_card(h, ASK_START, True, all_calls)
+        assert asked == seats(f, 4)
+        ask = _tree_step(h, ask, h.legal_plays()[0], all_calls, True)
+        assert ask == ((f + 1) & 3, 3) == program_round(view(h, 0), all_calls)
+        assert _declines_until_the_card(h.clone(), ask, True, all_calls)[0] == seats(f + 1, 3)
+        # the second seat of the round calls
+        ask = _tree_step(h, ask, decline(f + 1), all_calls, True)
+        acts, ask = _node_actions(h, ask, all_calls, True)
+        x = (f + 2) & 3
+        assert acts[0] == decline(x)
+        ask = _tree_step(h, ask, acts[1], all_calls, True)
+        want = seats(x + 1, 3) if all_calls else seats(x, 4)
+        assert program_round(view(h, 0), all_calls) == (want[0], len(want))
+        assert _declines_until_the_card(h, ask, True, all_calls)[0] == want
+    assert _declines_until_the_card(g.clone(), ASK_START, False)[0] == [f]
+
+
+def _oot_positions() -> list[tuple[Game, int, dict[str, Any]]]:
+    """Roots of searches with calls out of turn: the Vorbehaltsabfrage and the naming, the
+    card of the seat on turn, and the call question of every seat that may call (on turn or
+    not) with the rest of the program's round after it."""
+    out: list[tuple[Game, int, dict[str, Any]]] = []
+    for i, g in enumerate(_positions()[:16]):
+        if g.phase != PLAY:
+            out.append((g, g.to_move, {}))
+            continue
+        out.append((g, g.to_move, {"declined": True}))
+        for s in (i & 3, (i + 1) & 3):
+            if any(CALL_RE <= CODE_OF[a] <= BLACK for a in g.legal_actions(s)):
+                first, count = program_round(view(g, s), i % 2 == 1)
+                left = count - ((s - first) & 3)
+                out.append((g, s, {"ask_left": left if left > 0 else 1 + s}))
+    return out
+
+
+@needs_native
+def test_calls_out_of_turn_native_equal_python() -> None:
+    """With calls out of turn the native search and its Python twin give the same actions,
+    plans, visits and values, bit for bit, in the ensemble and the single tree, with and
+    without all calls and every rollout state a node, from the call question of a seat not on
+    turn too."""
+    import doko_native
+
+    off_turn = 0
+    for i, (g, s, kw) in enumerate(_oot_positions()):
+        worlds = UctPlayer(seed=i, worlds=2)._sample(view(g, s))
+        twins = [_native_twin(w) for w in worlds]
+        all_calls, expand_all = i % 2 == 1, i % 3 != 0
+        a = ensemble_python(worlds, s, 12, 40.0, 0.002, i, expand_all=expand_all,
+                            all_calls=all_calls, out_of_turn=True, **kw)
+        b = doko_native.uct_search(twins, s, rollouts=12, seed=i, expand_all=expand_all,
+                                   all_calls=all_calls, calls_out_of_turn=True, **kw)
+        assert (a.actions, a.plans, a.visits, a.values, a.rollouts) == (
+            b["actions"], b["plans"], b["visits"], b["values"], b["rollouts"])
+        c = search_single_python(worlds, s, 12, 40.0, 0.002, WyRand(i), None,
+                                 expand_all=expand_all, all_calls=all_calls, out_of_turn=True,
+                                 **kw)
+        d = doko_native.uct_search(twins, s, rollouts=12, seed=i, expand_all=expand_all,
+                                   all_calls=all_calls, calls_out_of_turn=True,
+                                   single_tree=True, **kw)
+        assert (c.actions, c.plans, c.visits, c.values, c.rollouts) == (
+            d["actions"], d["plans"], d["visits"], d["values"], d["rollouts"])
+        if "ask_left" in kw:
+            assert a.actions[0] == DECLINE and sum(a.visits) == 24
+            off_turn += s != g.to_move
+    assert off_turn >= 3
+    with pytest.raises(ValueError, match="calls_out_of_turn"):
+        doko_native.uct_search(twins, s, rollouts=4, ask_left=2)
+    with pytest.raises(ValueError, match="1 to 4"):
+        doko_native.uct_search(twins, s, rollouts=4, calls_out_of_turn=True, ask_left=5)
+    g, s, _ = next(r for r in _oot_positions() if r[0].phase == PLAY)
+    with pytest.raises(ValueError, match="not to act"):  # the card is the seat on turn's
+        search_python(g, (s + 1) & 3, 4, 40.0, 0.002, WyRand(1), declined=True,
+                      out_of_turn=True)
+    with pytest.raises(ValueError, match="declined"):
+        search_python(g, s, 4, 40.0, 0.002, WyRand(1), declined=True, out_of_turn=True,
+                      ask_left=1)
+
+
+class _Spy(UctPlayer):
+    """A uct player that counts its searches made while another seat was to play."""
+
+    off_turn = 0
+
+    def _decide_with_rounds(self, view: Any, legal: list[Any]) -> Any:
+        before = self.rollouts_total
+        a = super()._decide_with_rounds(view, legal)
+        if not view.to_play and self.rollouts_total != before:
+            self.off_turn += 1
+        return a
+
+
+def test_calls_out_of_turn_player_legal_private_deterministic() -> None:
+    """The player with calls out of turn: whole games in every game kind (a solo, a Hochzeit,
+    Normalspiele, house rules) among players that reserve and call, every action checked by
+    play_game; it searches its call question while another seat is to play; the same game for
+    a seed; and out of turn, with the same view, the same action and search whatever the
+    other hands hold."""
+    # house rules in the Normalspiele: Hausregeln, Schweinchen announced before the first card
+    rules = (HAUSREGELN, TSR, Rules(pigs="query", superpigs=True))
+    off_turn = 0
+    kinds = set()
+    marriage_seed, holder = _marriage_deal(2410)
+    for d in range(3):
+        histories = []
+        for _ in range(2 if d == 0 else 1):
+            if d == 1:  # a Hochzeit of another seat
+                g = Game.deal(marriage_seed)
+                for _ in range(4):
+                    t = g.to_move
+                    g.apply(encode(t, RESERVATION if t == holder else HEALTHY))
+                g.apply(encode(holder, MARRIAGE))
+                uct_seat = (holder + 1) % 4
+            else:
+                g = Game.deal(2450 + d, dealer=d, rules=rules[d])
+                uct_seat = d
+            players: list[Player] = [_random(d * 4 + s, p_reservation=0, p_call=0.3)
+                                     for s in range(4)]
+            spy = _Spy(seed=d, worlds=2, rollouts=24, calls_out_of_turn=True)
+            players[uct_seat] = spy
+            play_game(g, players)
+            histories.append(g.history)
+            off_turn += spy.off_turn
+            kinds.add(g.contract_name)
+        assert len(set(map(tuple, histories))) == 1
+    owes = (False, True, False, False)  # a Vorführung: the uct seat's solo
+    g = Game.deal(2420, dealer=1, owes_pflichtsolo=owes, vorfuehrung=1)
+    players = [_random(s, p_call=0.3) for s in range(4)]
+    players[1] = _uct(1, calls_out_of_turn=True)
+    play_game(g, players)
+    assert g.soloist == 1 and g.is_over
+    kinds.add(g.contract_name)
+    assert {"normal", "marriage"} <= kinds and any(k.startswith("solo_") for k in kinds)
+    assert off_turn > 0
+    rng = random.Random(8)
+    compared = 0
+    for seed in range(3):
+        g = Game.deal(2430 + seed, dealer=seed)
+        players = [_random(seed * 4 + s, p_reservation=0, p_call=0.1) for s in range(4)]
+        while not g.is_over:
+            if g.phase == PLAY and rng.random() < 0.3:
+                s = (g.to_move + 1 + rng.randrange(3)) & 3
+                v = view(g, s)
+                first, count = program_round(v, False)
+                if ((s - first) & 3) < count and any(
+                        CALL_RE <= CODE_OF[a] <= BLACK for a in v.legal_actions):
+                    h = swapped(g, s, rng)
+                    if h is not None:
+                        p1 = UctPlayer(seed=s, worlds=2, rollouts=24, calls_out_of_turn=True)
+                        p2 = UctPlayer(seed=s, worlds=2, rollouts=24, calls_out_of_turn=True)
+                        assert p1.decide(v) == p2.decide(view(h, s))
+                        assert p1.last == p2.last and p1.last is not None
+                        compared += 1
+            step(g, players)
+    assert compared >= 3

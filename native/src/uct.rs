@@ -41,15 +41,32 @@ pub const NO_PLAN: u8 = 255;
 /// "solo?"): the seat's choice among the solo kinds is the node below it.
 pub const SOLO_QUESTION: u8 = 254;
 
-/// The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
-/// could make its party's next call and does not; it is asked for its card next. Tree actions
-/// are engine actions (0..=255) and this one, beyond them.
+/// The tree's action "no call now" (the paper's answer "no announcement"), as the root's
+/// statistics report it: the seat asked could make a call and does not. Tree actions are
+/// engine actions (0..=255) and the declines beyond them; in the tree a decline names its
+/// seat ([`decline`]), so that declines of different seats stay apart.
 pub const DECLINE: u16 = 0x100;
+
+/// The tree action "seat `s` makes no call now".
+#[inline]
+pub fn decline(s: u8) -> u16 {
+    DECLINE | u16::from(s & 3)
+}
+
+/// The seat whose action tree action `a` is (a decline's seat, else the engine action's).
+#[inline]
+fn actor(a: u16) -> u8 {
+    if a >= DECLINE {
+        (a & 3) as u8
+    } else {
+        (a >> 6) as u8 & 3
+    }
+}
 
 /// Whether tree action `a` is a call (Re, Kontra or an Absage).
 #[inline]
 fn is_call(a: u16) -> bool {
-    a != DECLINE && (CALL_RE..=BLACK).contains(&((a & 63) as u8))
+    a < DECLINE && (CALL_RE..=BLACK).contains(&((a & 63) as u8))
 }
 
 /// The lowest call seat `s` may make now, if any.
@@ -60,22 +77,99 @@ fn next_call(g: &mut GameState, s: u8) -> Option<u16> {
         .map(u16::from)
 }
 
-/// Take tree action `a`: [`DECLINE`] only notes that the seat on turn has declined its call
-/// for this turn; after a card the next seat may be asked again. After a call the seat is
-/// asked again for the next one, or with `all_calls` it is done with calls at this turn.
+/// Who is asked whether to call before the next card: the round of the call question. From
+/// `seat` on, `left` seats in seat order are asked (those that may call now; the others are
+/// passed over), then the seat on turn plays its card (`left` 0).
+///
+/// Without calls out of turn the round is the seat on turn alone: after every card and every
+/// answer before the play a new round ([`Ask::START`]) asks the seat on turn, after its call
+/// again (or, with `all_calls`, not again), after its "no call" its card comes. With
+/// `out_of_turn` the rounds are the paper's program's (`BeliefGameState::set_move`): after a
+/// card the three other seats from the next one after the card's player; after a call the
+/// caller again and the three after it (with `all_calls`, the program's announcing version
+/// 0: the three after it); at the start of the play all four from the one to lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub seat: u8,
+    pub left: u8,
+}
+
+impl Ask {
+    /// A new round from the seat on turn (the one seat without calls out of turn, all four
+    /// with them).
+    pub const START: Ask = Ask {
+        seat: 0,
+        left: u8::MAX,
+    };
+    /// Nobody (more) is asked: the card of the seat on turn.
+    pub const DONE: Ask = Ask { seat: 0, left: 0 };
+
+    /// The round made concrete: [`Ask::START`] from the seat on turn.
+    fn started(self, g: &GameState, out_of_turn: bool) -> Ask {
+        if self.left != Ask::START.left {
+            return self;
+        }
+        Ask {
+            seat: g.to_move().unwrap_or(0),
+            left: if out_of_turn { 4 } else { 1 },
+        }
+    }
+
+    /// The seat asked now, the seats that may not call passed over (`left` 0 when none is),
+    /// and its lowest call.
+    fn resolve(self, g: &mut GameState, out_of_turn: bool) -> (Ask, Option<u16>) {
+        let mut a = self.started(g, out_of_turn);
+        while a.left > 0 {
+            if let Some(call) = next_call(g, a.seat) {
+                return (a, Some(call));
+            }
+            a.seat = (a.seat + 1) & 3;
+            a.left -= 1;
+        }
+        (a, None)
+    }
+}
+
+/// Take tree action `a`: a decline ([`decline`]) passes the question to the next seat of the
+/// round (after the seats passed over before it); a call, a card or an answer before the play
+/// is applied and starts the next round ([`Ask`]); a Genscher's naming (house rule) keeps it.
 /// False if the engine refuses.
-fn tree_step(g: &mut GameState, declined: &mut bool, a: u16, all_calls: bool) -> bool {
-    if a == DECLINE {
-        *declined = true;
+fn tree_step(g: &mut GameState, ask: &mut Ask, a: u16, cfg: &UctConfig) -> bool {
+    if a >= DECLINE {
+        let r = ask.started(g, cfg.out_of_turn);
+        let s = actor(a);
+        let passed = (s + 4 - r.seat) & 3;
+        *ask = Ask {
+            seat: (s + 1) & 3,
+            left: r.left.saturating_sub(passed + 1),
+        };
         return true;
     }
+    let naming = g.genscher_pending();
+    let card = g.phase() == PLAY && !naming && (a & 63) < 24;
     if g.apply(a as i64).is_err() {
         return false;
     }
-    if !is_call(a) {
-        *declined = false;
-    } else if all_calls {
-        *declined = true;
+    let s = actor(a);
+    if naming {
+        // house rule: the Genscher's naming comes between a card and the round after it
+    } else if is_call(a) {
+        *ask = match (cfg.out_of_turn, cfg.all_calls) {
+            (false, false) => Ask { seat: s, left: 1 },
+            (false, true) => Ask::DONE,
+            (true, false) => Ask { seat: s, left: 4 },
+            (true, true) => Ask {
+                seat: (s + 1) & 3,
+                left: 3,
+            },
+        };
+    } else if card && cfg.out_of_turn {
+        *ask = Ask {
+            seat: (s + 1) & 3,
+            left: 3,
+        };
+    } else {
+        *ask = Ask::START;
     }
     true
 }
@@ -101,6 +195,9 @@ pub struct UctConfig {
     /// "solo?" and then "which?"), so the Vorbehalt is worth the UCB1 mix of the kinds as
     /// searched; else one root Vorbehalt per solo kind (each worth its own kind).
     pub solo_question: bool,
+    /// The calls out of turn of the paper's program: after every card and every call the
+    /// round of [`Ask`] asks the other seats too, not only the seat on turn.
+    pub out_of_turn: bool,
 }
 
 /// What one search found at its root, per root action (in the order of [`tree_actions`]).
@@ -195,27 +292,26 @@ pub fn solo_kinds(g: &GameState) -> Vec<u8> {
 /// The root's actions as (action, plan): in the Vorbehaltsabfrage Gesund and one Vorbehalt
 /// per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
 /// with both ♣Q), or with `solo_question` one Vorbehalt for a solo ([`SOLO_QUESTION`]) instead
-/// of one per solo kind; else the tree actions without plans (`declined`: the seat has
-/// declined its call at this turn; `all_calls` as in [`tree_actions`]).
+/// of one per solo kind; else the tree actions without plans (`ask`: the round of the call
+/// question at the root, see [`tree_actions`]).
 pub fn root_actions(
     g: &mut GameState,
-    declined: bool,
-    all_calls: bool,
-    solo_question: bool,
+    ask: &mut Ask,
+    cfg: &UctConfig,
     buf: &mut ActionBuf,
     out: &mut Vec<(u16, u8)>,
 ) {
     out.clear();
     let mut acts = Vec::with_capacity(40);
-    tree_actions(g, declined, all_calls, buf, &mut acts);
+    tree_actions(g, ask, cfg, buf, &mut acts);
     let Some(s) = g.to_move() else { return };
     if g.phase() != QUERY {
         out.extend(acts.iter().map(|&a| (a, NO_PLAN)));
         return;
     }
     for &a in &acts {
-        if a != DECLINE && (a & 63) as u8 == RESERVATION {
-            if solo_question {
+        if a < DECLINE && (a & 63) as u8 == RESERVATION {
+            if cfg.solo_question {
                 out.push((a, SOLO_QUESTION));
             } else {
                 out.extend(solo_kinds(g).into_iter().map(|code| (a, code)));
@@ -240,14 +336,15 @@ fn naming_by_plan(g: &mut GameState, seat: u8, plan: &mut u8) -> bool {
     g.apply(a as i64).is_ok()
 }
 
-/// The actions of a tree node: in play [`DECLINE`] and the lowest call the seat to act may
-/// make now (with `all_calls` every call it may make now, lowest first), or (if it may not,
-/// or `declined` it at this turn) its legal cards in kind order; the legal actions of the
-/// Vorbehaltsabfrage and the naming. Empty when the game is over.
+/// The actions of a tree node: in play, while a seat of the round `ask` may call (it is
+/// made concrete here: [`Ask::resolve`]), that seat's decline ([`decline`]) and the lowest
+/// call it may make now (with `all_calls` every call it may make now, lowest first); else the
+/// legal cards of the seat on turn in kind order; the legal actions of the Vorbehaltsabfrage
+/// and the naming. Empty when the game is over.
 pub fn tree_actions(
     g: &mut GameState,
-    declined: bool,
-    all_calls: bool,
+    ask: &mut Ask,
+    cfg: &UctConfig,
     buf: &mut ActionBuf,
     out: &mut Vec<u16>,
 ) {
@@ -259,22 +356,21 @@ pub fn tree_actions(
             out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
         }
         PLAY => {
-            let Some(s) = g.to_move() else { return };
-            if !declined {
-                if let Some(call) = next_call(g, s) {
-                    out.push(DECLINE);
-                    out.push(call);
-                    if all_calls {
-                        let first = (call & 63) as u8;
-                        for code in first + 1..=BLACK {
-                            let a = encode(s, code);
-                            if g.can_apply(a as i64) {
-                                out.push(u16::from(a));
-                            }
+            let (asked, first) = ask.resolve(g, cfg.out_of_turn);
+            *ask = asked;
+            if let Some(call) = first {
+                let s = asked.seat;
+                out.push(decline(s));
+                out.push(call);
+                if cfg.all_calls {
+                    for code in (call & 63) as u8 + 1..=BLACK {
+                        let a = encode(s, code);
+                        if g.can_apply(a as i64) {
+                            out.push(u16::from(a));
                         }
                     }
-                    return;
                 }
+                return;
             }
             g.legal_plays(buf);
             out.extend(buf.as_slice().iter().map(|&a| u16::from(a)));
@@ -377,13 +473,13 @@ impl std::fmt::Display for UctError {
 }
 
 /// The rollout from `g` to the game's end (the tree's part done): random cards, no calls
-/// ("no call" where the seat could call), no Vorbehalt ([`rollout_answer`]), the planned naming
-/// when its turn comes; with `cfg.expand_all` every state becomes a node below `node`, on
-/// `path`.
+/// (with `cfg.expand_all` "no call" of every seat of the round `ask` that could call), no
+/// Vorbehalt ([`rollout_answer`]), the planned naming when its turn comes; with
+/// `cfg.expand_all` every state becomes a node below `node`, on `path`.
 #[allow(clippy::too_many_arguments)]
 fn rollout_from(
     g: &mut GameState,
-    dec: &mut bool,
+    ask: &mut Ask,
     seat: u8,
     plan: &mut u8,
     cfg: &UctConfig,
@@ -405,14 +501,28 @@ fn rollout_from(
         let a = match g.phase() {
             PLAY => {
                 let Some(s) = g.to_move() else { break };
-                if !*dec && cfg.expand_all && next_call(g, s).is_some() {
-                    *dec = true;
-                    DECLINE
+                let asked = if cfg.expand_all {
+                    let (r, first) = ask.resolve(g, cfg.out_of_turn);
+                    first.map(|_| r.seat)
+                } else {
+                    None
+                };
+                if let Some(x) = asked {
+                    let a = decline(x);
+                    tree_step(g, ask, a, cfg);
+                    a
                 } else {
                     let m = g.play_mask();
                     let k = nth_set_bit(m, rng.below(m.count_ones() as usize)) as u8;
                     g.play_unchecked(s, k);
-                    *dec = false;
+                    *ask = if cfg.out_of_turn {
+                        Ask {
+                            seat: (s + 1) & 3,
+                            left: 3,
+                        }
+                    } else {
+                        Ask::START
+                    };
                     u16::from(encode(s, k))
                 }
             }
@@ -421,7 +531,7 @@ fn rollout_from(
                 let Some(a) = rollout_answer(buf.as_slice()).map(u16::from) else {
                     break;
                 };
-                if !tree_step(g, dec, a, cfg.all_calls) {
+                if !tree_step(g, ask, a, cfg) {
                     break;
                 }
                 a
@@ -436,23 +546,33 @@ fn rollout_from(
     }
 }
 
-/// `g` is a game in play with `seat` to act, or the error a search from it gives.
-fn check_to_act(g: &GameState, seat: u8) -> Result<(), UctError> {
+/// `g` is a game not over where `seat` is to act with the round `ask` of the call question
+/// (asked whether to call, or on turn), or the error a search from it gives.
+fn check_to_act(g: &GameState, seat: u8, ask: Ask, cfg: &UctConfig) -> Result<(), UctError> {
     if g.phase() == FINISHED {
         return Err(UctError::Finished);
     }
-    if g.to_move() != Some(seat) {
+    let mut h = *g;
+    let mut actor = g.to_move();
+    if h.phase() == PLAY && !h.genscher_pending() {
+        if let (r, Some(_)) = ask.resolve(&mut h, cfg.out_of_turn) {
+            actor = Some(r.seat);
+        }
+    }
+    if actor != Some(seat) {
         return Err(UctError::NotToAct {
             seat,
-            to_move: g.to_move(),
+            to_move: actor,
         });
     }
     Ok(())
 }
 
 /// One UCT search of `cfg.rollouts` rollouts (fewer if `stop` says so; it is asked every 16
-/// rollouts, so at least 16 are made) from `root`, where `seat` must be to act (`declined`:
-/// it has declined its call at this turn, so its cards are the root's actions).
+/// rollouts, so at least 16 are made) from `root`, where `seat` must be to act with the round
+/// `ask` of the call question ([`Ask::START`]: a new round from the seat on turn;
+/// [`Ask::DONE`]: the card of the seat on turn; an explicit round: `seat` asked first, as the
+/// program asks it out of turn).
 ///
 /// As the paper's player (its defaults: "MC simulation" off, action selection 0): a rollout
 /// descends by UCB1 while every action of a node has been tried; at a node with untried
@@ -463,12 +583,12 @@ fn check_to_act(g: &GameState, seat: u8) -> Result<(), UctError> {
 pub fn search(
     root: &GameState,
     seat: u8,
-    declined: bool,
+    ask: Ask,
     cfg: &UctConfig,
     rng: &mut Rng,
     mut stop: impl FnMut() -> bool,
 ) -> Result<RootStats, UctError> {
-    check_to_act(root, seat)?;
+    check_to_act(root, seat, ask, cfg)?;
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     nodes.push(Node::new(0, NO_PLAN));
     let mut buf = ActionBuf::new();
@@ -476,14 +596,8 @@ pub fn search(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *root;
-        root_actions(
-            &mut g,
-            declined,
-            cfg.all_calls,
-            cfg.solo_question,
-            &mut buf,
-            &mut planned,
-        );
+        let mut r = ask;
+        root_actions(&mut g, &mut r, cfg, &mut buf, &mut planned);
         nodes[0].n_actions = planned.len() as u8;
     }
     let kinds = solo_kinds(root);
@@ -494,7 +608,7 @@ pub fn search(
             break;
         }
         let mut g = *root;
-        let mut dec = declined;
+        let mut dec = ask;
         path.clear();
         path.push(0);
         let mut node = 0usize;
@@ -521,7 +635,7 @@ pub fn search(
                     nodes[node].n_actions = kinds.len() as u8;
                     first_untried_kind(&nodes, node, &kinds)
                 } else {
-                    tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
+                    tree_actions(&mut g, &mut dec, cfg, &mut buf, &mut acts);
                     nodes[node].n_actions = acts.len() as u8;
                     acts.iter()
                         .copied()
@@ -533,12 +647,10 @@ pub fn search(
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
-                // every action tried (the rollouts may have added them all): UCB1
-                let p = if question {
-                    seat
-                } else {
-                    g.to_move().unwrap_or(0)
-                } as usize;
+                // every action tried (the rollouts may have added them all): UCB1 for the seat
+                // whose actions they are (the world is fixed: one seat's)
+                let first = nodes[node].first_child as usize;
+                let p = actor(nodes[first].action) as usize;
                 let best = ucb1_child(&nodes, node, p, cfg.exploration, |_| true);
                 if best == 0 {
                     break;
@@ -546,7 +658,7 @@ pub fn search(
                 (best, nodes[best].action)
             };
             // the choice of the solo kind changes no state (the naming comes by plan)
-            if !question && !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
+            if !question && !tree_step(&mut g, &mut dec, a, cfg) {
                 // every tree action is legal in its node's state (the world is fixed)
                 break;
             }
@@ -635,7 +747,7 @@ fn backpropagate(nodes: &mut [Node], path: &[u32], g: &GameState, cfg: &UctConfi
 }
 
 /// The root's actions with their visits and the seat's mean reward after `done` rollouts (0
-/// for an action never tried).
+/// for an action never tried); the seat's decline as [`DECLINE`].
 fn root_stats(nodes: &[Node], planned: &[(u16, u8)], seat: u8, done: u64) -> RootStats {
     let mut st = RootStats {
         rollouts: done,
@@ -649,7 +761,7 @@ fn root_stats(nodes: &[Node], planned: &[(u16, u8)], seat: u8, done: u64) -> Roo
             ),
             _ => (0, 0.0),
         };
-        st.actions.push(a);
+        st.actions.push(a.min(DECLINE));
         st.plans.push(p);
         st.visits.push(visits);
         st.means.push(mean);
@@ -668,7 +780,7 @@ fn root_stats(nodes: &[Node], planned: &[(u16, u8)], seat: u8, done: u64) -> Roo
 pub fn search_single(
     worlds: &[GameState],
     seat: u8,
-    declined: bool,
+    ask: Ask,
     cfg: &UctConfig,
     rng: &mut Rng,
     mut stop: impl FnMut() -> bool,
@@ -677,7 +789,7 @@ pub fn search_single(
         return Ok(RootStats::default());
     };
     for w in worlds {
-        check_to_act(w, seat)?;
+        check_to_act(w, seat, ask, cfg)?;
     }
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     nodes.push(Node::new(0, NO_PLAN));
@@ -686,14 +798,8 @@ pub fn search_single(
     let mut planned: Vec<(u16, u8)> = Vec::with_capacity(40);
     {
         let mut g = *first;
-        root_actions(
-            &mut g,
-            declined,
-            cfg.all_calls,
-            cfg.solo_question,
-            &mut buf,
-            &mut planned,
-        );
+        let mut r = ask;
+        root_actions(&mut g, &mut r, cfg, &mut buf, &mut planned);
     }
     let kinds = solo_kinds(first);
     let mut path: Vec<u32> = Vec::with_capacity(128);
@@ -703,7 +809,7 @@ pub fn search_single(
             break;
         }
         let mut g = worlds[(done % worlds.len() as u64) as usize];
-        let mut dec = declined;
+        let mut dec = ask;
         path.clear();
         path.push(0);
         let mut node = 0usize;
@@ -724,7 +830,7 @@ pub fn search_single(
             } else if question {
                 first_untried_kind(&nodes, node, &kinds)
             } else {
-                tree_actions(&mut g, dec, cfg.all_calls, &mut buf, &mut acts);
+                tree_actions(&mut g, &mut dec, cfg, &mut buf, &mut acts);
                 acts.iter()
                     .copied()
                     .find(|&a| child_of(&nodes, node, a, NO_PLAN).is_none())
@@ -734,10 +840,12 @@ pub fn search_single(
                 added = true;
                 (add_child(&mut nodes, node, a, p), a)
             } else {
-                let p = if question {
+                // UCB1 for the seat whose actions are legal here (in this world the call
+                // question's round may ask another seat than in others)
+                let p = if node == 0 || question {
                     seat
                 } else {
-                    g.to_move().unwrap_or(0)
+                    acts.first().map_or(0, |&a| actor(a))
                 } as usize;
                 // at the root and in the choice of the solo kind every child is legal (the
                 // seat's own actions)
@@ -749,7 +857,7 @@ pub fn search_single(
                 }
                 (best, nodes[best].action)
             };
-            if !question && !tree_step(&mut g, &mut dec, a, cfg.all_calls) {
+            if !question && !tree_step(&mut g, &mut dec, a, cfg) {
                 break;
             }
             path.push(child as u32);
@@ -780,7 +888,7 @@ pub fn world_seed(seed: u64, i: u64) -> u64 {
 pub fn ensemble(
     worlds: &[GameState],
     seat: u8,
-    declined: bool,
+    ask: Ask,
     cfg: &UctConfig,
     seed: u64,
     seconds: Option<f64>,
@@ -791,7 +899,7 @@ pub fn ensemble(
     for (i, w) in worlds.iter().enumerate() {
         let mut rng = Rng::new(world_seed(seed, i as u64));
         let until = seconds.map(|t| t * (i as f64 + 1.0) / k);
-        let st = search(w, seat, declined, cfg, &mut rng, || match until {
+        let st = search(w, seat, ask, cfg, &mut rng, || match until {
             Some(t) => start.elapsed().as_secs_f64() >= t,
             None => false,
         })?;
@@ -830,6 +938,7 @@ mod tests {
             expand_all: true,
             all_calls: false,
             solo_question: false,
+            out_of_turn: false,
         }
     }
 
@@ -864,12 +973,12 @@ mod tests {
             h.legal_plays(&mut buf);
             let cards: Vec<u16> = buf.as_slice().iter().map(|&a| u16::from(a)).collect();
             // declined (or no call possible): the legal cards
-            let st = search(&g, s, true, &cfg(200), &mut Rng::new(1), || false).unwrap();
+            let st = search(&g, s, Ask::DONE, &cfg(200), &mut Rng::new(1), || false).unwrap();
             assert_eq!(st.actions, cards);
             assert_eq!(st.rollouts, 200);
             assert_eq!(st.visits.iter().sum::<u64>(), 200);
             // not declined: "no call" and the lowest legal call, if the seat may call
-            let st = search(&g, s, false, &cfg(200), &mut Rng::new(1), || false).unwrap();
+            let st = search(&g, s, Ask::START, &cfg(200), &mut Rng::new(1), || false).unwrap();
             match next_call(&mut h, s) {
                 Some(call) => {
                     assert_eq!(st.actions, vec![DECLINE, call]);
@@ -887,8 +996,8 @@ mod tests {
     fn the_same_seed_gives_the_same_search() {
         let g = mid_game_states(1, 9, 3, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let a = search(&g, s, false, &cfg(300), &mut Rng::new(5), || false).unwrap();
-        let b = search(&g, s, false, &cfg(300), &mut Rng::new(5), || false).unwrap();
+        let a = search(&g, s, Ask::START, &cfg(300), &mut Rng::new(5), || false).unwrap();
+        let b = search(&g, s, Ask::START, &cfg(300), &mut Rng::new(5), || false).unwrap();
         assert_eq!(a, b);
     }
 
@@ -897,7 +1006,7 @@ mod tests {
         let hands = deal(&mut Rng::new(3), 0, true);
         let g = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
         let s = g.to_move().unwrap();
-        let st = search(&g, s, false, &cfg(100), &mut Rng::new(2), || false).unwrap();
+        let st = search(&g, s, Ask::START, &cfg(100), &mut Rng::new(2), || false).unwrap();
         // Gesund, and a Vorbehalt for each solo kind (and Hochzeit with both ♣Q)
         assert_eq!(st.actions[0], u16::from(encode(s, HEALTHY)));
         assert_eq!(st.plans[0], NO_PLAN);
@@ -930,7 +1039,7 @@ mod tests {
                 solo_question: true,
                 ..cfg(300)
             };
-            let st = search(&g, s, false, &c, &mut Rng::new(d), || false).unwrap();
+            let st = search(&g, s, Ask::START, &c, &mut Rng::new(d), || false).unwrap();
             let mut want = vec![NO_PLAN, SOLO_QUESTION];
             if hand_count(g.hands()[s as usize], QC) == 2 {
                 want.push(MARRIAGE);
@@ -941,7 +1050,7 @@ mod tests {
             // the kinds are tried below the question: it was visited at least once per kind
             assert!(st.visits[1] >= 7);
             // one world in a single tree is the search on it
-            let one = search_single(&[g], s, false, &c, &mut Rng::new(d), || false).unwrap();
+            let one = search_single(&[g], s, Ask::START, &c, &mut Rng::new(d), || false).unwrap();
             assert_eq!(st, one);
         }
     }
@@ -950,7 +1059,15 @@ mod tests {
     fn another_seat_on_turn_is_an_error() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let e = search(&g, (s + 1) & 3, false, &cfg(10), &mut Rng::new(1), || false).unwrap_err();
+        let e = search(
+            &g,
+            (s + 1) & 3,
+            Ask::START,
+            &cfg(10),
+            &mut Rng::new(1),
+            || false,
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("is not to act"));
     }
 
@@ -966,9 +1083,9 @@ mod tests {
                     all_calls,
                     ..cfg(150)
                 };
-                let a = search(&g, s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
-                let b =
-                    search_single(&[g], s, false, &c, &mut Rng::new(i as u64), || false).unwrap();
+                let a = search(&g, s, Ask::START, &c, &mut Rng::new(i as u64), || false).unwrap();
+                let b = search_single(&[g], s, Ask::START, &c, &mut Rng::new(i as u64), || false)
+                    .unwrap();
                 assert_eq!(a, b);
             }
         }
@@ -982,29 +1099,148 @@ mod tests {
             let mut h = g;
             let mut buf = ActionBuf::new();
             let mut acts = Vec::new();
-            tree_actions(&mut h, false, true, &mut buf, &mut acts);
+            let c = UctConfig {
+                all_calls: true,
+                ..cfg(1)
+            };
+            let mut start = Ask::START;
+            tree_actions(&mut h, &mut start, &c, &mut buf, &mut acts);
             let Some(first) = next_call(&mut h, s) else {
                 continue;
             };
-            assert_eq!(acts[..2], [DECLINE, first]);
+            assert_eq!(acts[..2], [decline(s), first]);
             for &a in &acts[1..] {
                 assert!(is_call(a) && h.can_apply(a as i64));
                 // after a call the seat is done with calls at this turn
                 let mut k = h;
-                let mut dec = false;
-                assert!(tree_step(&mut k, &mut dec, a, true));
-                assert!(dec);
+                let mut ask = Ask::START;
+                assert!(tree_step(&mut k, &mut ask, a, &c));
+                assert_eq!(ask, Ask::DONE);
             }
             offered += 1;
         }
         assert!(offered > 0);
     }
 
+    /// The actors of the call questions from `ask` on until the card (each seat declines),
+    /// and the round then.
+    fn declines_until_the_card(g: &mut GameState, ask: &mut Ask, c: &UctConfig) -> Vec<u8> {
+        let mut buf = ActionBuf::new();
+        let mut acts = Vec::new();
+        let mut asked = Vec::new();
+        loop {
+            tree_actions(g, ask, c, &mut buf, &mut acts);
+            if acts[0] < DECLINE {
+                // the cards of the seat on turn
+                assert!(acts.iter().all(|&a| actor(a) == g.to_move().unwrap()));
+                return asked;
+            }
+            assert!(acts[1..]
+                .iter()
+                .all(|&a| is_call(a) && actor(a) == actor(acts[0])));
+            asked.push(actor(acts[0]));
+            assert!(tree_step(g, ask, acts[0], c));
+        }
+    }
+
+    #[test]
+    fn out_of_turn_the_rounds_are_the_programs() {
+        let hands = deal(&mut Rng::new(7), 0, true);
+        let mut g = GameState::setup(hands, 0, [false; 4], None, Rules::TSR);
+        while g.phase() != PLAY {
+            let s = g.to_move().unwrap();
+            g.apply(encode(s, HEALTHY) as i64).unwrap();
+        }
+        let f = g.to_move().unwrap();
+        let seats = |from: u8, n: u8| (0..n).map(|i| (from + i) & 3).collect::<Vec<u8>>();
+        for all_calls in [false, true] {
+            let c = UctConfig {
+                out_of_turn: true,
+                all_calls,
+                ..cfg(1)
+            };
+            let mut h = g;
+            let mut ask = Ask::START;
+            // the start of the play: all four from the one to lead, then its card
+            assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), seats(f, 4));
+            // after a card the three others from the next one after its player
+            let mut buf = ActionBuf::new();
+            h.legal_plays(&mut buf);
+            assert!(tree_step(
+                &mut h,
+                &mut ask,
+                u16::from(buf.as_slice()[0]),
+                &c
+            ));
+            assert_eq!(
+                ask,
+                Ask {
+                    seat: (f + 1) & 3,
+                    left: 3
+                }
+            );
+            let mut k = h;
+            let mut a = ask;
+            assert_eq!(declines_until_the_card(&mut k, &mut a, &c), seats(f + 1, 3));
+            // a call by the second seat of the round: asked again (the program's version 1)
+            // and the three after it; with all calls (version 0) only the three after it
+            let mut acts = Vec::new();
+            tree_actions(&mut h, &mut ask, &c, &mut buf, &mut acts);
+            assert_eq!(acts[0], decline((f + 1) & 3));
+            assert!(tree_step(&mut h, &mut ask, acts[0], &c));
+            tree_actions(&mut h, &mut ask, &c, &mut buf, &mut acts);
+            let x = (f + 2) & 3;
+            assert_eq!(acts[0], decline(x));
+            assert!(tree_step(&mut h, &mut ask, acts[1], &c));
+            let want = if all_calls {
+                seats(x + 1, 3)
+            } else {
+                seats(x, 4)
+            };
+            assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), want);
+            assert_eq!(h.to_move(), Some((f + 1) & 3));
+        }
+        // without calls out of turn only the seat on turn is asked, before its card
+        let c = cfg(1);
+        let mut h = g;
+        let mut ask = Ask::START;
+        assert_eq!(declines_until_the_card(&mut h, &mut ask, &c), vec![f]);
+    }
+
+    #[test]
+    fn out_of_turn_a_seat_not_on_turn_searches_its_call_question() {
+        let c = UctConfig {
+            out_of_turn: true,
+            ..cfg(120)
+        };
+        let mut searched = 0;
+        for g in mid_game_states(20, 13, 1, Rules::TSR) {
+            let t = g.to_move().unwrap();
+            for s in (0..4u8).filter(|&s| s != t) {
+                let mut h = g;
+                let ask = Ask { seat: s, left: 2 };
+                let Some(call) = next_call(&mut h, s) else {
+                    // a seat that may not call is not the one asked
+                    assert!(search(&g, s, ask, &c, &mut Rng::new(1), || false).is_err());
+                    continue;
+                };
+                let st = search(&g, s, ask, &c, &mut Rng::new(s as u64), || false).unwrap();
+                assert_eq!(st.actions, vec![DECLINE, call]);
+                assert_eq!(st.visits.iter().sum::<u64>(), 120);
+                let one =
+                    search_single(&[g], s, ask, &c, &mut Rng::new(s as u64), || false).unwrap();
+                assert_eq!(st, one);
+                searched += 1;
+            }
+        }
+        assert!(searched > 5);
+    }
+
     #[test]
     fn stop_ends_the_search_early() {
         let g = mid_game_states(1, 2, 1, Rules::TSR)[0];
         let s = g.to_move().unwrap();
-        let st = search(&g, s, false, &cfg(10_000), &mut Rng::new(1), || true).unwrap();
+        let st = search(&g, s, Ask::START, &cfg(10_000), &mut Rng::new(1), || true).unwrap();
         assert_eq!(st.rollouts, 16);
     }
 }

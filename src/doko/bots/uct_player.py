@@ -36,7 +36,18 @@ its own on new worlds), as the paper's player is asked the two questions one aft
 A call is made only if its value is positive (the paper's announcement rule: no announcement
 when every answer's value is negative, ``call_rule``). A certain claim (the engine offers one
 only when it holds) is taken at once; otherwise the player acts only at its own turn (a call
-is considered there).
+is considered there), unless ``calls_out_of_turn``.
+
+The call question goes by default only to the seat on turn, before its card. With
+``calls_out_of_turn`` it goes to the seats the paper's program asks (TSR 6.1.2: a seat may
+call while another is to play), in the tree and in the player's own decisions: after every
+card the three other seats from the next one after its player, after a call the caller again
+and the three after it (with ``all_calls`` the three after it), at the start of the play all
+four from the one to lead, each that may call, in seat order (:func:`program_round`); then the
+card. In the tree a seat's "no call" is an action of that seat (:func:`decline`), and UCB1 at
+its node is for that seat. The player answers the question with its call search whenever it
+is one of the round and the engine offers it a call, on turn or not; the root of that search
+is its question, the rest of the round after it.
 
 The search runs in the native core (``doko_native.uct_search``, ``native/src/uct.rs``) where it
 is built; :func:`search_single_python` and :func:`ensemble_python` are the same algorithm in
@@ -44,11 +55,12 @@ Python with the same random number generator (:class:`WyRand`, the core's ``batc
 for the same worlds and seed both give the same visits and values (slow but exact;
 ``backend="python"``).
 
-Defaults are the program's: one tree of 1,000 rollouts, exploration constant 20000 in its
-reward unit (500 per score point plus the party's Augen), here 40 per score point with the
-Augen weighted 1/500 (the same search, scaled); for the call question its announcing version
-0 (measured better, docs/players.md). With ``budget_ms`` the search takes that time (and
-``rollouts`` is a cap only if given).
+Defaults: the paper's best setting, the ensemble of 10 worlds x 1,000 rollouts, exploration
+constant 20000 in the program's reward unit (500 per score point plus the party's Augen), here
+40 per score point with the Augen weighted 1/500 (the same search, scaled); the program's
+default call question (announcing version 1, the next call only), asked of the seat on turn
+(docs/players.md gives the measurements of the other choices). With ``budget_ms`` the search
+takes that time (and ``rollouts`` is a cap only if given).
 
 >>> from doko.engine.game import Game
 >>> from doko.bots.base import play_game, make_player
@@ -151,43 +163,135 @@ def world_seed(seed: int, i: int) -> int:
     return (seed ^ (i * 0x9E37_79B9_7F4A_7C15)) & _M64
 
 
-#: The tree's action "no call now" (the paper's answer "no announcement"): the seat to act
-#: could make its party's next call and does not; it is asked for its card next. Engine
-#: actions are 0..255, this one lies beyond them (``uct::DECLINE``).
+#: The tree's action "no call now" (the paper's answer "no announcement"), as the root's
+#: statistics report it: the seat asked could make a call and does not. Engine actions are
+#: 0..255, the declines lie beyond them; in the tree a decline names its seat
+#: (:func:`decline`), so that the declines of different seats stay apart (``uct::DECLINE``).
 DECLINE = Action(0x100)
+
+#: The round of the call question (``uct::Ask``): from ``seat`` on, ``left`` seats in seat
+#: order are asked whether to call (those that may; the others are passed over), then the seat
+#: on turn plays its card. :data:`ASK_START`: a new round from the seat on turn (the one seat
+#: without calls out of turn, all four with them); :data:`ASK_DONE`: nobody (more) is asked.
+Ask = tuple[int, int]
+ASK_START: Ask = (0, 255)
+ASK_DONE: Ask = (0, 0)
+
+
+def decline(seat: int) -> Action:
+    """The tree action "``seat`` makes no call now" (``uct::decline``)."""
+    return Action(DECLINE | (seat & 3))
+
+
+def _actor(a: int) -> int:
+    """The seat whose action tree action ``a`` is (``uct::actor``)."""
+    return a & 3 if a >= DECLINE else (a >> 6) & 3
+
+
+def _calls(g: Game, s: int) -> list[Action]:
+    """The calls seat ``s`` may make now, lowest first (the engine's legal actions: the same
+    as ``can_apply`` for each call, without building a refusal for each that is not)."""
+    return sorted((a for a in g.legal_actions(s) if CALL_RE <= CODE_OF[a] <= BLACK),
+                  key=CODE_OF.__getitem__)
 
 
 def _next_call(g: Game, s: int) -> Action | None:
-    for code in range(CALL_RE, BLACK + 1):
-        a = encode(s, code)
-        if g.can_apply(a):
-            return a
-    return None
+    """The lowest call seat ``s`` may make now, if any (``uct::next_call``)."""
+    calls = _calls(g, s)
+    return calls[0] if calls else None
 
 
-def tree_actions(g: Game, declined: bool = False, all_calls: bool = False) -> list[Action]:
-    """The actions of a tree node (as the native core): in play :data:`DECLINE` and the lowest
-    call the seat to act may make now (with ``all_calls`` every call it may make now, lowest
-    first), or (if it may not, or ``declined`` it at this turn) its legal cards; the legal
-    actions in the Vorbehaltsabfrage and the naming."""
+def _started(g: Game, ask: Ask, out_of_turn: bool) -> Ask:
+    """The round made concrete: :data:`ASK_START` from the seat on turn (``Ask::started``)."""
+    if ask[1] != ASK_START[1]:
+        return ask
+    return (g.to_move if g.to_move >= 0 else 0, 4 if out_of_turn else 1)
+
+
+def _resolve(g: Game, ask: Ask, out_of_turn: bool) -> tuple[Ask, Action | None]:
+    """The seat asked now, the seats that may not call passed over, and its lowest call
+    (``Ask::resolve``)."""
+    seat, left = _started(g, ask, out_of_turn)
+    while left > 0:
+        call = _next_call(g, seat)
+        if call is not None:
+            return (seat, left), call
+        seat, left = (seat + 1) & 3, left - 1
+    return (seat, left), None
+
+
+def _tree_step(g: Game, ask: Ask, a: Action, all_calls: bool, out_of_turn: bool) -> Ask:
+    """Take tree action ``a`` and return the round after it (``uct::tree_step``): a decline
+    passes the question to the next seat of the round; a call, a card or an answer before the
+    play starts the next round (calls out of turn: after a card the three other seats from the
+    next one after its player; after a call the caller again and the three after it, with
+    ``all_calls`` the three after it; else the seat on turn alone, after a call again or with
+    ``all_calls`` not); a Genscher's naming (house rule) keeps it."""
+    if a >= DECLINE:
+        seat, left = _started(g, ask, out_of_turn)
+        s = a & 3
+        passed = (s - seat) & 3
+        return (s + 1) & 3, max(0, left - passed - 1)
+    naming = g.phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat
+    card = g.phase == PLAY and not naming and CODE_OF[a] < 24
+    g.apply(a)
+    s = seat_of(a)
+    if naming:
+        return ask
+    if _is_call(a):
+        if out_of_turn:
+            return ((s + 1) & 3, 3) if all_calls else (s, 4)
+        return ASK_DONE if all_calls else (s, 1)
+    if card and out_of_turn:
+        return (s + 1) & 3, 3
+    return ASK_START
+
+
+def _root_ask(declined: bool, out_of_turn: bool, ask_left: int | None, seat: int) -> Ask:
+    """The round at a search's root (as ``doko_native.uct_search``'s arguments)."""
+    if ask_left is None:
+        return ASK_DONE if declined else ASK_START
+    if not out_of_turn:
+        raise ValueError("ask_left needs calls_out_of_turn: without it only the seat on turn "
+                         "is asked")
+    if declined:
+        raise ValueError("ask_left is the call question of the seat: it cannot have declined it")
+    if not 1 <= ask_left <= 4:
+        raise ValueError(f"ask_left must be 1 to 4 (the seats of a round still to be asked), "
+                         f"not {ask_left}")
+    return seat, ask_left
+
+
+def _node_actions(g: Game, ask: Ask, all_calls: bool,
+                  out_of_turn: bool) -> tuple[list[Action], Ask]:
+    """The actions of a tree node and the round made concrete (``uct::tree_actions``)."""
     phase = g.phase
     if phase == PLAY and g.genscher_partner < 0 <= g.genscher_seat:
-        return g.legal_actions()  # house rule: the Genscher's three namings
+        return g.legal_actions(), ask  # house rule: the Genscher's three namings
     if phase == PLAY:
-        if not declined:
-            call = _next_call(g, g.to_move)
-            if call is not None:
-                out = [DECLINE, call]
-                if all_calls:
-                    s = g.to_move
-                    out += [a for code in range(CODE_OF[call] + 1, BLACK + 1)
-                            if g.can_apply(a := encode(s, code))]
-                return out
-        return list(g.legal_plays())
+        ask, call = _resolve(g, ask, out_of_turn)
+        if call is not None:
+            s = ask[0]
+            return [decline(s)] + (_calls(g, s) if all_calls else [call]), ask
+        return list(g.legal_plays()), ask
     if phase in (QUERY, NAMING):
         # a Vorbehalt made is meant: the player never takes one back (TSR 4.1.2)
-        return [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW]
-    return []
+        return [a for a in g.legal_actions(g.to_move) if CODE_OF[a] != WITHDRAW], ask
+    return [], ask
+
+
+def tree_actions(g: Game, declined: bool = False, all_calls: bool = False,
+                 out_of_turn: bool = False, ask_left: int | None = None,
+                 seat: int | None = None) -> list[Action]:
+    """The actions of a tree node (as the native core): in play, while a seat of the call
+    question's round may call, its :func:`decline` and the lowest call it may make now (with
+    ``all_calls`` every call it may make now, lowest first), else the legal cards of the seat
+    on turn; the legal actions in the Vorbehaltsabfrage and the naming. The round: a new one
+    from the seat on turn, or none (``declined``: the cards); with ``out_of_turn`` and
+    ``ask_left`` the call question of ``seat`` (default the seat on turn) with ``ask_left``
+    seats of the round from it on."""
+    root = _root_ask(declined, out_of_turn, ask_left, g.to_move if seat is None else seat)
+    return _node_actions(g, root, all_calls, out_of_turn)[0]
 
 
 def solo_kinds(g: Game) -> list[int]:
@@ -198,12 +302,24 @@ def solo_kinds(g: Game) -> list[int]:
 
 
 def root_actions(g: Game, declined: bool = False, all_calls: bool = False,
-                 solo_question: bool = False) -> list[tuple[Action, int | None]]:
+                 solo_question: bool = False, out_of_turn: bool = False,
+                 ask_left: int | None = None,
+                 seat: int | None = None) -> list[tuple[Action, int | None]]:
     """The root's actions with their plans: in the Vorbehaltsabfrage Gesund and one Vorbehalt
     per game the seat could name (the seven solos, the picture solos the rules play, Hochzeit
     with both ♣Q), or with ``solo_question`` one Vorbehalt for a solo (:data:`SOLO_QUESTION`)
-    instead of one per solo kind; else the tree actions without plans (as the native core)."""
-    acts = tree_actions(g, declined, all_calls)
+    instead of one per solo kind; else the tree actions without plans (as the native core;
+    the round of the call question as in :func:`tree_actions`), the seat's "no call" as
+    :data:`DECLINE`, as the search reports them."""
+    root = _root_ask(declined, out_of_turn, ask_left, g.to_move if seat is None else seat)
+    return [(Action(min(a, DECLINE)), p)
+            for a, p in _root_actions(g, root, all_calls, solo_question, out_of_turn)]
+
+
+def _root_actions(g: Game, ask: Ask, all_calls: bool, solo_question: bool,
+                  out_of_turn: bool) -> list[tuple[Action, int | None]]:
+    """:func:`root_actions` for the round ``ask`` (``uct::root_actions``)."""
+    acts = _node_actions(g, ask, all_calls, out_of_turn)[0]
     if g.phase != QUERY:
         return [(a, None) for a in acts]
     out: list[tuple[Action, int | None]] = []
@@ -291,11 +407,13 @@ class _Node:
         return c
 
 
-def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: bool,
-             rng: WyRand, node: _Node, path: list[_Node]) -> _Node:
+def _rollout(g: Game, ask: Ask, seat: int, plan: list[int | None], expand_all: bool,
+             all_calls: bool, out_of_turn: bool, rng: WyRand, node: _Node,
+             path: list[_Node]) -> _Node:
     """Play ``g`` to its end as the rollouts do (random cards, no calls, no Vorbehalt, the
     planned naming when its turn comes); with ``expand_all`` every state becomes a node below
-    ``node``, added to ``path``. The last node (as ``uct::rollout_from``)."""
+    ``node``, added to ``path`` (the "no call" of every seat of the round ``ask`` that could
+    call among them). The last node (as ``uct::rollout_from``)."""
     while g.phase != FINISHED:
         if _naming_by_plan(g, seat, plan):
             continue
@@ -307,17 +425,21 @@ def _rollout(g: Game, dec: bool, seat: int, plan: list[int | None], expand_all: 
             g.apply(encode(gs, genscher_naming(gs, mate)))
             continue
         if g.phase == PLAY:
-            if not dec and expand_all and _next_call(g, g.to_move) is not None:
-                a = DECLINE
-                dec = True
+            call = None
+            if expand_all:
+                asked, call = _resolve(g, ask, out_of_turn)
+            if call is not None:
+                a = decline(asked[0])
+                ask = _tree_step(g, ask, a, all_calls, out_of_turn)
             else:
+                s = g.to_move
                 plays = g.legal_plays()
                 a = plays[rng.below(len(plays))]
                 g.apply(a)
-                dec = False
+                ask = ((s + 1) & 3, 3) if out_of_turn else ASK_START
         else:
             a = rollout_answer(g.legal_actions(g.to_move))
-            g.apply(a)
+            ask = _tree_step(g, ask, a, all_calls, out_of_turn)
         if expand_all:
             node = node.add(a)
             path.append(node)
@@ -340,7 +462,7 @@ def _root_stats(top: _Node, planned: Sequence[tuple[Action, int | None]], seat: 
     out = RootStats(rollouts=done)
     for act, plan_of in planned:
         kid = top.child(act, plan_of)
-        out.actions.append(act)
+        out.actions.append(Action(min(act, DECLINE)))
         out.plans.append(plan_of)
         out.visits.append(kid.visits if kid is not None else 0)
         out.values.append(kid.sum[seat] / kid.visits if kid is not None and kid.visits else 0.0)
@@ -364,10 +486,25 @@ def _take_plan(child_plan: int | None, plan: list[int | None]) -> bool:
     return True
 
 
+def _check_to_act(g: Game, seat: int, ask: Ask, out_of_turn: bool) -> None:
+    """Raise ValueError unless ``seat`` is to act in ``g`` with the round ``ask`` of the call
+    question (asked whether to call, or on turn), as ``uct::check_to_act``."""
+    if g.phase == FINISHED:
+        raise ValueError("the game is over: there is nothing to search")
+    actor = g.to_move
+    if g.phase == PLAY and not g.genscher_partner < 0 <= g.genscher_seat:
+        asked, call = _resolve(g, ask, out_of_turn)
+        if call is not None:
+            actor = asked[0]
+    if actor != seat:
+        raise ValueError(f"seat {seat + 1} is not to act (seat {actor + 1} is)")
+
+
 def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes_weight: float,
                   rng: WyRand, deadline: float | None = None, declined: bool = False,
                   expand_all: bool = True, all_calls: bool = False,
-                  solo_question: bool = False) -> RootStats:
+                  solo_question: bool = False, out_of_turn: bool = False,
+                  ask_left: int | None = None) -> RootStats:
     """One UCT search on one world (see the module docstring), the Python twin of
     ``uct::search``: UCB1 while every action of a node has been tried, else the first untried
     one (in the order of :func:`tree_actions`), then the rollout policy, every state of the
@@ -376,13 +513,14 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
     ``declined``: the seat has declined its call at this turn; ``all_calls``: the call question
     offers every call at once and a seat that called is not asked again at this turn;
     ``solo_question``: one root Vorbehalt for a solo, the solo kind chosen in the node below
-    it (:func:`root_actions`)."""
-    if root.phase == FINISHED:
-        raise ValueError("the game is over: there is nothing to search")
-    if root.to_move != seat:
-        raise ValueError(f"seat {seat + 1} is not to act (seat {root.to_move + 1} is)")
+    it (:func:`root_actions`); ``out_of_turn``: the calls out of turn of the paper's program
+    (the rounds of :func:`_tree_step`); ``ask_left`` (with ``out_of_turn``): the root is the
+    call question of ``seat``, not necessarily on turn, with ``ask_left`` seats of the round
+    from it on still to be asked."""
+    root_ask = _root_ask(declined, out_of_turn, ask_left, seat)
+    _check_to_act(root, seat, root_ask, out_of_turn)
     top = _Node(Action(0))
-    planned = root_actions(root, declined, all_calls, solo_question)
+    planned = _root_actions(root, root_ask, all_calls, solo_question, out_of_turn)
     top.n_actions = len(planned)
     kinds = solo_kinds(root)
     done = 0
@@ -390,7 +528,7 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
             break
         g = root.clone()
-        dec = declined
+        ask = root_ask
         path = [top]
         node = top
         plan: list[int | None] = [None]
@@ -409,17 +547,18 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     node.n_actions = len(kinds)
                     untried = _first_untried_kind(node, kinds)
                 else:
-                    acts = tree_actions(g, dec, all_calls)
+                    acts, ask = _node_actions(g, ask, all_calls, out_of_turn)
                     node.n_actions = len(acts)
                     untried = next(((a, None) for a in acts if node.child(a) is None), None)
             if untried is not None:
                 child = node.add(*untried)
                 added = True
             else:
-                # every action tried (the rollouts may have added them all): UCB1
+                # every action tried (the rollouts may have added them all): UCB1 for the seat
+                # whose actions they are (the world is fixed: one seat's)
                 if not node.children:
                     break
-                p = seat if question else g.to_move
+                p = _actor(node.children[0].action)
                 ln_n = math.log(node.visits)
                 child = node.children[0]
                 best = -math.inf
@@ -427,22 +566,13 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
                     v = c.sum[p] / c.visits + exploration * math.sqrt(ln_n / c.visits)
                     if v > best:
                         best, child = v, c
-            a = child.action
-            if question:
-                pass  # the choice of the solo kind changes no state (the naming comes by plan)
-            elif a == DECLINE:
-                dec = True
-            else:
-                g.apply(a)
-                if not _is_call(a):
-                    dec = False
-                elif all_calls:
-                    dec = True
+            if not question:  # the choice of the solo kind changes no state (the naming comes
+                ask = _tree_step(g, ask, child.action, all_calls, out_of_turn)  # by plan)
             path.append(child)
             node = child
             if _take_plan(child.plan, plan) and added:
                 break
-        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
+        _rollout(g, ask, seat, plan, expand_all, all_calls, out_of_turn, rng, node, path)
         _backpropagate(path, rewards(g, eyes_weight))
         done += 1
     return _root_stats(top, planned, seat, done)
@@ -451,29 +581,30 @@ def search_python(root: Game, seat: int, rollouts: int, exploration: float, eyes
 def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                          eyes_weight: float, rng: WyRand, deadline: float | None = None,
                          declined: bool = False, expand_all: bool = True,
-                         all_calls: bool = False, solo_question: bool = False) -> RootStats:
+                         all_calls: bool = False, solo_question: bool = False,
+                         out_of_turn: bool = False, ask_left: int | None = None) -> RootStats:
     """One search in a single tree over many worlds (the paper's program's version 1), the
     Python twin of ``uct::search_single``: rollout ``i`` is played on ``worlds[i %
     len(worlds)]``; at a node only the children whose action is legal in that world count, an
     action legal there but not yet a child is added first (the first in the order of
     :func:`tree_actions`), else UCB1 with the node's visits over all worlds. The root's actions
-    are those of the first world (the seat's own, the same in every world)."""
+    are those of the first world (the seat's own, the same in every world). In a world the
+    round of the call question may ask another seat than in another (who may call depends on
+    the parties), so UCB1 is for the seat whose actions are legal here."""
     if not worlds:
         return RootStats()
+    root_ask = _root_ask(declined, out_of_turn, ask_left, seat)
     for w in worlds:
-        if w.phase == FINISHED:
-            raise ValueError("the game is over: there is nothing to search")
-        if w.to_move != seat:
-            raise ValueError(f"seat {seat + 1} is not to act (seat {w.to_move + 1} is)")
+        _check_to_act(w, seat, root_ask, out_of_turn)
     top = _Node(Action(0))
-    planned = root_actions(worlds[0], declined, all_calls, solo_question)
+    planned = _root_actions(worlds[0], root_ask, all_calls, solo_question, out_of_turn)
     kinds = solo_kinds(worlds[0])
     done = 0
     while done < rollouts:
         if done and done % 16 == 0 and deadline is not None and time.perf_counter() >= deadline:
             break
         g = worlds[done % len(worlds)].clone()
-        dec = declined
+        ask = root_ask
         path = [top]
         node = top
         plan: list[int | None] = [None]
@@ -489,13 +620,13 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
             elif question:
                 untried = _first_untried_kind(node, kinds)
             else:
-                acts = tree_actions(g, dec, all_calls)
+                acts, ask = _node_actions(g, ask, all_calls, out_of_turn)
                 untried = next(((a, None) for a in acts if node.child(a) is None), None)
             if untried is not None:
                 child = node.add(*untried)
                 added = True
             else:
-                p = seat if question else g.to_move
+                p = seat if node is top or question else _actor(acts[0]) if acts else 0
                 ln_n = math.log(node.visits)
                 best_child: _Node | None = None
                 best = -math.inf
@@ -507,22 +638,13 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
                 if best_child is None:
                     break
                 child = best_child
-            a = child.action
-            if question:
-                pass  # the choice of the solo kind changes no state (the naming comes by plan)
-            elif a == DECLINE:
-                dec = True
-            else:
-                g.apply(a)
-                if not _is_call(a):
-                    dec = False
-                elif all_calls:
-                    dec = True
+            if not question:  # the choice of the solo kind changes no state (the naming comes
+                ask = _tree_step(g, ask, child.action, all_calls, out_of_turn)  # by plan)
             path.append(child)
             node = child
             if _take_plan(child.plan, plan) and added:
                 break
-        _rollout(g, dec, seat, plan, expand_all, rng, node, path)
+        _rollout(g, ask, seat, plan, expand_all, all_calls, out_of_turn, rng, node, path)
         _backpropagate(path, rewards(g, eyes_weight))
         done += 1
     return _root_stats(top, planned, seat, done)
@@ -531,7 +653,8 @@ def search_single_python(worlds: Sequence[Game], seat: int, rollouts: int, explo
 def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploration: float,
                     eyes_weight: float, seed: int, seconds: float | None = None,
                     declined: bool = False, expand_all: bool = True,
-                    all_calls: bool = False, solo_question: bool = False) -> RootStats:
+                    all_calls: bool = False, solo_question: bool = False,
+                    out_of_turn: bool = False, ask_left: int | None = None) -> RootStats:
     """One search per world, the root's visits and mean values summed over the worlds (the
     Python twin of ``doko_native.uct_search``)."""
     start = time.perf_counter()
@@ -541,7 +664,7 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
         deadline = None if seconds is None else start + seconds * (i + 1) / k
         st = search_python(w, seat, rollouts, exploration, eyes_weight,
                            WyRand(world_seed(seed, i)), deadline, declined, expand_all,
-                           all_calls, solo_question)
+                           all_calls, solo_question, out_of_turn, ask_left)
         total.rollouts += st.rollouts
         keys = list(zip(total.actions, total.plans, strict=True))
         for a, p, n, v in zip(st.actions, st.plans, st.visits, st.values, strict=True):
@@ -556,6 +679,36 @@ def ensemble_python(worlds: Sequence[Game], seat: int, rollouts: int, exploratio
                 total.visits.append(n)
                 total.values.append(v)
     return total
+
+
+def program_round(view: SeatView, all_calls: bool) -> tuple[int, int]:
+    """The round of the call question the paper's program asks at this state of the play
+    (``BeliefGameState::set_move``), as (the first seat, how many seats in seat order), from
+    the public history: after a card the three other seats from the next one after its player;
+    after a call the caller again and the three after it (with ``all_calls``, its announcing
+    version 0, the three after it); at the start of the play all four from the one to lead.
+
+    >>> from doko.engine.game import Game
+    >>> from doko.engine.view import view
+    >>> g = Game.deal(1)
+    >>> for _ in range(4):
+    ...     g.apply(encode(g.to_move, HEALTHY))
+    >>> program_round(view(g, 0), False) == (g.to_move, 4)
+    True
+    >>> g.apply(g.legal_plays()[0]); program_round(view(g, 0), False) == (g.to_move, 3)
+    True
+    """
+    played = bool(view.tricks or view.trick)
+    for a in reversed(view.history):
+        code = CODE_OF[a]
+        if CALL_RE <= code <= BLACK:
+            x = seat_of(a)
+            return ((x + 1) & 3, 3) if all_calls else (x, 4)
+        if code < 24 and played:
+            return (seat_of(a) + 1) & 3, 3
+        if code not in PIG_CODES and code not in GENSCHER_CODES:
+            break  # the answers before the play (or an Armut's exchange): the play starts
+    return view.to_move, 4
 
 
 def _called_this_turn(view: SeatView, seat: int) -> bool:
@@ -573,7 +726,7 @@ def _called_this_turn(view: SeatView, seat: int) -> bool:
 
 
 def _is_call(a: Action) -> bool:
-    return a != DECLINE and CALL_RE <= CODE_OF[a] <= BLACK
+    return a < DECLINE and CALL_RE <= CODE_OF[a] <= BLACK
 
 
 @register("uct")
@@ -595,8 +748,12 @@ class UctPlayer(Player):
     program's announcing version 0) instead of only the next call, asked again after each
     (version 1, its default); ``solo_question``: at the Vorbehaltsabfrage one Vorbehalt for a
     solo, the kind chosen by UCB1 in the node below it (the program's questions "solo?" and
-    "which?") instead of one Vorbehalt per solo kind; ``backend``: ``native``, ``python`` or
-    ``auto`` (native where built).
+    "which?") instead of one Vorbehalt per solo kind; ``calls_out_of_turn``: the calls out of
+    turn of the paper's program, in the tree and in the player's own decisions: the call
+    question goes to the seats of the program's round (:func:`program_round`) after every
+    card and every call, and the player answers it with its call search whenever it is one of
+    them and the engine offers it a call, on turn or not (else it is asked only before its own
+    card); ``backend``: ``native``, ``python`` or ``auto`` (native where built).
     """
 
     def __init__(
@@ -612,6 +769,7 @@ class UctPlayer(Player):
         single_tree: bool = False,
         all_calls: bool = False,
         solo_question: bool = False,
+        calls_out_of_turn: bool = False,
         backend: str = "auto",
     ) -> None:
         super().__init__(seed)
@@ -645,6 +803,10 @@ class UctPlayer(Player):
         self.single_tree = bool(single_tree)
         self.all_calls = bool(all_calls)
         self.solo_question = bool(solo_question)
+        self.calls_out_of_turn = bool(calls_out_of_turn)
+        #: with calls out of turn: the hand and history at which this seat last answered the
+        #: call question with "no call" (it is asked once a round)
+        self._declined_at: tuple[tuple[int, ...], tuple[Action, ...]] | None = None
         self.rng = random.Random(seed)
         #: rollouts made by this instance so far (all decisions)
         self.rollouts_total = 0
@@ -667,6 +829,8 @@ class UctPlayer(Player):
         pigs = [a for a in legal if CODE_OF[a] in PIG_CODES and seat_of(a) == view.seat]
         if pigs:
             return pigs[0]
+        if self.calls_out_of_turn and view.phase == PLAY:
+            return self._decide_with_rounds(view, legal)
         if not view.to_play:
             return None  # calls are actions of the seat's own turn
         start = time.perf_counter()
@@ -697,10 +861,43 @@ class UctPlayer(Player):
                 choice = self._choose(st, options)
                 if choice != DECLINE:
                     return choice
+        return self._card(view, seat, start, cards)
+
+    def _card(self, view: SeatView, seat: int, start: float, cards: list[Action]) -> Action:
+        """The card search (the call question declined or not asked)."""
         if len(cards) == 1:
             return cards[0]
         st = self._decision_search(view, seat, start, declined=True)
         return cards[0] if st is None else self._choose(st, cards)
+
+    def _decide_with_rounds(self, view: SeatView, legal: list[Action]) -> Action | None:
+        """A decision in the play with calls out of turn: the call question where the seat is
+        one of the program's round (:func:`program_round`) and has not answered it yet, on
+        turn or not (the root of its search that question, the rest of the round after it);
+        then, on turn, the Genscher's naming (house rule) or the card."""
+        start = time.perf_counter()
+        seat = view.seat
+        assert seat is not None
+        if view.to_play and any(CODE_OF[a] in GENSCHER_CODES for a in legal):
+            namings = [a for a in legal if CODE_OF[a] in GENSCHER_CODES]
+            st = self._decision_search(view, seat, start, declined=True)
+            return namings[0] if st is None else self._choose(st, namings)
+        calls = [a for a in legal if _is_call(a) and seat_of(a) == seat]
+        first, count = program_round(view, self.all_calls)
+        place = (seat - first) & 3
+        if calls and place < count and self._declined_at != (view.hand, view.history):
+            st = self._decision_search(view, seat, start, declined=False,
+                                       share=0.5 if view.to_play else 1.0,
+                                       ask_left=count - place)
+            options = [DECLINE] + (calls if self.all_calls else calls[:1])
+            if st is not None:
+                choice = self._choose(st, options)
+                if choice != DECLINE:
+                    return choice
+            self._declined_at = (view.hand, view.history)
+        if not view.to_play:
+            return None
+        return self._card(view, seat, start, [a for a in legal if CODE_OF[a] < 24])
 
     def _rules_player(self) -> Player:
         """The rules player for the decisions before trick play that no sampled world fits."""
@@ -709,11 +906,13 @@ class UctPlayer(Player):
         return self._rules
 
     def _decision_search(self, view: SeatView, seat: int, start: float, declined: bool,
-                         share: float = 1.0) -> RootStats | None:
+                         share: float = 1.0, ask_left: int | None = None) -> RootStats | None:
         """One search for the decision of ``view`` on newly sampled worlds (None if no world
-        fits); with a time budget it may take ``share`` of what is left of it."""
+        fits); with a time budget it may take ``share`` of what is left of it. ``ask_left``
+        (calls out of turn): the root is the seat's call question with that many seats of the
+        program's round from it on."""
         if self.single_tree:
-            found = self._search_single(view, seat, start, declined, share)
+            found = self._search_single(view, seat, start, declined, share, ask_left)
             if found is None:
                 return None
             st = found
@@ -722,7 +921,8 @@ class UctPlayer(Player):
             if not worlds:
                 return None
             seed = self.rng.getrandbits(64)
-            st = self._search(worlds, seat, seed, self._seconds(start, share), declined)
+            st = self._search(worlds, seat, seed, self._seconds(start, share), declined,
+                              ask_left)
         self.last = st
         self.rollouts_total += st.rollouts
         return st
@@ -736,7 +936,7 @@ class UctPlayer(Player):
         return max(0.0, left * share)
 
     def _search_single(self, view: SeatView, seat: int, start: float, declined: bool,
-                       share: float) -> RootStats | None:
+                       share: float, ask_left: int | None = None) -> RootStats | None:
         """One single-tree search (``single_tree``): one world per rollout (up to
         :data:`SINGLE_TREE_WORLDS`), sampled natively where the core is built (the same
         procedure as :class:`Sampler`, its own random numbers; an Armut's exchange only in
@@ -761,7 +961,7 @@ class UctPlayer(Player):
             return search_single_python(worlds, seat, self.rollouts, self.exploration,
                                         self.eyes_weight, WyRand(seed), deadline, declined,
                                         self.expand_all, self.all_calls,
-                                        self.solo_question)
+                                        self.solo_question, self.calls_out_of_turn, ask_left)
         native = require_native()
         history = list(view.history)
         if history and code_of(history[-1]) == CLAIM:  # as Sampler.world: up to the claim
@@ -792,7 +992,8 @@ class UctPlayer(Player):
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=self._seconds(start, share), seed=seed,
                               declined=declined, expand_all=self.expand_all, single_tree=True,
-                              all_calls=self.all_calls, solo_question=self.solo_question)
+                              all_calls=self.all_calls, solo_question=self.solo_question,
+                              calls_out_of_turn=self.calls_out_of_turn, ask_left=ask_left)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
@@ -821,18 +1022,20 @@ class UctPlayer(Player):
         return out
 
     def _search(self, worlds: list[Game], seat: int, seed: int, seconds: float | None,
-                declined: bool) -> RootStats:
+                declined: bool, ask_left: int | None = None) -> RootStats:
         if not self.native:
             return ensemble_python(worlds, seat, self.rollouts, self.exploration,
                                    self.eyes_weight, seed, seconds, declined, self.expand_all,
-                                   self.all_calls, self.solo_question)
+                                   self.all_calls, self.solo_question, self.calls_out_of_turn,
+                                   ask_left)
         native = require_native()
         games = [self._native_game(native, w, None) for w in worlds]
         d = native.uct_search(games, seat, rollouts=self.rollouts,
                               exploration=self.exploration, eyes_weight=self.eyes_weight,
                               seconds=seconds, seed=seed, declined=declined,
                               expand_all=self.expand_all, all_calls=self.all_calls,
-                              solo_question=self.solo_question)
+                              solo_question=self.solo_question,
+                              calls_out_of_turn=self.calls_out_of_turn, ask_left=ask_left)
         return RootStats(actions=[Action(a) for a in d["actions"]], plans=list(d["plans"]),
                          visits=list(d["visits"]), values=list(d["values"]),
                          rollouts=int(d["rollouts"]))
