@@ -2713,25 +2713,8 @@ mod tests {
             sv.etc_from = 0;
             let leader = rng.below(4) as usize;
             // a few cards of the first trick already played, each a legal one
-            let mut trick = Vec::new();
             let played = rng.below(4) as usize;
-            for j in 0..played {
-                let s = (leader + j) & 3;
-                let mut legal = (hands[s] & KIND_MASK) as u32;
-                if let Some(&first) = trick.first() {
-                    let f = legal & sv.tab.follow[sv.tab.eff[first as usize] as usize];
-                    if f != 0 {
-                        legal = f;
-                    }
-                }
-                let pick = rng.below(legal.count_ones() as u64) as usize;
-                let k = (0..NUM_KINDS)
-                    .filter(|&k| legal >> k & 1 != 0)
-                    .nth(pick)
-                    .unwrap();
-                hands[s] = take(hands[s], k);
-                trick.push(k as u8);
-            }
+            let trick = open_trick(&mut rng, &sv, &mut hands, leader, played);
             let v = brute(&sv, hands, leader, &mut trick.clone());
             let guess = Some(rng.below(120) as i32);
             assert_eq!(
@@ -2743,6 +2726,36 @@ mod tests {
                 assert_eq!(reused.future_value(hands, leader, &trick, guess), Ok(v));
             }
         }
+    }
+
+    /// The first `played` cards of a trick led by `leader`, each a random legal card taken
+    /// from its seat's hand in `hands`.
+    fn open_trick(
+        rng: &mut crate::rng::Xoshiro256,
+        sv: &Solver,
+        hands: &mut [u64; 4],
+        leader: usize,
+        played: usize,
+    ) -> Vec<u8> {
+        let mut trick: Vec<u8> = Vec::new();
+        for j in 0..played {
+            let s = (leader + j) & 3;
+            let mut legal = (hands[s] & KIND_MASK) as u32;
+            if let Some(&first) = trick.first() {
+                let f = legal & sv.tab.follow[sv.tab.eff[first as usize] as usize];
+                if f != 0 {
+                    legal = f;
+                }
+            }
+            let pick = rng.below(legal.count_ones() as u64) as usize;
+            let k = (0..NUM_KINDS)
+                .filter(|&k| legal >> k & 1 != 0)
+                .nth(pick)
+                .unwrap();
+            hands[s] = take(hands[s], k);
+            trick.push(k as u8);
+        }
+        trick
     }
 
     #[test]
@@ -2763,24 +2776,8 @@ mod tests {
             let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
             let mut sv = Solver::new(order, is_re, rule, 1 << 10).unwrap();
             let leader = rng.below(4) as usize;
-            let mut trick = Vec::new();
-            for j in 0..rng.below(4) as usize {
-                let s = (leader + j) & 3;
-                let mut legal = (hands[s] & KIND_MASK) as u32;
-                if let Some(&first) = trick.first() {
-                    let f = legal & sv.tab.follow[sv.tab.eff[first as usize] as usize];
-                    if f != 0 {
-                        legal = f;
-                    }
-                }
-                let pick = rng.below(legal.count_ones() as u64) as usize;
-                let k = (0..NUM_KINDS)
-                    .filter(|&k| legal >> k & 1 != 0)
-                    .nth(pick)
-                    .unwrap();
-                hands[s] = take(hands[s], k);
-                trick.push(k as u8);
-            }
+            let played = rng.below(4) as usize;
+            let trick = open_trick(&mut rng, &sv, &mut hands, leader, played);
             let v = brute(&sv, hands, leader, &mut trick.clone());
             let guess = Some(rng.below(120) as i32);
             assert_eq!(

@@ -452,8 +452,13 @@ def test_calls_after_a_concession_then_done(client: TestClient) -> None:
     assert any(c["seat"] == 0 for c in kontra_calls) or max(
         c["level"] for c in kontra_calls) == 5, g["view"]["calls"]
     assert g["row"] is not None and g["row"]["scores"][1] < 0
-    # the game was entered in the Spielliste only after Anna's "done"
-    done = next(ref for ref, req in a.sent.items() if req["type"] == "done")
+    # the game was entered in the Spielliste only after Anna's "done"; she is asked for it only
+    # while Kontra may still call: not once Kontra's calls reached schwarz (the computers may be
+    # that fast, or her own call was schwarz)
+    done = next((ref for ref, req in a.sent.items() if req["type"] == "done"), None)
+    if done is None:
+        assert max(c["level"] for c in kontra_calls) == 5, g["view"]["calls"]
+        return
     i = next(i for i, m in enumerate(a.messages) if m["type"] == "ack" and m["ref"] == done)
     before = [m for m in a.messages[:i] if m["type"] == "state" and m["game"] is not None]
     assert before and not any(m["game"]["closed"] for m in before)

@@ -185,7 +185,7 @@ def decline(seat: int) -> Action:
 
 def _actor(a: int) -> int:
     """The seat whose action tree action ``a`` is (``uct::actor``)."""
-    return a & 3 if a >= DECLINE else (a >> 6) & 3
+    return a - DECLINE if a >= DECLINE else seat_of(Action(a))
 
 
 def _calls(g: Game, s: int) -> list[Action]:
