@@ -237,6 +237,7 @@ def test_fuzz_rest_reads(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> No
         @example(code=t["code"], route="/games/{n}", n="99999999999999999999",
                  key=table_keys[1])  # 422
         @example(code=t["code"], route="", n="1", key=b"\xe4\xe4")  # a key no key is
+        @example(code="/", route="", n="0", key=None)  # 307 to the public list
         def check(code: str, route: str, n: str, key: str | bytes | None) -> None:
             path = f"/api/tables/{_path_text(code)}" + route.replace("{n}", _path_text(n))
             headers = None
@@ -245,9 +246,15 @@ def test_fuzz_rest_reads(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> No
                 if any(b < 0x20 or b == 0x7f for b in raw):
                     raw = bytes(b for b in raw if b >= 0x20 and b != 0x7f)
                 headers = [(b"X-Doko-Key", raw)]
-            r = c.get(path, headers=headers)
+            r = c.get(path, headers=headers, follow_redirects=False)
             answered[r.status_code] = answered.get(r.status_code, 0) + 1
             assert r.status_code < 500, (path, key, r.text)
+            if 300 <= r.status_code < 400:
+                # a code of slashes ("%2F" is "/" in the path) ends in /api/tables/, which
+                # redirects to the public list (the route's trailing slash): no table is read
+                assert r.headers["location"].endswith("/api/tables"), (path, r.headers)
+                assert route == "" and code.strip("/") == "", (path, code)
+                return
             strict_json(r.text)
             ours = normalize_code(code) == t["code"]
             if r.status_code == 200:
