@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -625,6 +626,48 @@ def pct(values: list[float], p: float) -> float:
 # ------------------------------------------------------------------------------ scenarios
 
 
+#: whether the clients collect garbage while they measure (``--client-gc``; forked clients
+#: inherit it)
+CLIENT_GC = [False]
+
+
+class ClientStalls:
+    """A client process's own stalls, so that a slow action can be told apart from a slow
+    server: its event loop late by ``LATE_S`` or more (a ticker every ``TICK_S``) and its own
+    garbage collections of ``GC_S`` or more. Each is (start (time.monotonic()), seconds,
+    what); the clock is the same in every process."""
+
+    TICK_S = 0.005
+    LATE_S = 0.02
+    GC_S = 0.005
+
+    def __init__(self) -> None:
+        self.stalls: list[tuple[float, float, str]] = []
+        self._gc_start = 0.0
+        gc.callbacks.append(self._gc)
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        now = time.monotonic()
+        if phase == "start":
+            self._gc_start = now
+        elif now - self._gc_start >= self.GC_S:
+            self.stalls.append((self._gc_start, now - self._gc_start,
+                                f"gc{info.get('generation', -1)}"))
+
+    async def watch(self) -> None:
+        """Tick until cancelled; a tick that comes ``LATE_S`` late is a stall of the loop."""
+        while True:
+            due = time.monotonic() + self.TICK_S
+            await asyncio.sleep(self.TICK_S)
+            late = time.monotonic() - due
+            if late >= self.LATE_S:
+                self.stalls.append((due, late, "loop"))
+
+    def close(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._gc)
+
+
 async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
                      human_seats: int, seed: int, measure_s: float,
                      pace_interval: float | None, watch_bots: bool,
@@ -640,7 +683,15 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
     # every seat's first state with its game, read before the clock starts
     firsts = await asyncio.gather(*(first_state(ws) for ws in conns))
     start()
+    # No collections in the client while it measures: a client process holds the states of
+    # thousands of seats, and its full collections (up to 300 ms in paced) delayed every
+    # answer it was waiting for, which is no latency of the server's. (Its cycles wait.)
+    if not CLIENT_GC[0]:
+        gc.freeze()
+        gc.disable()
     own0 = own_cpu_seconds()
+    watcher = ClientStalls()
+    watch_task = asyncio.ensure_future(watcher.watch())
     began = time.perf_counter()
     t0 = time.monotonic()
     until = t0 + measure_s
@@ -666,7 +717,14 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
     else:
         elapsed = time.perf_counter() - began
         own1 = own_cpu_seconds()
+    watch_task.cancel()
+    await asyncio.gather(watch_task, return_exceptions=True)
+    watcher.close()
+    if not CLIENT_GC[0]:
+        gc.enable()
+        gc.unfreeze()
     return {"records": stats.records, "t0": t0, "bot_moves": stats.bot_moves,
+            "stalls": watcher.stalls, "tables": [i for i, _ in tables],
             "errors": stats.errors,
             "dropped": stats.dropped, "resyncs": stats.resyncs, "sockets": len(conns),
             "seconds": elapsed, "client_cpu": own1 - own0, "timed_out": bool(rest)}
@@ -740,7 +798,9 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
             "server_cpu": cpu1 - marks["cpu0"], "loop_cpu": loop1 - marks["loop0"],
             "client_cpu": sum(p["client_cpu"] for p in parts), "rss_mb": rss,
             "timed_out": any(p["timed_out"] for p in parts),
-            "records": records, "t0": min(p["t0"] for p in parts)}
+            "records": records, "t0": min(p["t0"] for p in parts),
+            # each client's stalls with the tables it played (a table's actions wait in them)
+            "client_stalls": [(p["tables"], p["stalls"]) for p in parts]}
 
 
 def _ms(values: list[float], p: float) -> str:
@@ -805,6 +865,7 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
     print("    place in the game (action index): " + ", ".join(
         f"{lo}-{hi}: {sum(1 for x in slow if lo <= x[5] <= hi)} slow of "
         f"{sum(1 for x in recs if lo <= x[5] <= hi)}" for lo, hi in places))
+    print_client_stalls(r, slow)
     if gc_log is None:
         return
     window = [c for c in gc_log if t0 <= c.start <= t0 + r["seconds"]]
@@ -897,6 +958,31 @@ def print_tail(r: dict[str, Any], gc_log: list[Any] | None,
           f"p50 {ds[len(ds) // 2]:.1f} ms, p99 {ds[min(len(ds) - 1, int(0.99 * len(ds)))]:.1f}"
           f" ms, max {ds[-1]:.1f} ms, {len(stalls)} of 50 ms or more; commits of 100 ms or "
           f"more beside such a stall: {with_disk} of {len(slow_c)}")
+
+
+def print_client_stalls(r: dict[str, Any], slow: list[Record]) -> None:
+    """The clients' own stalls (:class:`ClientStalls`) within the measured time, and how many
+    of the slow actions were in flight across one of their own client's."""
+    t0, t1 = r["t0"], r["t0"] + r["seconds"]
+    by_table: dict[int, list[tuple[float, float]]] = {}
+    every: list[tuple[float, float, str]] = []
+    for tables, stalls in r.get("client_stalls", []):
+        mine = [(a, d, w) for a, d, w in stalls if t0 <= a <= t1]
+        every += mine
+        spans = [(a, a + d) for a, d, _ in mine]
+        for i in tables:
+            by_table[i] = spans
+    if not r.get("client_stalls"):
+        return
+    kinds: dict[str, list[float]] = {}
+    for _, d, w in every:
+        kinds.setdefault("loop" if w == "loop" else "gc", []).append(d * 1000)
+    parts = [f"{w} {len(v)} (max {max(v):.0f} ms)" for w, v in sorted(kinds.items())]
+    across = sum(1 for x in slow if any(a < x[1] + x[0] and b > x[1]
+                                        for a, b in by_table.get(x[3], [])))
+    print("    the clients' own stalls (event loop 20 ms late, collections of 5 ms or more): "
+          + (", ".join(parts) if parts else "none")
+          + f"; slow actions in flight across one of their client's: {across} of {len(slow)}")
 
 
 def write_records(path: str, r: dict[str, Any]) -> None:
@@ -1066,6 +1152,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the server's --gc-thresholds (its default)")
     ap.add_argument("--gc-pace", metavar="MS", default=None,
                     help="the server's --gc-pace (its default; 0: CPython's own collections)")
+    ap.add_argument("--client-gc", choices=("off", "on"), default="off",
+                    help="whether the client processes collect garbage while they measure "
+                         "(off: their full collections, up to 300 ms with 1,000 tables, "
+                         "would delay the answers they wait for)")
     ap.add_argument("--switch-interval", metavar="MS", default=None,
                     help="the server's --switch-interval (its default)")
     ap.add_argument("--disk-probe", action="store_true",
@@ -1082,6 +1172,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-log", action="store_true",
                     help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)
+    CLIENT_GC[0] = ns.client_gc == "on"
     if not 1 <= ns.clients <= 8:
         raise SystemExit("--clients must be 1..8")
     if not 1 <= ns.games <= 500:
