@@ -3,6 +3,7 @@ Bock column of the Spielliste. Penalties (TSR 9.3, 9.4) are never multiplied."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -207,3 +208,29 @@ def test_hausregeln_round_through_the_engine() -> None:
         pending = max(0, pending - 1) + 4 * fired
         assert r.bock_games() == pending
     assert fired_any and r.check() == []
+
+
+@pytest.mark.parametrize("stacking", ["add", "double"])
+def test_a_failed_write_leaves_the_bocks_as_they_were(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stacking: str) -> None:
+    """A game entered during a Bock counts the Bocks down in place; when the round file's
+    write fails (os.replace), the round rolls back to the state before the game, the Bocks
+    (and the rows, totals and entries) included, and the next game continues from it."""
+    path = tmp_path / "r.json"
+    r = Round.create(path, NAMES4, games=None, rules=bock_rules("tie_120", stacking=stacking))
+    game(r, TIE)
+    game(r, TIE)  # two Bocks now, counted down by every game
+    level, left, totals = r.bock_level(), r.bock_games(), r.totals
+    rows, text = len(r.rows), r.dumps()
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        game(r, TIE)  # would count a Bock down and queue another
+    monkeypatch.undo()
+    assert (r.bock_level(), r.bock_games(), r.totals) == (level, left, totals)
+    assert len(r.rows) == rows and r.dumps() == text
+    row = game(r, PLAIN)
+    assert row.bock == level and r.bock_games() == left - 1

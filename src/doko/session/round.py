@@ -31,7 +31,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, Self
 
@@ -236,6 +236,14 @@ class _State:
     rows: list[Row] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def snapshot(self) -> _State:
+        """A copy to roll back to: its lists are copies, their items shared (rows are
+        frozen, and an entry is never changed once stored), so a copy costs the same after
+        the last game of a round as after the first."""
+        return replace(self, owes=list(self.owes), bocks=list(self.bocks),
+                                   rows=list(self.rows), totals=list(self.totals),
+                                   entries=list(self.entries))
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -984,7 +992,7 @@ class Round:
     def _commit(self, entry: dict[str, Any], game: Game | None = None) -> Row | None:
         """Apply ``entry`` (a game entry's ``game`` itself when given); with a file, write it
         before returning. On any failure the round is unchanged."""
-        saved = copy.deepcopy(self._s)
+        saved = self._s.snapshot()
         try:
             row = self._apply(entry, game)
             stored = dict(entry)
