@@ -114,6 +114,16 @@
 //! misses overlap (no difference beyond the noise); sure Augen from trumps that up to 2, 5
 //! or 8 opponents' cards can beat instead of 3 (the same nodes to 0.01 %).
 //!
+//! Sure top trumps ([`sure_slots`], 2 December, fourth session): the highest trumps in
+//! play, while one party holds all their copies, go to that party whatever anybody plays, so
+//! the structure table's Augen shifts ([`sym_shift`]) count their differences as they are
+//! (Re's) or not at all (Kontra's). Exact; 0.3 - 1.2 % fewer nodes on the files above (9
+//! tricks 755,066 -> 746,264 mean, 10 tricks 2,022,541 -> 2,012,672, "Re at least 121?" on
+//! whole games 507,697 -> 506,310; one small 12-trick deal 4 % more), the time the same. Measured again and not used: the
+//! structure table at three tricks left (23 - 30 % fewer nodes on 9 and 10 tricks, 26 % for
+//! "Re at least 121?", about 5 % more CPU time even with both keys built from one
+//! computation of the holders).
+//!
 //! The cost of a node (measured with `perf record` on the `solver_bench` example, 10-trick
 //! searches): most of it is the table probe's cache miss (about 35 % of the time), then the
 //! key (16 – 17 %; 11 – 12 % since it is built from the kinds in play only). Tried for it
