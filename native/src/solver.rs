@@ -119,7 +119,8 @@
 //! the structure table's Augen shifts ([`sym_shift`]) count their differences as they are
 //! (Re's) or not at all (Kontra's). Exact; 0.3 - 1.2 % fewer nodes on the files above (9
 //! tricks 755,066 -> 746,264 mean, 10 tricks 2,022,541 -> 2,012,672, "Re at least 121?" on
-//! whole games 507,697 -> 506,310; one small 12-trick deal 4 % more), the time the same. Measured again and not used: the
+//! whole games 507,697 -> 506,310; one small 12-trick deal 4 % more), the time the same within the noise (the sure
+//! cards are found only for an entry of other Augen). Measured again and not used: the
 //! structure table at three tricks left (23 - 30 % fewer nodes on 9 and 10 tricks, 26 % for
 //! "Re at least 121?", about 5 % more CPU time even with both keys built from one
 //! computation of the holders); an MTD(f) schedule biased toward the side whose tests cost
@@ -767,15 +768,28 @@ impl SymTable {
     /// `sig` that the stored positions of that structure give, if any: (lower, upper, true if
     /// a position of other Augen gave one of them).
     #[inline]
-    fn bounds(&self, h: u64, key: Key, sig: u128, sure: [u32; 2]) -> Option<(i32, i32, bool)> {
+    fn bounds(
+        &self,
+        h: u64,
+        key: Key,
+        sig: u128,
+        sure: impl Fn(Key) -> [u32; 2],
+    ) -> Option<(i32, i32, bool)> {
         let at = self.off + (h as usize & self.mask) * SYM_BUCKET;
         let mut out: Option<(i32, i32, bool)> = None;
+        // the sure cards, found only for an entry of other Augen
+        let mut sure_slots: Option<[u32; 2]> = None;
         for e in self.words[at..at + SYM_BUCKET].chunks_exact(SYM_ENTRY) {
             if e[0] == key as u64 && e[1] == (key >> 64) as u64 {
                 let d = e[3] >> 8;
                 let (lo, hi) = ((d & 511) as i32, (d >> 9 & 511) as i32);
                 let other = e[2] as u128 | ((e[3] & 255) as u128) << 64;
-                let (down, up) = sym_shift(key, sig, other, sure);
+                let (down, up) = if other == sig {
+                    (0, 0)
+                } else {
+                    let sure = *sure_slots.get_or_insert_with(|| sure(key));
+                    sym_shift(key, sig, other, sure)
+                };
                 let (l, u, o) = out.unwrap_or((i32::MIN, i32::MAX, false));
                 out = Some((l.max(lo + down), u.min(hi + up), o || other != sig));
             }
@@ -1585,12 +1599,18 @@ impl Solver {
             let (sk, sig) = self.skey_of(nib, places, leader);
             let sh = Table::hash(sk);
             self.sym_stats[0] += 1;
-            let sure = if self.sure_sym {
-                let t = TRUMP as usize;
-                let first = self.tab.suit_first[t] as usize;
-                sure_slots(sk, self.re_mask, first, self.tab.suit_len[t] as usize)
-            } else {
-                [0, 0]
+            let t = TRUMP as usize;
+            let (first, len) = (
+                self.tab.suit_first[t] as usize,
+                self.tab.suit_len[t] as usize,
+            );
+            let (re, on) = (self.re_mask, self.sure_sym);
+            let sure = |k: Key| {
+                if on {
+                    sure_slots(k, re, first, len)
+                } else {
+                    [0, 0]
+                }
             };
             if let Some((slo, shi, others)) = self.sym.bounds(sh, sk, sig, sure) {
                 self.sym_stats[1] += 1;
