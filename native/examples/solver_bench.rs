@@ -9,7 +9,8 @@
 //! Re takes at least `T` Augen (one null-window test, [`Solver::at_least`]; `T` = 121 is who
 //! wins the game) and prints its answer, nodes and CPU time, and their median and mean at the
 //! end (`ONLY=1`: only that test). `DEPTHS=1` prints each solve's nodes by tricks left and
-//! the twin cards left out; `NOTWINS=1` searches without the twin rule (`Solver::twins`),
+//! the twin cards left out; `NOTWINS=1` searches without the twin rule (`Solver::twins`), `NOSURE=1`
+//! without the sure top trumps in the structure table's shifts (`Solver::sure_sym`),
 //! `SYM_FROM=N` with the structure table from `N` tricks left. `scripts/solver_positions.py`
 //! writes the positions `doko solve --bench` solves.
 
@@ -66,6 +67,7 @@ fn main() {
                 sv.sym_from = x;
             }
             sv.twins = std::env::var("NOTWINS").is_err();
+            sv.sure_sym = std::env::var("NOSURE").is_err();
             sv
         };
         if let Some(target) = at_least {
