@@ -424,3 +424,55 @@ def test_close_ends_the_workers_and_answers_the_waiting() -> None:
         assert pid not in children
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+_SERVER_THAT_DIES = """
+import asyncio
+from doko.server.botpool import BotPool
+
+async def main() -> None:
+    pool = BotPool(workers=2, express=1)
+    pool.start()
+    await pool.wait_ready()
+    print(" ".join(str(p) for p in pool.stats()["pids"]), flush=True)
+    await asyncio.sleep(120)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not ended (an ended child nobody reaped, a
+    zombie, counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A server killed with SIGKILL cannot close its pool: its workers notice that their
+    parent has gone and end within a few seconds, instead of waiting for jobs forever."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "server.py"
+    script.write_text(_SERVER_THAT_DIES)
+    with subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                          text=True) as server:
+        try:
+            assert server.stdout is not None
+            pids = [int(p) for p in server.stdout.readline().split()]
+            assert len(pids) == 3 and all(_running(p) for p in pids)
+        finally:
+            server.send_signal(signal.SIGKILL)
+            server.wait()
+    deadline = time.monotonic() + 10 * botpool.ORPHAN_CHECK_S + 5
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(p) for p in pids), "workers outlived their server"

@@ -16,7 +16,9 @@ Design:
   hangs is replaced alone, without failing the jobs running in the other slots. Every worker
   is warmed when the pool starts (:func:`_warm` imports the players), ignores SIGINT (the
   server handles Ctrl-C and closes the pool) and runs ``nice``-lowered, so that on a busy
-  machine the event loop still gets the CPU first.
+  machine the event loop still gets the CPU first. A worker whose server has gone without
+  closing the pool (killed with SIGKILL) ends itself within a second or two
+  (:func:`_exit_when_orphaned`).
 * **Fairness.** At most one job runs per slot, so never more than ``workers`` jobs are with
   the executors; everything else waits in the pool's own queue, one FIFO per table, and a
   free slot takes the next job from the tables in round-robin order. A table with many
@@ -56,6 +58,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 import traceback
 from collections import Counter, OrderedDict, deque
@@ -217,13 +220,29 @@ def _retrieve(fut: asyncio.Future[Any]) -> None:
         fut.exception()
 
 
+#: How often a worker looks whether the server that started it is still there (seconds).
+ORPHAN_CHECK_S = 1.0
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """A worker's watch (a daemon thread): end the worker once its server has gone. A server
+    killed outright (SIGKILL, out of memory) cannot close its pool, and a worker waiting for
+    its next job would wait forever, an idle process left behind by every such death."""
+    while True:
+        time.sleep(ORPHAN_CHECK_S)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _init_worker(nice: int) -> None:
-    """Worker initializer: leave Ctrl-C to the server, which closes the pool, and yield the
-    CPU to the event loop's process."""
+    """Worker initializer: leave Ctrl-C to the server, which closes the pool, yield the CPU to
+    the event loop's process, and end with the server (:func:`_exit_when_orphaned`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(nice)
+    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True,
+                     name="doko-orphan-watch").start()
 
 
 def _warm() -> int:
