@@ -2937,6 +2937,51 @@ mod tests {
         out
     }
 
+    /// A random position of 3 or 4 tricks (the `i`-th of a test: card order, Dulle rule and
+    /// leader at random, the party split by `i`) and another of the same structure, with
+    /// their structure keys and plain minimax values.
+    struct StructurePair {
+        sv: Solver,
+        hands: [u64; 4],
+        other: [u64; 4],
+        order: usize,
+        parties: &'static str,
+        key: Key,
+        sig: u128,
+        sig2: u128,
+        v: i32,
+        w: i32,
+    }
+
+    fn structure_pair(rng: &mut crate::rng::Xoshiro256, i: usize) -> StructurePair {
+        let n = 3 + i % 2;
+        let order = rng.below(orders().len() as u64) as usize;
+        let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+        let mut sv = solver(order, parties, rng.below(3) as u8);
+        let hands = deal(rng, n);
+        let other = same_structure(&sv, hands, rng);
+        let leader = rng.below(4) as usize;
+        sv.hands = hands;
+        let (key, sig) = sv.skey(leader);
+        sv.hands = other;
+        let (key2, sig2) = sv.skey(leader);
+        assert_eq!(key, key2, "{hands:?} {other:?} {order}");
+        let v = brute(&sv, hands, leader, &mut Vec::new());
+        let w = brute(&sv, other, leader, &mut Vec::new());
+        StructurePair {
+            sv,
+            hands,
+            other,
+            order,
+            parties,
+            key,
+            sig,
+            sig2,
+            v,
+            w,
+        }
+    }
+
     #[test]
     fn positions_of_one_structure_differ_by_their_augen_at_most() {
         // payoff similarity: two positions whose kinds in play have the same holders in power
@@ -2946,20 +2991,18 @@ mod tests {
         let mut rng = crate::rng::Xoshiro256::new(57);
         let mut moved = 0;
         for i in 0..240 {
-            let n = 3 + i % 2;
-            let order = rng.below(orders().len() as u64) as usize;
-            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
-            let mut sv = solver(order, parties, rng.below(3) as u8);
-            let hands = deal(&mut rng, n);
-            let other = same_structure(&sv, hands, &mut rng);
-            let leader = rng.below(4) as usize;
-            sv.hands = hands;
-            let (key, sig) = sv.skey(leader);
-            sv.hands = other;
-            let (key2, sig2) = sv.skey(leader);
-            assert_eq!(key, key2, "{hands:?} {other:?} {order}");
-            let v = brute(&sv, hands, leader, &mut Vec::new());
-            let w = brute(&sv, other, leader, &mut Vec::new());
+            let StructurePair {
+                sv: _,
+                hands,
+                other,
+                order,
+                parties,
+                key,
+                sig,
+                sig2,
+                v,
+                w,
+            } = structure_pair(&mut rng, i);
             let (down, up) = sym_shift(key, sig2, sig, [0, 0]);
             assert!(
                 v + down <= w && w <= v + up,
@@ -2989,19 +3032,18 @@ mod tests {
         let mut rng = crate::rng::Xoshiro256::new(91);
         let (mut tighter, mut swapped_wrong) = (0, 0);
         for i in 0..400 {
-            let n = 3 + i % 2;
-            let order = rng.below(orders().len() as u64) as usize;
-            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
-            let mut sv = solver(order, parties, rng.below(3) as u8);
-            let hands = deal(&mut rng, n);
-            let other = same_structure(&sv, hands, &mut rng);
-            let leader = rng.below(4) as usize;
-            sv.hands = hands;
-            let (key, sig) = sv.skey(leader);
-            sv.hands = other;
-            let (_, sig2) = sv.skey(leader);
-            let v = brute(&sv, hands, leader, &mut Vec::new());
-            let w = brute(&sv, other, leader, &mut Vec::new());
+            let StructurePair {
+                sv,
+                hands,
+                other,
+                order,
+                parties,
+                key,
+                sig,
+                sig2,
+                v,
+                w,
+            } = structure_pair(&mut rng, i);
             let sure = sure_of(&sv, key);
             assert_eq!(sure[0] & sure[1], 0);
             let (down, up) = sym_shift(key, sig2, sig, sure);
