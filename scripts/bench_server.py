@@ -1006,9 +1006,10 @@ def report(server: ServerProcess, ns: argparse.Namespace, r: dict[str, Any],
 
 
 def keep_logs(server: ServerProcess, out: Path, t_start: float) -> None:
-    """``--logs``: the server's log files copied to ``out`` (made if missing)."""
+    """``--logs``: the server's log files (and its profile, with ``--profile``) copied to
+    ``out`` (made if missing)."""
     out.mkdir(parents=True, exist_ok=True)
-    for src in (server.log, server.gc_log, server.commit_log,
+    for src in (server.log, server.gc_log, server.commit_log, server.prof,
                 None if server.disk is None else server.disk.out):
         if src is not None and src.exists():
             shutil.copyfile(src, out / src.name)
@@ -1166,9 +1167,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="write every timed action to PATH as CSV (latency_ms, sent_s, kind, "
                          "table, game, index)")
     ap.add_argument("--logs", metavar="DIR", default=None,
-                    help="copy the server's log (and with --gc-log its collections and group "
-                         "commits) to DIR after the run, with t0.txt: the monotonic clock at "
-                         "the start of each measured run")
+                    help="copy the server's log (with --gc-log also its collections and "
+                         "group commits, with --profile its profile) to DIR after the run, "
+                         "with t0.txt: the monotonic clock at the start of each measured run")
     ap.add_argument("--server-log", action="store_true",
                     help="print the end of the server's log afterwards")
     ns = ap.parse_args(argv)

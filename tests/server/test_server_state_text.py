@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_helpers import apply_update
 
+from doko.server import table as table_module
 from doko.server.db import GameData, RoundData
 from doko.server.hub import SeatSpec, TableSpec, validate
 from doko.server.table import Conn, Table
@@ -113,11 +114,21 @@ def receive(c: Conn, held: dict[Conn, Any], kinds: dict[str, int]) -> Any:
     return dict(m)
 
 
-def test_broadcast_sends_each_connection_its_state() -> None:
+def test_broadcast_sends_each_connection_its_state(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each connection gets its first state whole and then updates; applied in order, they
     give exactly Table.state() for its seat after every broadcast, over whole games (calls,
     concessions, the thinking seat, the table changing), with connections coming late, moving
-    to the spectators and asking for the state again."""
+    to the spectators and asking for the state again. About one broadcast in five comes
+    without an action (only the thinking seat, a seat's "next" or a name changed): the seats
+    then keep their views from the broadcast before (no view is made again)."""
+    made: list[set[int | None]] = []
+    real_views = table_module.views
+
+    def counting_views(game: Any, seats: Any) -> Any:
+        made.append(set(seats))
+        return real_views(game, seats)
+
+    monkeypatch.setattr(table_module, "views", counting_views)
     t = make_table(9)
     deal(t, 1)
     conns = {seat: Conn() for seat in SEATS}
@@ -133,6 +144,8 @@ def test_broadcast_sends_each_connection_its_state() -> None:
     kinds: dict[str, int] = {}
     rng = random.Random(3)
     number = 1
+    still = 0  # broadcasts after one without an action in between
+    idle = False
     for step in range(260):
         if step == 10:
             t.seats[2].conns.add(late)
@@ -152,7 +165,11 @@ def test_broadcast_sends_each_connection_its_state() -> None:
             t.seats[rng.randrange(4)].name = f"Name {step}"
             t.invalidate_sheet()
         t.version += 1
+        before = len(made)
         t.broadcast()
+        if idle and step not in (10, 40, 60):
+            still += 1
+            assert len(made) == before, step  # every seat kept its view
         for c in [*conns.values(), *([late] if step >= 10 else [])]:
             got = receive(c, held, kinds)
             want = plain(t.state(c.seat))
@@ -162,9 +179,11 @@ def test_broadcast_sends_each_connection_its_state() -> None:
         g = t.game
         assert g is not None and t.game_data is not None
         options = [a for s in range(4) for a in g.legal_actions(s)]
-        if options:
+        # nothing happens in the game before the next broadcast (also after the last game)
+        idle = (not options and number == 3) or (bool(options) and rng.random() < 0.2)
+        if options and not idle:
             g.apply(rng.choice(options))
-        elif number < 3:  # the game is over: close it and deal the next one
+        elif not options and number < 3:  # the game is over: close it and deal the next one
             assert t.round is not None
             t.round.add_game(g)
             t.round_games.append(number)
@@ -172,7 +191,7 @@ def test_broadcast_sends_each_connection_its_state() -> None:
             t.invalidate_sheet()
             t.version += 1
             t.broadcast()
-            for c in [*conns.values(), late]:
+            for c in [*conns.values(), *([late] if step >= 10 else [])]:
                 receive(c, held, kinds)
             number += 1
             deal(t, number)
@@ -181,6 +200,7 @@ def test_broadcast_sends_each_connection_its_state() -> None:
     # answer to the request and the broadcast after it
     assert kinds["state"] == len(conns) + 4, kinds
     assert kinds["update"] > 1000, kinds
+    assert still > 30, still
 
 
 def test_hint_key_holds_everything_the_call_hint_reads() -> None:

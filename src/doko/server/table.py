@@ -203,6 +203,8 @@ class Table:
         self._json = _JsonCache()  # encoded parts of the state messages (broadcast)
         #: per seat (None: the spectators), what the last broadcast sent its connections
         self._snapshots: dict[int | None, _Snapshot] = {}
+        #: what the games of those snapshots were made of (``_JsonCache.games_key``)
+        self._snapshots_key: tuple[Any, ...] | None = None
         #: the last chat lines and reactions (in memory only; never written to the database)
         self.chat_log: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
         self._chat_ids = itertools.count(1)
@@ -565,18 +567,27 @@ class Table:
         targets: list[tuple[int | None, Conn]] = [(None, c) for c in self.spectators]
         targets += [(s.seat, c) for s in self.seats for c in s.conns]
         if not targets:
-            self._snapshots = {}
+            self._snapshots, self._snapshots_key = {}, None
             return False
         acked = False
         common = self._common()
-        # the views of every seat shown, their public part worked out once
-        seen = views(self.game, {seat for seat, _ in targets}) if self.game is not None else {}
+        # Nothing a seat's game is made of changed since the last broadcast (a seat said
+        # "next", a connection came or went, a computer began to think): the seats that hold
+        # that broadcast's state keep their snapshot's view and game, and only the table and
+        # the thinking seat are compared.
+        kept = (self._snapshots if self._snapshots_key is not None
+                and self._snapshots_key == self._json.games_key else {})
+        # the views of every other seat shown, their public part worked out once
+        fresh_seats = {seat for seat, _ in targets if seat not in kept}
+        seen = (views(self.game, fresh_seats) if self.game is not None and fresh_seats
+                else {})
         frags = Fragments()
         fresh: dict[int | None, tuple[_Snapshot, str | None]] = {}
         cache: dict[tuple[str, int | None, bool], str] = {}
         for seat, conn in targets:
             if seat not in fresh:
-                fresh[seat] = self._advance(seat, common, frags, seen.get(seat))
+                fresh[seat] = (self._touch(kept[seat], common) if seat in kept else
+                               self._advance(seat, common, frags, seen.get(seat)))
             update = fresh[seat][1]
             old = self._snapshots.get(seat)
             with_sheet = conn.sheet_version != self.sheet_version
@@ -598,7 +609,20 @@ class Table:
             conn.base = (self.version, seat)
             conn.send(text_)
         self._snapshots = {seat: snap for seat, (snap, _) in fresh.items()}
+        self._snapshots_key = self._json.games_key
         return acked
+
+    def _touch(self, old: _Snapshot, common: _Common) -> tuple[_Snapshot, str]:
+        """:meth:`_advance` of a seat whose game did not change since ``old`` was sent: the
+        same snapshot at this version, and the update of the table and the thinking seat."""
+        out = (f'{{"type":"update","version":{self.version:d},"base":{old.version:d},'
+               f'"now":{common.now}')
+        if common.table != old.table:
+            out += f',"table":{common.table}'
+        if common.thinking != old.thinking:
+            out += f',"thinking":{common.thinking}'
+        return dataclasses.replace(old, version=self.version, table=common.table,
+                                   thinking=common.thinking), out
 
     def _advance(self, seat: int | None, common: _Common, frags: Fragments,
                  v: SeatView | None = None) -> tuple[_Snapshot, str | None]:
