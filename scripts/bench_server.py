@@ -421,6 +421,9 @@ def action_kind(req: dict[str, Any], state: dict[str, Any]) -> tuple[str, int, i
 class Stats:
     records: list[Record] = field(default_factory=list)  # timed actions: send -> ack
     bot_moves: list[float] = field(default_factory=list)  # bots scenario (s)
+    #: between games: (table, the new game's number, seconds from this seat's "next" to the
+    #: state with the new game)
+    deals: list[tuple[int, int, float]] = field(default_factory=list)
     errors: int = 0
     dropped: int = 0  # connections that ended before their table did
     resyncs: int = 0  # updates that did not apply to the state held (never, if all is well)
@@ -504,6 +507,7 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
     what: tuple[str, int, int, float] = ("", 0, 0, 0.0)  # its kind, game, index, sent at
     ref = 0
     bot_wait: tuple[int, float] | None = None  # (history length, since) while a bot is to move
+    said_next: tuple[int, float] | None = None  # (game number, when) of this seat's "next"
     try:
         m: dict[str, Any] | None
         async for m in _messages(ws, first):
@@ -527,6 +531,10 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
             if kind == "state" and m is not None:
                 state = m
                 g = m["game"]
+                if said_next is not None and g is not None and g["number"] > said_next[0]:
+                    stats.deals.append((table, g["number"],
+                                        time.perf_counter() - said_next[1]))
+                    said_next = None
                 if watch_bots and g is not None:
                     v = g["view"]
                     n = len(v["history"])
@@ -571,6 +579,8 @@ async def play_seat(ws: ClientConnection, seat: int, rng: random.Random, stats: 
             ref += 1
             if is_action:
                 what = (*action_kind(req, state), time.monotonic())
+            elif req["type"] == "next":
+                said_next = (state["game"]["number"], time.perf_counter())
             pending = (ref, time.perf_counter(), is_action)
             stats.in_flight += 1
             await ws.send(json.dumps({**req, "ref": ref}))
@@ -724,6 +734,7 @@ async def play_group(ws_base: str, tables: list[tuple[int, dict[str, Any]]],
         gc.enable()
         gc.unfreeze()
     return {"records": stats.records, "t0": t0, "bot_moves": stats.bot_moves,
+            "deals": stats.deals,
             "stalls": watcher.stalls, "tables": [i for i, _ in tables],
             "errors": stats.errors,
             "dropped": stats.dropped, "resyncs": stats.resyncs, "sockets": len(conns),
@@ -783,6 +794,14 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
     records = [x for p in parts for x in p["records"]]
     lat = [x[0] for x in records]
     bots = [x for p in parts for x in p["bot_moves"]]
+    # a table's next game is dealt when its last seat said "next": of its seats' waits, the
+    # shortest is (about) the server's time from that last "next" to the new game's state
+    waits: dict[tuple[int, int], float] = {}
+    for p in parts:
+        for table, number, wait in p["deals"]:
+            key = (table, number)
+            waits[key] = min(wait, waits.get(key, wait))
+    deals = list(waits.values())
     elapsed = max(p["seconds"] for p in parts)
     n = len(lat)
     T0S.append(min(p["t0"] for p in parts))
@@ -795,6 +814,8 @@ def run_tables(server: ServerProcess, specs: list[dict[str, Any]], human_seats: 
             "resyncs": sum(p["resyncs"] for p in parts),
             "bot_moves": len(bots), "bot_p50": pct(bots, 0.50),
             "bot_p90": pct(bots, 0.90), "bot_p99": pct(bots, 0.99),
+            "deals": len(deals), "deal_p50": pct(deals, 0.50), "deal_p99": pct(deals, 0.99),
+            "deal_max": pct(deals, 1.0),
             "server_cpu": cpu1 - marks["cpu0"], "loop_cpu": loop1 - marks["loop0"],
             "client_cpu": sum(p["client_cpu"] for p in parts), "rss_mb": rss,
             "timed_out": any(p["timed_out"] for p in parts),
@@ -1068,6 +1089,10 @@ def scenario_fast(server: ServerProcess, ns: argparse.Namespace) -> None:
         print(f"{k:>4} {r['actions']:>8} {r['seconds']:>8.2f} {r['rate']:>10.1f} "
               f"{r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f} {r['max']:>8.2f}"
               f"  {cpu_note(r)}{flag}{problems(r)}", flush=True)
+        if r["deals"]:
+            print(f"      between games: {r['deals']} deals, from a table's last \"next\" to "
+                  f"its new game p50 {r['deal_p50']:.1f} ms, p99 {r['deal_p99']:.1f} ms, max "
+                  f"{r['deal_max']:.1f} ms")
         report(server, ns, r, str(k) if len(ks) > 1 else "")
 
 
