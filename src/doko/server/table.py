@@ -615,14 +615,19 @@ class Table:
     def _touch(self, old: _Snapshot, common: _Common) -> tuple[_Snapshot, str]:
         """:meth:`_advance` of a seat whose game did not change since ``old`` was sent: the
         same snapshot at this version, and the update of the table and the thinking seat."""
+        return dataclasses.replace(old, version=self.version, table=common.table,
+                                   thinking=common.thinking), self._update_head(old, common)
+
+    def _update_head(self, old: _Snapshot, common: _Common) -> str:
+        """The start of an update from ``old``: its version and base, the time, and the table
+        and the thinking seat where they changed (open: the caller adds the rest)."""
         out = (f'{{"type":"update","version":{self.version:d},"base":{old.version:d},'
                f'"now":{common.now}')
         if common.table != old.table:
             out += f',"table":{common.table}'
         if common.thinking != old.thinking:
             out += f',"thinking":{common.thinking}'
-        return dataclasses.replace(old, version=self.version, table=common.table,
-                                   thinking=common.thinking), out
+        return out
 
     def _advance(self, seat: int | None, common: _Common, frags: Fragments,
                  v: SeatView | None = None) -> tuple[_Snapshot, str | None]:
@@ -649,12 +654,7 @@ class Table:
                          history, tricks, g)
         if old is None:
             return snap, None
-        out = (f'{{"type":"update","version":{self.version:d},"base":{old.version:d},'
-               f'"now":{common.now}')
-        if common.table != old.table:
-            out += f',"table":{common.table}'
-        if common.thinking != old.thinking:
-            out += f',"thinking":{common.thinking}'
+        out = self._update_head(old, common)
         if not same_game and (number is not None or old.number is not None):
             full = common.games.get(seat)
             if full is None:
