@@ -927,6 +927,81 @@ fn fattest(by_rank: &[u8; 6], mut n: u32) -> i32 {
     sum
 }
 
+/// Partition-search oracle (a measurement, not part of the search): a map of value bounds
+/// keyed coarsely (`mode` 0: the exact key; 1: per seat and effective suit the cards of each
+/// Augen class counted; 2: per seat and effective suit the cards counted), filled with the
+/// bounds the search stores, and asked at every trick boundary the search expands (3 or more
+/// tricks left) whether a coarse entry would have ended the search there, and whether that
+/// cut would have been right (the search's own fail-soft result on the same side of the
+/// window).
+pub struct Oracle {
+    pub mode: u8,
+    map: std::collections::HashMap<u128, (i16, i16)>,
+    /// By tricks left: expanded positions probed, would-be cuts, right ones.
+    pub probes: [u64; 13],
+    pub would: [u64; 13],
+    pub right: [u64; 13],
+    /// Nodes below (and at) the outermost right would-be cuts.
+    pub saved: u64,
+    /// Would-be cuts of positions whose exact key was in the map already.
+    pub own: u64,
+}
+
+impl Oracle {
+    pub fn new(mode: u8) -> Oracle {
+        Oracle {
+            mode,
+            map: std::collections::HashMap::new(),
+            probes: [0; 13],
+            would: [0; 13],
+            right: [0; 13],
+            saved: 0,
+            own: 0,
+        }
+    }
+
+    fn key(&self, tab: &Tables, hands: &[u64; 4], leader: usize, exact: Key) -> u128 {
+        if self.mode == 0 {
+            return exact;
+        }
+        let mut out = [0u8; 4 * 64 + 1];
+        out[4 * 64] = leader as u8;
+        for (s, &h) in hands.iter().enumerate() {
+            for k in 0..NUM_KINDS {
+                let c = (h >> k & 1) as u8 + (h >> (k + 24) & 1) as u8;
+                if c == 0 {
+                    continue;
+                }
+                let su = tab.eff[k] as usize;
+                let cl = tab.class[k] as usize;
+                // modes 3 and 4: only the jacks (3), or the jacks and queens (4), merged, each
+                // other trump kind a class of its own (combos 35 up, by its place in the suit)
+                let combo = match self.mode {
+                    1 => su * 7 + cl,
+                    3 | 4 if su == TRUMP as usize => {
+                        if cl == 1 || (self.mode == 4 && cl == 2) {
+                            su * 7 + cl
+                        } else {
+                            let ord = &tab.suit_order[su];
+                            35 + ord.iter().position(|&x| x as usize == k).unwrap_or(0)
+                        }
+                    }
+                    3 | 4 => su * 7 + cl,
+                    _ => su,
+                };
+                out[s * 64 + combo] += c;
+            }
+        }
+        use std::hash::{Hash, Hasher};
+        let mut h1 = std::collections::hash_map::DefaultHasher::new();
+        out.hash(&mut h1);
+        let mut h2 = std::collections::hash_map::DefaultHasher::new();
+        0x5eed_u64.hash(&mut h2);
+        out.hash(&mut h2);
+        (h1.finish() as u128) << 64 | h2.finish() as u128
+    }
+}
+
 /// Alpha-beta at one choice of the end game: `v` is a child's value for a maximising
 /// (`maxi`) or minimising seat whose best so far is `g` in the window (`a`, `b`); true on a
 /// cutoff.
@@ -1082,6 +1157,8 @@ pub struct Solver {
     /// Polled every few ten thousand nodes (e.g. for a pending Ctrl-C); true stops the search
     /// with [`SolveError::Interrupted`].
     pub interrupt: Option<fn() -> bool>,
+    /// The partition-search oracle (a measurement; None in use).
+    pub oracle: Option<Box<Oracle>>,
 }
 
 impl Solver {
@@ -1154,6 +1231,7 @@ impl Solver {
             max_nodes: None,
             time_limit: None,
             interrupt: None,
+            oracle: None,
             passes: Vec::new(),
             use_bounds: false,
             bounds_from: BOUNDS_FROM,
@@ -1630,6 +1708,21 @@ impl Solver {
             }
             sym = Some((sh, sk, sig));
         }
+        let n0 = self.nodes;
+        let mut oracle_at = None;
+        if let Some(o) = self.oracle.as_mut() {
+            let ck = o.key(&self.tab, &self.hands, leader, key);
+            o.probes[left as usize] += 1;
+            let side = match o.map.get(&ck) {
+                Some(&(clo, _)) if clo as i32 >= b0 => Some(true),
+                Some(&(_, chi)) if chi as i32 <= a0 => Some(false),
+                _ => None,
+            };
+            if side.is_some() {
+                o.would[left as usize] += 1;
+            }
+            oracle_at = Some((ck, side, o.saved));
+        }
         self.nodes += 1;
         self.depth_nodes[left as usize] += 1;
         if self.watch && self.over_limits() {
@@ -1638,6 +1731,12 @@ impl Solver {
         let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
         if self.aborted {
             return 0;
+        }
+        if let (Some(o), Some((_, Some(up), saved0))) = (self.oracle.as_mut(), &oracle_at) {
+            if (*up && g >= b0) || (!*up && g <= a0) {
+                o.right[left as usize] += 1;
+                o.saved = saved0 + (self.nodes - n0);
+            }
         }
         // the table keeps the sure Augen too
         let (mut lo, mut hi) = (lo.max(lb), hi.min(ub));
@@ -1652,6 +1751,11 @@ impl Solver {
         let code = ords[best as usize] as i32;
         let table = if near { &mut self.near } else { &mut self.tt };
         table.store(h, key, lo, hi, code, left);
+        if let (Some(o), Some((ck, _, _))) = (self.oracle.as_mut(), oracle_at) {
+            let e = o.map.entry(ck).or_insert((0, INF as i16));
+            e.0 = e.0.max(lo as i16);
+            e.1 = e.1.min(hi as i16);
+        }
         if let Some((sh, sk, sig)) = sym {
             self.sym.store(sh, sk, sig, lo, hi, left);
         }
