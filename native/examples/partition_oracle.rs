@@ -5,7 +5,7 @@
 //! expanded positions a coarse entry would have cut, how many of those rightly, and the nodes
 //! below the outermost right ones.
 
-use doko_native::solver::{Oracle, Solver, DEFAULT_TABLE_SIZE};
+use doko_native::solver::{Oracle, Part, Solver, DEFAULT_TABLE_SIZE};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -25,7 +25,18 @@ fn main() {
     let is_re = [v[5] == 1, v[6] == 1, v[7] == 1, v[8] == 1];
     let mut sv = Solver::new(0, is_re, 0, DEFAULT_TABLE_SIZE).unwrap();
     sv.max_nodes = max_nodes;
-    sv.oracle = Some(Box::new(Oracle::new(mode)));
+    // modes 5 and 6: partition search itself (6: the exact positions only, a control);
+    // 7: plain (the nodes of main)
+    if mode == 5 || mode == 6 {
+        let mut p = Part::new(mode == 6);
+        p.relax = std::env::var("RELAX").map_or(0, |x| x.parse().expect("a number"));
+        sv.part = Some(Box::new(p));
+    }
+    sv.oracle = Some(Box::new(Oracle::new(if mode >= 5 { 0 } else { mode })));
+    if let Ok(x) = std::env::var("SYM_FROM") {
+        sv.sym_from = x.parse().expect("a number");
+    }
+    sv.twins = std::env::var("NOTWINS").is_err();
     sv.start();
     let result = match beta {
         Some(b) => format!("{:?}", sv.at_least(hands, v[4] as usize, &[], b)),
@@ -41,6 +52,10 @@ fn main() {
         100.0 * o.saved as f64 / n as f64,
         n as f64 / (n - o.saved).max(1) as f64
     );
+    if let Some(p) = sv.part.as_ref() {
+        println!("  partition cuts by tricks left {:?}", &p.cuts[3..]);
+        println!("  stored bounds by queen and jack kinds left free {:?}", p.free);
+    }
     println!("  probes {:?}", &o.probes[3..]);
     println!("  would  {:?}", &o.would[3..]);
     println!("  right  {:?}", &o.right[3..]);

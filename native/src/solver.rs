@@ -301,6 +301,9 @@ struct Tables {
     class: [u8; NUM_KINDS],
     /// The Dulle's bit under a second-Dulle rule, else 0.
     dulle_bit: u32,
+    /// The trump queens and jacks (partition search), and the lowest power among them.
+    qj: u32,
+    qj_min: i32,
 }
 
 impl Tables {
@@ -436,6 +439,15 @@ impl Tables {
             mergeable,
             between,
             dulle_bit: if dulle < NUM_KINDS { 1 << dulle } else { 0 },
+            qj: (0..NUM_KINDS)
+                .filter(|&k| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2))
+                .map(|k| 1u32 << k)
+                .sum(),
+            qj_min: (0..NUM_KINDS)
+                .filter(|&k| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2))
+                .map(|k| power[k])
+                .min()
+                .unwrap_or(REL_NONE),
         }
     }
 
@@ -1002,6 +1014,82 @@ impl Oracle {
     }
 }
 
+/// No queen or jack is fixed (see [`Part`]).
+const REL_NONE: i32 = i32::MAX;
+
+/// One bound pair of the partition map: the top queens and jacks in play (class << 4 |
+/// holders, in power order) of the position it was found for, its bounds, and how many of
+/// those top kinds each bound needs to be held as they are.
+#[derive(Clone, Copy)]
+struct PEntry {
+    qj: [u8; 8],
+    m: u8,
+    lo: i16,
+    hi: i16,
+    nlo: u8,
+    nhi: u8,
+}
+
+/// Partition search (an experiment): bounds kept for sets of positions. A position's set is
+/// given by its coarse key ([`Oracle::key`] mode 4: every card's holder as it is but the
+/// queens' and jacks', which are counted per seat and class) and the holders of its top `n`
+/// queen and jack kinds in play; the search reports for every result the lowest power of a
+/// queen or jack whose holder it depended on (`Solver::rel`: a trick won by a queen or jack
+/// against one of its own class, and conservatively the sure Augen's walk, the structure
+/// table, twin cards and merged cards).
+pub struct Part {
+    coarse: Oracle,
+    map: std::collections::HashMap<u128, Vec<PEntry>>,
+    /// Every bound needs all queens and jacks (the exact positions only: a control).
+    pub exact_only: bool,
+    /// Cut-offs by the map, by tricks left.
+    pub cuts: [u64; 13],
+    /// Diagnosis only, not exact: rules left out (1 the trick's fight, 2 merged cards, 4 the
+    /// structure table, 8 the sure Augen, 16 twins).
+    pub relax: u8,
+    /// Stored bounds by how many queen and jack kinds in play they leave free (8: none in
+    /// play).
+    pub free: [u64; 9],
+}
+
+impl Part {
+    pub fn new(exact_only: bool) -> Part {
+        Part {
+            coarse: Oracle::new(4),
+            map: std::collections::HashMap::new(),
+            exact_only,
+            cuts: [0; 13],
+            relax: 0,
+            free: [0; 9],
+        }
+    }
+}
+
+/// The queens and jacks in play of a position in power order: (class << 4 | holders
+/// nibble), their powers, how many.
+#[derive(Clone, Copy)]
+struct QjLine {
+    qj: [u8; 8],
+    power: [i32; 8],
+    m: usize,
+}
+
+impl QjLine {
+    /// How many of the top kinds a relevance `rel` fixes.
+    fn n_of(&self, rel: i32) -> u8 {
+        self.power[..self.m].iter().filter(|&&p| p >= rel).count() as u8
+    }
+
+    /// The relevance of a bound that needs the top `n` kinds.
+    fn rel_of(&self, n: u8) -> i32 {
+        if n == 0 {
+            REL_NONE
+        } else {
+            self.power[n as usize - 1]
+        }
+    }
+}
+
 /// Alpha-beta at one choice of the end game: `v` is a child's value for a maximising
 /// (`maxi`) or minimising seat whose best so far is `g` in the window (`a`, `b`); true on a
 /// cutoff.
@@ -1159,6 +1247,12 @@ pub struct Solver {
     pub interrupt: Option<fn() -> bool>,
     /// The partition-search oracle (a measurement; None in use).
     pub oracle: Option<Box<Oracle>>,
+    /// Partition search (an experiment; None in use).
+    pub part: Option<Box<Part>>,
+    /// The relevance of the last result (see [`Part`]).
+    rel: i32,
+    /// The cards of the trick being searched, by position.
+    tcards: [u8; 4],
 }
 
 impl Solver {
@@ -1232,6 +1326,9 @@ impl Solver {
             time_limit: None,
             interrupt: None,
             oracle: None,
+            part: None,
+            rel: REL_NONE,
+            tcards: [0; 4],
             passes: Vec::new(),
             use_bounds: false,
             bounds_from: BOUNDS_FROM,
@@ -1473,6 +1570,9 @@ impl Solver {
             teyes += eyes(k as usize);
             tmask |= 1 << k;
         }
+        for (i, &k) in trick.iter().enumerate() {
+            self.tcards[i] = k;
+        }
         let kinds = hands.map(|h| (h & KIND_MASK) as u32);
         let mut moves = kinds;
         let mut others = [0u32; 4];
@@ -1623,6 +1723,7 @@ impl Solver {
     /// Re's Augen from a trick boundary on, fail-soft in (`alpha`, `beta`): `leader` leads,
     /// `left` tricks and `rem` Augen are left in the hands.
     fn lead(&mut self, leader: usize, left: u32, rem: i32, alpha: i32, beta: i32) -> i32 {
+        self.rel = REL_NONE;
         // the Augen still needed: Re takes at most what is left and at least nothing (also
         // before the two-trick end games, which are most of the nodes)
         if alpha >= rem {
@@ -1646,30 +1747,92 @@ impl Solver {
         let key = self.key_of(nib, places, leader, &mut ords);
         let h = Table::hash(key);
         let near = left <= NEAR_LEFT;
+        // partition search: the coarse key, the queens and jacks, the relevance of the exact
+        // entry's bounds
+        let relax = self.relax();
+        let qmin = if relax & 4 != 0 {
+            REL_NONE
+        } else {
+            self.tab.qj_min
+        };
+        let pinfo = self.part.as_ref().map(|p| {
+            let ck = p.coarse.key(&self.tab, &self.hands, leader, key);
+            let line = self.qj_line(nib);
+            let own = p.map.get(&ck).and_then(|v| {
+                v.iter()
+                    .find(|e| e.m as usize == line.m && e.qj[..line.m] == line.qj[..line.m])
+                    .copied()
+            });
+            (ck, line, own)
+        });
+        let (mut llo, mut lhi) = match &pinfo {
+            Some((_, line, Some(e))) => (line.rel_of(e.nlo), line.rel_of(e.nhi)),
+            _ => (self.tab.qj_min, self.tab.qj_min),
+        };
         let table = if near { &self.near } else { &self.tt };
         let (lo, hi, bm, a0, b0) = match table.probe(h, key) {
-            None => (0, rem, -1, alpha.max(0), beta.min(rem)),
+            None => {
+                llo = REL_NONE;
+                lhi = REL_NONE;
+                (0, rem, -1, alpha.max(0), beta.min(rem))
+            }
             Some((lo, hi, bm)) => {
                 if lo >= beta {
+                    self.rel = llo;
                     return lo;
                 }
                 if hi <= alpha {
+                    self.rel = lhi;
                     return hi;
                 }
                 (lo, hi, bm, alpha.max(lo), beta.min(hi))
             }
         };
+        // the relevance of the window's own bounds
+        let mut wrel = REL_NONE;
+        if a0 > alpha {
+            wrel = wrel.min(llo);
+        }
+        if b0 < beta {
+            wrel = wrel.min(lhi);
+        }
         // the sure Augen of either party may decide the test already
-        let (lb, ub) = if self.use_bounds {
+        let (lb, ub, mut brel) = if self.use_bounds {
             self.bounds(rem)
         } else {
-            (0, rem)
+            (0, rem, REL_NONE)
         };
+        if relax & 8 != 0 {
+            brel = REL_NONE;
+        }
         if lb >= b0 {
+            self.rel = wrel.min(brel).min(if lo > lb { llo } else { REL_NONE });
             return lb.max(lo);
         }
         if ub <= a0 {
+            self.rel = wrel.min(brel).min(if hi < ub { lhi } else { REL_NONE });
             return ub.min(hi);
+        }
+        // partition search: a bound of a set holding this position
+        if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), &pinfo) {
+            if let Some(v) = p.map.get(ck) {
+                for e in v {
+                    let same = |n: u8| {
+                        let n = n as usize;
+                        n <= line.m && e.qj[..n] == line.qj[..n]
+                    };
+                    if e.lo as i32 >= b0 && same(e.nlo) {
+                        p.cuts[left as usize] += 1;
+                        self.rel = wrel.min(line.rel_of(e.nlo));
+                        return e.lo as i32;
+                    }
+                    if e.hi as i32 <= a0 && same(e.nhi) {
+                        p.cuts[left as usize] += 1;
+                        self.rel = wrel.min(line.rel_of(e.nhi));
+                        return e.hi as i32;
+                    }
+                }
+            }
         }
         let (mut lo, mut hi, mut a0, mut b0) = (lo, hi, a0, b0);
         let mut sym = None;
@@ -1692,17 +1855,28 @@ impl Solver {
             };
             if let Some((slo, shi, others)) = self.sym.bounds(sh, sk, sig, sure) {
                 self.sym_stats[1] += 1;
+                // the structure table's bounds need every queen and jack as it is
                 if slo >= b0 || shi <= a0 {
                     self.sym_stats[2] += 1;
                     self.sym_stats[3] += u64::from(others);
+                    self.rel = wrel.min(qmin).min(brel);
                     return if slo >= b0 {
                         slo.max(lo).max(lb)
                     } else {
                         shi.min(hi).min(ub)
                     };
                 }
-                lo = lo.max(slo);
-                hi = hi.min(shi);
+                if slo > lo {
+                    lo = slo;
+                    llo = qmin;
+                }
+                if shi < hi {
+                    hi = shi;
+                    lhi = qmin;
+                }
+                if slo > a0 || shi < b0 {
+                    wrel = wrel.min(qmin);
+                }
                 a0 = a0.max(slo);
                 b0 = b0.min(shi);
             }
@@ -1729,6 +1903,7 @@ impl Solver {
             return 0;
         }
         let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
+        let trel = self.rel;
         if self.aborted {
             return 0;
         }
@@ -1739,14 +1914,29 @@ impl Solver {
             }
         }
         // the table keeps the sure Augen too
-        let (mut lo, mut hi) = (lo.max(lb), hi.min(ub));
+        if lb > lo {
+            lo = lb;
+            llo = brel;
+        }
+        if ub < hi {
+            hi = ub;
+            lhi = brel;
+        }
         if g <= a0 {
-            hi = hi.min(g);
+            if g < hi {
+                hi = g;
+                lhi = trel;
+            }
         } else if g >= b0 {
-            lo = lo.max(g);
+            if g > lo {
+                lo = g;
+                llo = trel;
+            }
         } else {
             lo = g;
             hi = g;
+            llo = trel;
+            lhi = trel;
         }
         let code = ords[best as usize] as i32;
         let table = if near { &mut self.near } else { &mut self.tt };
@@ -1756,10 +1946,131 @@ impl Solver {
             e.0 = e.0.max(lo as i16);
             e.1 = e.1.min(hi as i16);
         }
+        if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), pinfo) {
+            let (nlo, nhi) = if p.exact_only {
+                (line.m as u8, line.m as u8)
+            } else {
+                (line.n_of(llo), line.n_of(lhi))
+            };
+            if line.m == 0 {
+                p.free[8] += 1;
+            } else {
+                p.free[line.m - nlo.max(nhi) as usize] += 1;
+            }
+            let v = p.map.entry(ck).or_default();
+            let e = PEntry {
+                qj: line.qj,
+                m: line.m as u8,
+                lo: lo as i16,
+                hi: hi as i16,
+                nlo,
+                nhi,
+            };
+            match v
+                .iter_mut()
+                .find(|e| e.m as usize == line.m && e.qj[..line.m] == line.qj[..line.m])
+            {
+                Some(old) => *old = e,
+                None => v.push(e),
+            }
+        }
         if let Some((sh, sk, sig)) = sym {
             self.sym.store(sh, sk, sig, lo, hi, left);
         }
+        self.rel = trel.min(wrel);
         g
+    }
+
+    fn relax(&self) -> u8 {
+        self.part.as_ref().map_or(0, |p| p.relax)
+    }
+
+    /// The queens and jacks in play (partition search, [`Part`]), from the holders of
+    /// [`Solver::holders_and_places`].
+    fn qj_line(&self, nib: u128) -> QjLine {
+        let t = TRUMP as usize;
+        let mut out = QjLine {
+            qj: [0; 8],
+            power: [0; 8],
+            m: 0,
+        };
+        for &k in &self.tab.suit_order[t][..self.tab.suit_len[t] as usize] {
+            let k = k as usize;
+            let nb = (nib >> (4 * k) & 15) as u8;
+            if self.tab.qj >> k & 1 != 0 && nb != 0 && out.m < 8 {
+                out.qj[out.m] = self.tab.class[k] << 4 | nb;
+                out.power[out.m] = self.tab.power[k];
+                out.m += 1;
+            }
+        }
+        out
+    }
+
+    /// The relevance of a trick's outcome (partition search): the winner's power if it is a
+    /// queen or jack that beat a card of its own class, else none.
+    fn fight(&self, cards: &[usize; 4], win: usize) -> i32 {
+        if self.relax() & 1 != 0 {
+            return REL_NONE;
+        }
+        let x = cards[win];
+        if self.tab.qj >> x & 1 == 0 {
+            return REL_NONE;
+        }
+        for (i, &y) in cards.iter().enumerate() {
+            if i != win && self.tab.qj >> y & 1 != 0 && self.tab.class[y] == self.tab.class[x] {
+                return self.tab.power[x];
+            }
+        }
+        REL_NONE
+    }
+
+    /// The relevance of leaving out twin cards `omitted` of a seat holding `kinds`: all
+    /// queens and jacks if they are trumps and the seat holds a queen or jack.
+    fn twin_rel(&self, omitted: u32, kinds: u32) -> i32 {
+        if self.relax() & 16 != 0 {
+            return REL_NONE;
+        }
+        if omitted & self.tab.follow[TRUMP as usize] != 0 && (omitted | kinds) & self.tab.qj != 0 {
+            self.tab.qj_min
+        } else {
+            REL_NONE
+        }
+    }
+
+    /// The relevance `rel` of a trick's result with the merged cards of each seat (`kinds`
+    /// merged to `moves`): a left-out queen or jack `k` is fixed if the kept card of its group
+    /// is.
+    fn merge_rel(&self, mut rel: i32, kinds: &[u32; 4], moves: &[u32; 4]) -> i32 {
+        if self.relax() & 2 != 0 {
+            return rel;
+        }
+        loop {
+            let before = rel;
+            for s in 0..4 {
+                let mut out = kinds[s] & !moves[s] & self.tab.qj;
+                while out != 0 {
+                    let k = out.trailing_zeros() as usize;
+                    out &= out - 1;
+                    let pk = self.tab.power[k];
+                    if pk >= rel {
+                        continue;
+                    }
+                    let kept = self.tab.eq_up[k][..self.tab.eq_up_len[k] as usize]
+                        .iter()
+                        .find(|&&j| moves[s] >> j & 1 != 0);
+                    if let Some(&j) = kept {
+                        if rel <= self.tab.power[j as usize] {
+                            rel = pk;
+                        }
+                    } else {
+                        rel = rel.min(pk);
+                    }
+                }
+            }
+            if rel == before {
+                return rel;
+            }
+        }
     }
 
     /// The trick seat `s0` leads with `nleft` tricks after it and `rem` Augen in the hands:
@@ -1806,6 +2117,8 @@ impl Solver {
         // remembers, then (see below)
         // of twin leads the fattest if the trick goes to the leader's party whatever the others
         // play (see Tables::twin_reduce)
+        let merged_moves = moves;
+        let mut twin_rel = REL_NONE;
         if self.twins && moves[s0] & moves[s0].wrapping_sub(1) != 0 {
             let is_re = self.is_re;
             let tab = &self.tab;
@@ -1821,6 +2134,9 @@ impl Solver {
                 Some(true)
             });
             self.twin_stats += u64::from((all ^ moves[s0]).count_ones());
+            if self.part.is_some() {
+                twin_rel = self.twin_rel(all ^ moves[s0], kinds[s0]);
+            }
         }
         let killer = self.killer[nleft as usize][s0] as usize;
         let mut order = Scored::new();
@@ -1869,12 +2185,18 @@ impl Solver {
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
         let mut best = order.items[0].1 as i32;
+        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             self.hands[s0] = take(h0, k);
             let led = self.tab.eff[k] as usize;
             let p = self.tab.strength[led][k];
+            self.tcards[0] = k as u8;
             let v = self.follow(&ctx, 1, led, p, s0, eyes(k), rem - eyes(k), a, b);
+            rel_all = rel_all.min(self.rel);
+            if (maxi && v >= b) || (!maxi && v <= a) {
+                rel_cut = Some(self.rel);
+            }
             if maxi {
                 if v > g {
                     g = v;
@@ -1908,6 +2230,10 @@ impl Solver {
             }
         }
         self.hands[s0] = h0;
+        if self.part.is_some() {
+            let rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
+            self.rel = self.merge_rel(rel, &kinds, &merged_moves);
+        }
         (g, best)
     }
 
@@ -1967,6 +2293,11 @@ impl Solver {
             legal
         };
         self.twin_stats += u64::from((all ^ legal).count_ones());
+        let twin_rel = if self.part.is_some() && all != legal {
+            self.twin_rel(all ^ legal, (self.hands[seat] & KIND_MASK) as u32)
+        } else {
+            REL_NONE
+        };
         let mut order = Scored::new();
         if legal & (legal - 1) == 0 {
             order.push(0, legal.trailing_zeros() as usize);
@@ -2038,6 +2369,7 @@ impl Solver {
         let h = self.hands[seat];
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
+        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             let p = st[k];
@@ -2047,6 +2379,7 @@ impl Solver {
                 (best_p, win)
             };
             self.hands[seat] = take(h, k);
+            self.tcards[pos] = k as u8;
             let v = self.follow(
                 ctx,
                 pos + 1,
@@ -2058,6 +2391,10 @@ impl Solver {
                 a,
                 b,
             );
+            rel_all = rel_all.min(self.rel);
+            if (maxi && v >= b) || (!maxi && v <= a) {
+                rel_cut = Some(self.rel);
+            }
             if maxi {
                 g = g.max(v);
                 if v > a {
@@ -2081,6 +2418,7 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
+        self.rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
         g
     }
 
@@ -2127,12 +2465,29 @@ impl Solver {
             legal
         };
         self.twin_stats += u64::from((all ^ legal).count_ones());
+        let part = self.part.is_some();
+        let twin_rel = if part && all != legal {
+            self.twin_rel(all ^ legal, (h & KIND_MASK) as u32)
+        } else {
+            REL_NONE
+        };
+        let leader = ctx.leader;
+        let tc = self.tcards;
+        // the relevance of the trick's outcome with the last card k
+        let fight = |sv: &Solver, k: usize, w: usize| -> i32 {
+            if !part {
+                return REL_NONE;
+            }
+            let cards = [tc[0] as usize, tc[1] as usize, tc[2] as usize, k];
+            sv.fight(&cards, (w + 4 - leader) & 3)
+        };
         if legal & (legal - 1) == 0 {
             let k = legal.trailing_zeros() as usize;
             let (w, x) = outcome(k);
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
+            self.rel = self.rel.min(fight(self, k, w)).min(twin_rel);
             self.hands[seat] = h;
             return v;
         }
@@ -2151,6 +2506,8 @@ impl Solver {
                     let v = tv + if maxi { lo } else { hi };
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
+                        // the exact table's relevance is not known here: every queen and jack
+                        self.rel = self.tab.qj_min;
                         return v;
                     }
                 }
@@ -2161,12 +2518,18 @@ impl Solver {
         order.sort();
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
+        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             let (w, x) = outcome(k);
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
+            let r = self.rel.min(fight(self, k, w));
+            rel_all = rel_all.min(r);
+            if (maxi && v >= b) || (!maxi && v <= a) {
+                rel_cut = Some(r);
+            }
             if maxi {
                 g = g.max(v);
                 if v > a {
@@ -2190,6 +2553,7 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
+        self.rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
         g
     }
 
@@ -2208,7 +2572,7 @@ impl Solver {
     /// cards and every seat of the party its cheapest cards besides `x` for the rest. The best
     /// of these bounds over the walk counts (0 if the party holds no trump that at most
     /// [`MAX_BEATERS`] opponents' cards can beat).
-    fn bounds(&self, rem: i32) -> (i32, i32) {
+    fn bounds(&self, rem: i32) -> (i32, i32, i32) {
         let h = &self.hands;
         let trumps =
             &self.tab.suit_order[TRUMP as usize][..self.tab.suit_len[TRUMP as usize] as usize];
@@ -2224,10 +2588,13 @@ impl Solver {
         let mut best = [0i32; 2];
         let mut live = [true; 2];
         let mut by_rank: Option<[[u8; 6]; 4]> = None;
+        // the lowest trump walked: the bounds depend on the holders of the trumps down to it
+        let mut walked = REL_NONE;
         for &k in trumps {
             if present >> k & 1 == 0 {
                 continue;
             }
+            walked = self.tab.power[k as usize];
             let mut c = [0u32; 4];
             let mut held = [0u32; 2];
             for s in 0..4 {
@@ -2284,7 +2651,7 @@ impl Solver {
                 break;
             }
         }
-        (best[1], rem - best[0])
+        (best[1], rem - best[0], walked)
     }
 
     // ------------------------------------------------------------------ end games
@@ -2300,21 +2667,26 @@ impl Solver {
     }
 
     /// Re's Augen in the last trick (every hand holds one card).
-    fn last_trick(&self, leader: usize) -> i32 {
+    fn last_trick(&mut self, leader: usize) -> i32 {
         let dpl = self.dp_last();
         let card = |s: usize| (self.hands[s] & KIND_MASK).trailing_zeros() as usize;
         let k = card(leader);
         let st = &self.tab.strength[self.tab.eff[k] as usize];
         let (mut best, mut win, mut total) = (st[k], leader, eyes(k));
+        let mut cards = [k; 4];
         for i in 1..4 {
             let s = (leader + i) & 3;
             let k = card(s);
+            cards[i] = k;
             total += eyes(k);
             let p = st[k];
             if p > best || (p == dpl && p == best) {
                 best = p;
                 win = s;
             }
+        }
+        if self.part.is_some() {
+            self.rel = self.fight(&cards, (win + 4 - leader) & 3);
         }
         if self.is_re[win] {
             total
@@ -2350,6 +2722,7 @@ impl Solver {
         let dp = self.dp;
         let dpl = self.dp_last();
         let tab = &self.tab;
+        let part = self.part.is_some();
         // the choices of seat i in a trick led in `led`: the following ones if any
         let choices = |i: usize, led: usize| -> (usize, usize) {
             if nopt[i] == 1 {
@@ -2366,12 +2739,14 @@ impl Solver {
         };
         let mut g0 = if re[0] { -INF } else { INF };
         let (mut a0, mut b0) = (alpha, beta);
+        let (mut r0_all, mut r0_cut) = (REL_NONE, None);
         for c0 in &opts[0][..nopt[0]] {
             let led = tab.eff[c0.0] as usize;
             let st = &tab.strength[led];
             let p0 = st[c0.0];
             let mut g1 = if re[1] { -INF } else { INF };
             let (mut a1, mut b1) = (a0, b0);
+            let (mut r1_all, mut r1_cut) = (REL_NONE, None);
             let (f1, t1) = choices(1, led);
             for c1 in &opts[1][f1..t1] {
                 let p = st[c1.0];
@@ -2382,6 +2757,7 @@ impl Solver {
                 };
                 let mut g2 = if re[2] { -INF } else { INF };
                 let (mut a2, mut b2) = (a1, b1);
+                let (mut r2_all, mut r2_cut) = (REL_NONE, None);
                 let (f2, t2) = choices(2, led);
                 for c2 in &opts[2][f2..t2] {
                     let p = st[c2.0];
@@ -2392,6 +2768,7 @@ impl Solver {
                     };
                     let mut g3 = if re[3] { -INF } else { INF };
                     let (mut a3, mut b3) = (a2, b2);
+                    let (mut r3_all, mut r3_cut) = (REL_NONE, None);
                     let (f3, t3) = choices(3, led);
                     for c3 in &opts[3][f3..t3] {
                         let p = st[c3.0];
@@ -2420,22 +2797,40 @@ impl Solver {
                         if re[win2] {
                             v += last;
                         }
+                        let r = if part {
+                            let xs = [c0.0, c1.0, c2.0, c3.0];
+                            self.fight(&xs, w).min(self.fight(&ys, win2))
+                        } else {
+                            REL_NONE
+                        };
+                        r3_all = r3_all.min(r);
                         if cut(re[3], v, &mut g3, &mut a3, &mut b3) {
+                            r3_cut = Some(r);
                             break;
                         }
                     }
+                    let r = r3_cut.unwrap_or(r3_all);
+                    r2_all = r2_all.min(r);
                     if cut(re[2], g3, &mut g2, &mut a2, &mut b2) {
+                        r2_cut = Some(r);
                         break;
                     }
                 }
+                let r = r2_cut.unwrap_or(r2_all);
+                r1_all = r1_all.min(r);
                 if cut(re[1], g2, &mut g1, &mut a1, &mut b1) {
+                    r1_cut = Some(r);
                     break;
                 }
             }
+            let r = r1_cut.unwrap_or(r1_all);
+            r0_all = r0_all.min(r);
             if cut(re[0], g1, &mut g0, &mut a0, &mut b0) {
+                r0_cut = Some(r);
                 break;
             }
         }
+        self.rel = r0_cut.unwrap_or(r0_all);
         g0
     }
 }
@@ -2653,7 +3048,8 @@ mod tests {
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
         let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-        assert_eq!(sv.bounds(rem), (48, rem));
+        assert_eq!(sv.bounds(rem).0, 48);
+        assert_eq!(sv.bounds(rem).1, rem);
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 48);
         }
@@ -2670,7 +3066,8 @@ mod tests {
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
         let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-        assert_eq!(sv.bounds(rem), (17, rem));
+        assert_eq!(sv.bounds(rem).0, 17);
+        assert_eq!(sv.bounds(rem).1, rem);
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 17);
         }
@@ -2699,7 +3096,7 @@ mod tests {
             let mut sv = solver(order, parties, rule);
             sv.hands = hands;
             let rem: i32 = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-            let (lb, ub) = sv.bounds(rem);
+            let (lb, ub, _) = sv.bounds(rem);
             let leader = i % 4;
             let v = brute(&sv, hands, leader, &mut Vec::new());
             assert!(
@@ -3223,6 +3620,84 @@ mod tests {
         let (key, _) = sv.skey(0);
         sv.hands = queens;
         assert_eq!(sv.skey(0).0, key);
+    }
+
+    /// `hands` with the trump queens and jacks dealt anew among the seats that hold them,
+    /// each seat keeping as many of each class (partition search's sets of positions).
+    fn queens_and_jacks_moved(
+        sv: &Solver,
+        hands: [u64; 4],
+        rng: &mut crate::rng::Xoshiro256,
+    ) -> [u64; 4] {
+        let mut lists: [Vec<u8>; 4] = Default::default();
+        for (s, list) in lists.iter_mut().enumerate() {
+            for k in 0..NUM_KINDS as u8 {
+                for c in 0..2 {
+                    if hands[s] >> (k as usize + 24 * c) & 1 != 0 {
+                        list.push(k);
+                    }
+                }
+            }
+        }
+        for class in [1u8, 2] {
+            let is = |k: u8| sv.tab.qj >> k & 1 != 0 && sv.tab.class[k as usize] == class;
+            let mut pool: Vec<u8> = lists.iter().flatten().copied().filter(|&k| is(k)).collect();
+            for j in (1..pool.len()).rev() {
+                pool.swap(j, rng.below(j as u64 + 1) as usize);
+            }
+            for list in lists.iter_mut() {
+                for k in list.iter_mut() {
+                    if is(*k) {
+                        *k = pool.pop().unwrap_or(*k);
+                    }
+                }
+            }
+        }
+        lists.map(|l| hand(&l))
+    }
+
+    #[test]
+    fn partition_search_gives_the_values_of_plain_minimax() {
+        // partition search ([`Part`]): one solver with tiny tables for a 4-trick position and
+        // others with its trump queens and jacks dealt anew (each seat keeping its count of
+        // each class), the sure Augen and the structure table everywhere: every value is that
+        // of plain minimax, and the bounds of one position cut off in others
+        let mut rng = crate::rng::Xoshiro256::new(151);
+        let mut cuts = 0;
+        for i in 0..120 {
+            let order = if i % 3 == 0 {
+                rng.below(orders().len() as u64) as usize
+            } else {
+                0
+            };
+            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
+            let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
+            let mut sv = Solver::new(order, is_re, rng.below(3) as u8, 16).unwrap();
+            sv.part = Some(Box::new(Part::new(false)));
+            if i % 2 == 0 {
+                sv.bounds_from = 0;
+                sv.sym_from = 0;
+            }
+            sv.twins = i % 4 < 2;
+            let hands = deal(&mut rng, 4);
+            let leader = rng.below(4) as usize;
+            for j in 0..6 {
+                let h = if j == 0 {
+                    hands
+                } else {
+                    queens_and_jacks_moved(&sv, hands, &mut rng)
+                };
+                let v = brute(&sv, h, leader, &mut Vec::new());
+                let guess = Some(rng.below(120) as i32);
+                assert_eq!(
+                    sv.future_value(h, leader, &[], guess),
+                    Ok(v),
+                    "{h:?} {order} {parties} {leader} {i} {j}"
+                );
+            }
+            cuts += sv.part.as_ref().map_or(0, |p| p.cuts.iter().sum::<u64>());
+        }
+        assert!(cuts > 100, "only {cuts} cut-offs by the partition map");
     }
 
     #[test]
