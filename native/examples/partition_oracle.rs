@@ -54,7 +54,10 @@ fn main() {
     );
     if let Some(p) = sv.part.as_ref() {
         println!("  partition cuts by tricks left {:?}", &p.cuts[3..]);
-        println!("  stored bounds by queen and jack kinds left free {:?}", p.free);
+        println!(
+            "  stored bounds by queen and jack kinds left free {:?}",
+            p.free
+        );
     }
     println!("  probes {:?}", &o.probes[3..]);
     println!("  would  {:?}", &o.would[3..]);

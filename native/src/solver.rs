@@ -301,9 +301,13 @@ struct Tables {
     class: [u8; NUM_KINDS],
     /// The Dulle's bit under a second-Dulle rule, else 0.
     dulle_bit: u32,
-    /// The trump queens and jacks (partition search), and the lowest power among them.
+    /// The trump queens and jacks (partition search; 0 if a class of them is not contiguous
+    /// in the trump order), and per kind the queens or jacks whose holders a trick decided by
+    /// it depends on: those of its class at least as high.
     qj: u32,
-    qj_min: i32,
+    qj_up: [u32; NUM_KINDS],
+    /// Per trump kind: the queens and jacks at least as high (the sure Augen's walk).
+    qj_above: [u32; NUM_KINDS],
 }
 
 impl Tables {
@@ -421,6 +425,36 @@ impl Tables {
                     .unwrap_or(g) as u8;
             }
         }
+        // partition search: the trump queens and jacks, if each class is contiguous in the
+        // trump order (then a trick between two classes is decided by the classes alone)
+        let t = TRUMP as usize;
+        let trumps = &suit_order[t][..suit_len[t] as usize];
+        let is_qj = |k: usize| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2);
+        let mut qj: u32 = (0..NUM_KINDS)
+            .filter(|&k| is_qj(k))
+            .map(|k| 1u32 << k)
+            .sum();
+        for c in [1u8, 2] {
+            let at: Vec<usize> = (0..trumps.len())
+                .filter(|&i| is_qj(trumps[i] as usize) && class[trumps[i] as usize] == c)
+                .collect();
+            if at.len() > 1 && at[at.len() - 1] - at[0] + 1 != at.len() {
+                qj = 0;
+            }
+        }
+        let mut qj_up = [0u32; NUM_KINDS];
+        let mut qj_above = [0u32; NUM_KINDS];
+        for k in 0..NUM_KINDS {
+            for j in 0..NUM_KINDS {
+                if qj >> j & 1 == 0 || power[j] < power[k] || eff[k] != TRUMP {
+                    continue;
+                }
+                qj_above[k] |= 1 << j;
+                if qj >> k & 1 != 0 && class[j] == class[k] {
+                    qj_up[k] |= 1 << j;
+                }
+            }
+        }
         Tables {
             suit_order,
             suit_len,
@@ -439,15 +473,9 @@ impl Tables {
             mergeable,
             between,
             dulle_bit: if dulle < NUM_KINDS { 1 << dulle } else { 0 },
-            qj: (0..NUM_KINDS)
-                .filter(|&k| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2))
-                .map(|k| 1u32 << k)
-                .sum(),
-            qj_min: (0..NUM_KINDS)
-                .filter(|&k| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2))
-                .map(|k| power[k])
-                .min()
-                .unwrap_or(REL_NONE),
+            qj,
+            qj_up,
+            qj_above,
         }
     }
 
@@ -1015,28 +1043,30 @@ impl Oracle {
 }
 
 /// No queen or jack is fixed (see [`Part`]).
-const REL_NONE: i32 = i32::MAX;
+const REL_NONE: u32 = 0;
 
-/// One bound pair of the partition map: the top queens and jacks in play (class << 4 |
-/// holders, in power order) of the position it was found for, its bounds, and how many of
-/// those top kinds each bound needs to be held as they are.
+/// One bound pair of the partition map: the queens and jacks in play (class << 4 | holders,
+/// in power order, the queens first) of the position it was found for, how many queen kinds
+/// among them, its bounds, and how many of the top queen and jack kinds each bound needs to
+/// be held as they are.
 #[derive(Clone, Copy)]
 struct PEntry {
     qj: [u8; 8],
     m: u8,
+    mq: u8,
     lo: i16,
     hi: i16,
-    nlo: u8,
-    nhi: u8,
+    nlo: (u8, u8),
+    nhi: (u8, u8),
 }
 
 /// Partition search (an experiment): bounds kept for sets of positions. A position's set is
 /// given by its coarse key ([`Oracle::key`] mode 4: every card's holder as it is but the
-/// queens' and jacks', which are counted per seat and class) and the holders of its top `n`
-/// queen and jack kinds in play; the search reports for every result the lowest power of a
-/// queen or jack whose holder it depended on (`Solver::rel`: a trick won by a queen or jack
-/// against one of its own class, and conservatively the sure Augen's walk, the structure
-/// table, twin cards and merged cards).
+/// trump queens' and jacks', which are counted per seat and class) and the holders of its
+/// top queen and jack kinds in play (per class); the search reports with every result the
+/// queens and jacks whose holders it depended on (`Solver::rel`, a bit set closed upward in
+/// each class: a trick won by a queen or jack against one of its own class, and
+/// conservatively the sure Augen's walk, the structure table, twin cards and merged cards).
 pub struct Part {
     coarse: Oracle,
     map: std::collections::HashMap<u128, Vec<PEntry>>,
@@ -1065,28 +1095,50 @@ impl Part {
     }
 }
 
-/// The queens and jacks in play of a position in power order: (class << 4 | holders
-/// nibble), their powers, how many.
+/// The queens and jacks in play of a position in power order, the queens first: (class << 4
+/// | holders nibble), the kinds, how many, how many queens.
 #[derive(Clone, Copy)]
 struct QjLine {
     qj: [u8; 8],
-    power: [i32; 8],
+    kind: [u8; 8],
     m: usize,
+    mq: usize,
 }
 
 impl QjLine {
-    /// How many of the top kinds a relevance `rel` fixes.
-    fn n_of(&self, rel: i32) -> u8 {
-        self.power[..self.m].iter().filter(|&&p| p >= rel).count() as u8
+    /// How many of the top queen and of the top jack kinds a relevance `rel` fixes.
+    fn n_of(&self, rel: u32) -> (u8, u8) {
+        let count = |r: std::ops::Range<usize>| {
+            self.kind[r].iter().filter(|&&k| rel >> k & 1 != 0).count() as u8
+        };
+        (count(0..self.mq), count(self.mq..self.m))
     }
 
-    /// The relevance of a bound that needs the top `n` kinds.
-    fn rel_of(&self, n: u8) -> i32 {
-        if n == 0 {
-            REL_NONE
-        } else {
-            self.power[n as usize - 1]
-        }
+    /// The relevance of a bound that needs the top `n.0` queen and `n.1` jack kinds.
+    fn rel_of(&self, n: (u8, u8)) -> u32 {
+        let (q, j) = (n.0 as usize, n.1 as usize);
+        self.kind[..q.min(self.mq)]
+            .iter()
+            .chain(self.kind[self.mq..(self.mq + j).min(self.m)].iter())
+            .map(|&k| 1u32 << k)
+            .sum()
+    }
+
+    /// True if this position is in the set of entry `e`'s bound that needs its top `n` kinds.
+    fn matches(&self, e: &PEntry, n: (u8, u8)) -> bool {
+        let (q, j) = (n.0 as usize, n.1 as usize);
+        let (emq, em) = (e.mq as usize, e.m as usize);
+        q <= self.mq
+            && q <= emq
+            && j <= self.m - self.mq
+            && j <= em - emq
+            && e.qj[..q] == self.qj[..q]
+            && e.qj[emq..emq + j] == self.qj[self.mq..self.mq + j]
+    }
+
+    /// True if `e` was found for this very position.
+    fn same(&self, e: &PEntry) -> bool {
+        e.m as usize == self.m && e.qj[..self.m] == self.qj[..self.m]
     }
 }
 
@@ -1250,7 +1302,7 @@ pub struct Solver {
     /// Partition search (an experiment; None in use).
     pub part: Option<Box<Part>>,
     /// The relevance of the last result (see [`Part`]).
-    rel: i32,
+    rel: u32,
     /// The cards of the trick being searched, by position.
     tcards: [u8; 4],
 }
@@ -1750,24 +1802,20 @@ impl Solver {
         // partition search: the coarse key, the queens and jacks, the relevance of the exact
         // entry's bounds
         let relax = self.relax();
-        let qmin = if relax & 4 != 0 {
-            REL_NONE
-        } else {
-            self.tab.qj_min
-        };
+        let all_qj = self.tab.qj;
+        let qmin = if relax & 4 != 0 { REL_NONE } else { all_qj };
         let pinfo = self.part.as_ref().map(|p| {
             let ck = p.coarse.key(&self.tab, &self.hands, leader, key);
             let line = self.qj_line(nib);
-            let own = p.map.get(&ck).and_then(|v| {
-                v.iter()
-                    .find(|e| e.m as usize == line.m && e.qj[..line.m] == line.qj[..line.m])
-                    .copied()
-            });
+            let own = p
+                .map
+                .get(&ck)
+                .and_then(|v| v.iter().find(|e| line.same(e)).copied());
             (ck, line, own)
         });
         let (mut llo, mut lhi) = match &pinfo {
             Some((_, line, Some(e))) => (line.rel_of(e.nlo), line.rel_of(e.nhi)),
-            _ => (self.tab.qj_min, self.tab.qj_min),
+            _ => (all_qj, all_qj),
         };
         let table = if near { &self.near } else { &self.tt };
         let (lo, hi, bm, a0, b0) = match table.probe(h, key) {
@@ -1791,10 +1839,10 @@ impl Solver {
         // the relevance of the window's own bounds
         let mut wrel = REL_NONE;
         if a0 > alpha {
-            wrel = wrel.min(llo);
+            wrel |= llo;
         }
         if b0 < beta {
-            wrel = wrel.min(lhi);
+            wrel |= lhi;
         }
         // the sure Augen of either party may decide the test already
         let (lb, ub, mut brel) = if self.use_bounds {
@@ -1806,29 +1854,25 @@ impl Solver {
             brel = REL_NONE;
         }
         if lb >= b0 {
-            self.rel = wrel.min(brel).min(if lo > lb { llo } else { REL_NONE });
+            self.rel = wrel | brel | if lo > lb { llo } else { REL_NONE };
             return lb.max(lo);
         }
         if ub <= a0 {
-            self.rel = wrel.min(brel).min(if hi < ub { lhi } else { REL_NONE });
+            self.rel = wrel | brel | if hi < ub { lhi } else { REL_NONE };
             return ub.min(hi);
         }
         // partition search: a bound of a set holding this position
         if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), &pinfo) {
             if let Some(v) = p.map.get(ck) {
                 for e in v {
-                    let same = |n: u8| {
-                        let n = n as usize;
-                        n <= line.m && e.qj[..n] == line.qj[..n]
-                    };
-                    if e.lo as i32 >= b0 && same(e.nlo) {
+                    if e.lo as i32 >= b0 && line.matches(e, e.nlo) {
                         p.cuts[left as usize] += 1;
-                        self.rel = wrel.min(line.rel_of(e.nlo));
+                        self.rel = wrel | line.rel_of(e.nlo);
                         return e.lo as i32;
                     }
-                    if e.hi as i32 <= a0 && same(e.nhi) {
+                    if e.hi as i32 <= a0 && line.matches(e, e.nhi) {
                         p.cuts[left as usize] += 1;
-                        self.rel = wrel.min(line.rel_of(e.nhi));
+                        self.rel = wrel | line.rel_of(e.nhi);
                         return e.hi as i32;
                     }
                 }
@@ -1859,7 +1903,7 @@ impl Solver {
                 if slo >= b0 || shi <= a0 {
                     self.sym_stats[2] += 1;
                     self.sym_stats[3] += u64::from(others);
-                    self.rel = wrel.min(qmin).min(brel);
+                    self.rel = wrel | qmin | brel;
                     return if slo >= b0 {
                         slo.max(lo).max(lb)
                     } else {
@@ -1875,7 +1919,7 @@ impl Solver {
                     lhi = qmin;
                 }
                 if slo > a0 || shi < b0 {
-                    wrel = wrel.min(qmin);
+                    wrel |= qmin;
                 }
                 a0 = a0.max(slo);
                 b0 = b0.min(shi);
@@ -1948,28 +1992,28 @@ impl Solver {
         }
         if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), pinfo) {
             let (nlo, nhi) = if p.exact_only {
-                (line.m as u8, line.m as u8)
+                let all = (line.mq as u8, (line.m - line.mq) as u8);
+                (all, all)
             } else {
                 (line.n_of(llo), line.n_of(lhi))
             };
             if line.m == 0 {
                 p.free[8] += 1;
             } else {
-                p.free[line.m - nlo.max(nhi) as usize] += 1;
+                let fixed = (nlo.0 + nlo.1).max(nhi.0 + nhi.1) as usize;
+                p.free[line.m - fixed] += 1;
             }
             let v = p.map.entry(ck).or_default();
             let e = PEntry {
                 qj: line.qj,
                 m: line.m as u8,
+                mq: line.mq as u8,
                 lo: lo as i16,
                 hi: hi as i16,
                 nlo,
                 nhi,
             };
-            match v
-                .iter_mut()
-                .find(|e| e.m as usize == line.m && e.qj[..line.m] == line.qj[..line.m])
-            {
+            match v.iter_mut().find(|e| line.same(e)) {
                 Some(old) => *old = e,
                 None => v.push(e),
             }
@@ -1977,7 +2021,7 @@ impl Solver {
         if let Some((sh, sk, sig)) = sym {
             self.sym.store(sh, sk, sig, lo, hi, left);
         }
-        self.rel = trel.min(wrel);
+        self.rel = trel | wrel;
         g
     }
 
@@ -1991,24 +2035,31 @@ impl Solver {
         let t = TRUMP as usize;
         let mut out = QjLine {
             qj: [0; 8],
-            power: [0; 8],
+            kind: [0; 8],
             m: 0,
+            mq: 0,
         };
-        for &k in &self.tab.suit_order[t][..self.tab.suit_len[t] as usize] {
-            let k = k as usize;
-            let nb = (nib >> (4 * k) & 15) as u8;
-            if self.tab.qj >> k & 1 != 0 && nb != 0 && out.m < 8 {
-                out.qj[out.m] = self.tab.class[k] << 4 | nb;
-                out.power[out.m] = self.tab.power[k];
-                out.m += 1;
+        // the queens (class 2) first, then the jacks, each high to low
+        for c in [2u8, 1] {
+            for &k in &self.tab.suit_order[t][..self.tab.suit_len[t] as usize] {
+                let k = k as usize;
+                let nb = (nib >> (4 * k) & 15) as u8;
+                if self.tab.qj >> k & 1 != 0 && self.tab.class[k] == c && nb != 0 && out.m < 8 {
+                    out.qj[out.m] = c << 4 | nb;
+                    out.kind[out.m] = k as u8;
+                    out.m += 1;
+                }
+            }
+            if c == 2 {
+                out.mq = out.m;
             }
         }
         out
     }
 
-    /// The relevance of a trick's outcome (partition search): the winner's power if it is a
-    /// queen or jack that beat a card of its own class, else none.
-    fn fight(&self, cards: &[usize; 4], win: usize) -> i32 {
+    /// The relevance of a trick's outcome (partition search): if the winner is a queen or
+    /// jack that beat a card of its own class, the cards of its class at least as high.
+    fn fight(&self, cards: &[usize; 4], win: usize) -> u32 {
         if self.relax() & 1 != 0 {
             return REL_NONE;
         }
@@ -2018,7 +2069,7 @@ impl Solver {
         }
         for (i, &y) in cards.iter().enumerate() {
             if i != win && self.tab.qj >> y & 1 != 0 && self.tab.class[y] == self.tab.class[x] {
-                return self.tab.power[x];
+                return self.tab.qj_up[x];
             }
         }
         REL_NONE
@@ -2026,12 +2077,12 @@ impl Solver {
 
     /// The relevance of leaving out twin cards `omitted` of a seat holding `kinds`: all
     /// queens and jacks if they are trumps and the seat holds a queen or jack.
-    fn twin_rel(&self, omitted: u32, kinds: u32) -> i32 {
+    fn twin_rel(&self, omitted: u32, kinds: u32) -> u32 {
         if self.relax() & 16 != 0 {
             return REL_NONE;
         }
         if omitted & self.tab.follow[TRUMP as usize] != 0 && (omitted | kinds) & self.tab.qj != 0 {
-            self.tab.qj_min
+            self.tab.qj
         } else {
             REL_NONE
         }
@@ -2040,30 +2091,22 @@ impl Solver {
     /// The relevance `rel` of a trick's result with the merged cards of each seat (`kinds`
     /// merged to `moves`): a left-out queen or jack `k` is fixed if the kept card of its group
     /// is.
-    fn merge_rel(&self, mut rel: i32, kinds: &[u32; 4], moves: &[u32; 4]) -> i32 {
+    fn merge_rel(&self, mut rel: u32, kinds: &[u32; 4], moves: &[u32; 4]) -> u32 {
         if self.relax() & 2 != 0 {
             return rel;
         }
         loop {
             let before = rel;
             for s in 0..4 {
-                let mut out = kinds[s] & !moves[s] & self.tab.qj;
+                let mut out = kinds[s] & !moves[s] & self.tab.qj & !rel;
                 while out != 0 {
                     let k = out.trailing_zeros() as usize;
                     out &= out - 1;
-                    let pk = self.tab.power[k];
-                    if pk >= rel {
-                        continue;
-                    }
                     let kept = self.tab.eq_up[k][..self.tab.eq_up_len[k] as usize]
                         .iter()
                         .find(|&&j| moves[s] >> j & 1 != 0);
-                    if let Some(&j) = kept {
-                        if rel <= self.tab.power[j as usize] {
-                            rel = pk;
-                        }
-                    } else {
-                        rel = rel.min(pk);
+                    if kept.is_none_or(|&j| rel >> j & 1 != 0) {
+                        rel |= self.tab.qj_up[k];
                     }
                 }
             }
@@ -2193,7 +2236,7 @@ impl Solver {
             let p = self.tab.strength[led][k];
             self.tcards[0] = k as u8;
             let v = self.follow(&ctx, 1, led, p, s0, eyes(k), rem - eyes(k), a, b);
-            rel_all = rel_all.min(self.rel);
+            rel_all |= self.rel;
             if (maxi && v >= b) || (!maxi && v <= a) {
                 rel_cut = Some(self.rel);
             }
@@ -2231,7 +2274,7 @@ impl Solver {
         }
         self.hands[s0] = h0;
         if self.part.is_some() {
-            let rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
+            let rel = rel_cut.unwrap_or(rel_all) | twin_rel;
             self.rel = self.merge_rel(rel, &kinds, &merged_moves);
         }
         (g, best)
@@ -2391,7 +2434,7 @@ impl Solver {
                 a,
                 b,
             );
-            rel_all = rel_all.min(self.rel);
+            rel_all |= self.rel;
             if (maxi && v >= b) || (!maxi && v <= a) {
                 rel_cut = Some(self.rel);
             }
@@ -2418,7 +2461,7 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
-        self.rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
+        self.rel = rel_cut.unwrap_or(rel_all) | twin_rel;
         g
     }
 
@@ -2474,7 +2517,7 @@ impl Solver {
         let leader = ctx.leader;
         let tc = self.tcards;
         // the relevance of the trick's outcome with the last card k
-        let fight = |sv: &Solver, k: usize, w: usize| -> i32 {
+        let fight = |sv: &Solver, k: usize, w: usize| -> u32 {
             if !part {
                 return REL_NONE;
             }
@@ -2487,7 +2530,7 @@ impl Solver {
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
-            self.rel = self.rel.min(fight(self, k, w)).min(twin_rel);
+            self.rel |= fight(self, k, w) | twin_rel;
             self.hands[seat] = h;
             return v;
         }
@@ -2507,7 +2550,7 @@ impl Solver {
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
                         // the exact table's relevance is not known here: every queen and jack
-                        self.rel = self.tab.qj_min;
+                        self.rel = self.tab.qj;
                         return v;
                     }
                 }
@@ -2525,8 +2568,8 @@ impl Solver {
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
-            let r = self.rel.min(fight(self, k, w));
-            rel_all = rel_all.min(r);
+            let r = self.rel | fight(self, k, w);
+            rel_all |= r;
             if (maxi && v >= b) || (!maxi && v <= a) {
                 rel_cut = Some(r);
             }
@@ -2553,7 +2596,7 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
-        self.rel = rel_cut.unwrap_or(rel_all).min(twin_rel);
+        self.rel = rel_cut.unwrap_or(rel_all) | twin_rel;
         g
     }
 
@@ -2572,7 +2615,7 @@ impl Solver {
     /// cards and every seat of the party its cheapest cards besides `x` for the rest. The best
     /// of these bounds over the walk counts (0 if the party holds no trump that at most
     /// [`MAX_BEATERS`] opponents' cards can beat).
-    fn bounds(&self, rem: i32) -> (i32, i32, i32) {
+    fn bounds(&self, rem: i32) -> (i32, i32, u32) {
         let h = &self.hands;
         let trumps =
             &self.tab.suit_order[TRUMP as usize][..self.tab.suit_len[TRUMP as usize] as usize];
@@ -2594,7 +2637,7 @@ impl Solver {
             if present >> k & 1 == 0 {
                 continue;
             }
-            walked = self.tab.power[k as usize];
+            walked = self.tab.qj_above[k as usize];
             let mut c = [0u32; 4];
             let mut held = [0u32; 2];
             for s in 0..4 {
@@ -2674,10 +2717,10 @@ impl Solver {
         let st = &self.tab.strength[self.tab.eff[k] as usize];
         let (mut best, mut win, mut total) = (st[k], leader, eyes(k));
         let mut cards = [k; 4];
-        for i in 1..4 {
+        for (i, c) in cards.iter_mut().enumerate().skip(1) {
             let s = (leader + i) & 3;
             let k = card(s);
-            cards[i] = k;
+            *c = k;
             total += eyes(k);
             let p = st[k];
             if p > best || (p == dpl && p == best) {
@@ -2799,32 +2842,32 @@ impl Solver {
                         }
                         let r = if part {
                             let xs = [c0.0, c1.0, c2.0, c3.0];
-                            self.fight(&xs, w).min(self.fight(&ys, win2))
+                            self.fight(&xs, w) | self.fight(&ys, win2)
                         } else {
                             REL_NONE
                         };
-                        r3_all = r3_all.min(r);
+                        r3_all |= r;
                         if cut(re[3], v, &mut g3, &mut a3, &mut b3) {
                             r3_cut = Some(r);
                             break;
                         }
                     }
                     let r = r3_cut.unwrap_or(r3_all);
-                    r2_all = r2_all.min(r);
+                    r2_all |= r;
                     if cut(re[2], g3, &mut g2, &mut a2, &mut b2) {
                         r2_cut = Some(r);
                         break;
                     }
                 }
                 let r = r2_cut.unwrap_or(r2_all);
-                r1_all = r1_all.min(r);
+                r1_all |= r;
                 if cut(re[1], g2, &mut g1, &mut a1, &mut b1) {
                     r1_cut = Some(r);
                     break;
                 }
             }
             let r = r1_cut.unwrap_or(r1_all);
-            r0_all = r0_all.min(r);
+            r0_all |= r;
             if cut(re[0], g1, &mut g0, &mut a0, &mut b0) {
                 r0_cut = Some(r);
                 break;
