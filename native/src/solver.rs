@@ -301,13 +301,6 @@ struct Tables {
     class: [u8; NUM_KINDS],
     /// The Dulle's bit under a second-Dulle rule, else 0.
     dulle_bit: u32,
-    /// The trump queens and jacks (partition search; 0 if a class of them is not contiguous
-    /// in the trump order), and per kind the queens or jacks whose holders a trick decided by
-    /// it depends on: those of its class at least as high.
-    qj: u32,
-    qj_up: [u32; NUM_KINDS],
-    /// Per trump kind: the queens and jacks at least as high (the sure Augen's walk).
-    qj_above: [u32; NUM_KINDS],
 }
 
 impl Tables {
@@ -425,36 +418,6 @@ impl Tables {
                     .unwrap_or(g) as u8;
             }
         }
-        // partition search: the trump queens and jacks, if each class is contiguous in the
-        // trump order (then a trick between two classes is decided by the classes alone)
-        let t = TRUMP as usize;
-        let trumps = &suit_order[t][..suit_len[t] as usize];
-        let is_qj = |k: usize| eff[k] == TRUMP && (class[k] == 1 || class[k] == 2);
-        let mut qj: u32 = (0..NUM_KINDS)
-            .filter(|&k| is_qj(k))
-            .map(|k| 1u32 << k)
-            .sum();
-        for c in [1u8, 2] {
-            let at: Vec<usize> = (0..trumps.len())
-                .filter(|&i| is_qj(trumps[i] as usize) && class[trumps[i] as usize] == c)
-                .collect();
-            if at.len() > 1 && at[at.len() - 1] - at[0] + 1 != at.len() {
-                qj = 0;
-            }
-        }
-        let mut qj_up = [0u32; NUM_KINDS];
-        let mut qj_above = [0u32; NUM_KINDS];
-        for k in 0..NUM_KINDS {
-            for j in 0..NUM_KINDS {
-                if qj >> j & 1 == 0 || power[j] < power[k] || eff[k] != TRUMP {
-                    continue;
-                }
-                qj_above[k] |= 1 << j;
-                if qj >> k & 1 != 0 && class[j] == class[k] {
-                    qj_up[k] |= 1 << j;
-                }
-            }
-        }
         Tables {
             suit_order,
             suit_len,
@@ -473,9 +436,6 @@ impl Tables {
             mergeable,
             between,
             dulle_bit: if dulle < NUM_KINDS { 1 << dulle } else { 0 },
-            qj,
-            qj_up,
-            qj_above,
         }
     }
 
@@ -967,181 +927,6 @@ fn fattest(by_rank: &[u8; 6], mut n: u32) -> i32 {
     sum
 }
 
-/// Partition-search oracle (a measurement, not part of the search): a map of value bounds
-/// keyed coarsely (`mode` 0: the exact key; 1: per seat and effective suit the cards of each
-/// Augen class counted; 2: per seat and effective suit the cards counted), filled with the
-/// bounds the search stores, and asked at every trick boundary the search expands (3 or more
-/// tricks left) whether a coarse entry would have ended the search there, and whether that
-/// cut would have been right (the search's own fail-soft result on the same side of the
-/// window).
-pub struct Oracle {
-    pub mode: u8,
-    map: std::collections::HashMap<u128, (i16, i16)>,
-    /// By tricks left: expanded positions probed, would-be cuts, right ones.
-    pub probes: [u64; 13],
-    pub would: [u64; 13],
-    pub right: [u64; 13],
-    /// Nodes below (and at) the outermost right would-be cuts.
-    pub saved: u64,
-    /// Would-be cuts of positions whose exact key was in the map already.
-    pub own: u64,
-}
-
-impl Oracle {
-    pub fn new(mode: u8) -> Oracle {
-        Oracle {
-            mode,
-            map: std::collections::HashMap::new(),
-            probes: [0; 13],
-            would: [0; 13],
-            right: [0; 13],
-            saved: 0,
-            own: 0,
-        }
-    }
-
-    fn key(&self, tab: &Tables, hands: &[u64; 4], leader: usize, exact: Key) -> u128 {
-        if self.mode == 0 {
-            return exact;
-        }
-        let mut out = [0u8; 4 * 64 + 1];
-        out[4 * 64] = leader as u8;
-        for (s, &h) in hands.iter().enumerate() {
-            for k in 0..NUM_KINDS {
-                let c = (h >> k & 1) as u8 + (h >> (k + 24) & 1) as u8;
-                if c == 0 {
-                    continue;
-                }
-                let su = tab.eff[k] as usize;
-                let cl = tab.class[k] as usize;
-                // modes 3 and 4: only the jacks (3), or the jacks and queens (4), merged, each
-                // other trump kind a class of its own (combos 35 up, by its place in the suit)
-                let combo = match self.mode {
-                    1 => su * 7 + cl,
-                    3 | 4 if su == TRUMP as usize => {
-                        if cl == 1 || (self.mode == 4 && cl == 2) {
-                            su * 7 + cl
-                        } else {
-                            let ord = &tab.suit_order[su];
-                            35 + ord.iter().position(|&x| x as usize == k).unwrap_or(0)
-                        }
-                    }
-                    3 | 4 => su * 7 + cl,
-                    _ => su,
-                };
-                out[s * 64 + combo] += c;
-            }
-        }
-        use std::hash::{Hash, Hasher};
-        let mut h1 = std::collections::hash_map::DefaultHasher::new();
-        out.hash(&mut h1);
-        let mut h2 = std::collections::hash_map::DefaultHasher::new();
-        0x5eed_u64.hash(&mut h2);
-        out.hash(&mut h2);
-        (h1.finish() as u128) << 64 | h2.finish() as u128
-    }
-}
-
-/// No queen or jack is fixed (see [`Part`]).
-const REL_NONE: u32 = 0;
-
-/// One bound pair of the partition map: the queens and jacks in play (class << 4 | holders,
-/// in power order, the queens first) of the position it was found for, how many queen kinds
-/// among them, its bounds, and how many of the top queen and jack kinds each bound needs to
-/// be held as they are.
-#[derive(Clone, Copy)]
-struct PEntry {
-    qj: [u8; 8],
-    m: u8,
-    mq: u8,
-    lo: i16,
-    hi: i16,
-    nlo: (u8, u8),
-    nhi: (u8, u8),
-}
-
-/// Partition search (an experiment): bounds kept for sets of positions. A position's set is
-/// given by its coarse key ([`Oracle::key`] mode 4: every card's holder as it is but the
-/// trump queens' and jacks', which are counted per seat and class) and the holders of its
-/// top queen and jack kinds in play (per class); the search reports with every result the
-/// queens and jacks whose holders it depended on (`Solver::rel`, a bit set closed upward in
-/// each class: a trick won by a queen or jack against one of its own class, and
-/// conservatively the sure Augen's walk, the structure table, twin cards and merged cards).
-pub struct Part {
-    coarse: Oracle,
-    map: std::collections::HashMap<u128, Vec<PEntry>>,
-    /// Every bound needs all queens and jacks (the exact positions only: a control).
-    pub exact_only: bool,
-    /// Cut-offs by the map, by tricks left.
-    pub cuts: [u64; 13],
-    /// Diagnosis only, not exact: rules left out (1 the trick's fight, 2 merged cards, 4 the
-    /// structure table, 8 the sure Augen, 16 twins).
-    pub relax: u8,
-    /// Stored bounds by how many queen and jack kinds in play they leave free (8: none in
-    /// play).
-    pub free: [u64; 9],
-}
-
-impl Part {
-    pub fn new(exact_only: bool) -> Part {
-        Part {
-            coarse: Oracle::new(4),
-            map: std::collections::HashMap::new(),
-            exact_only,
-            cuts: [0; 13],
-            relax: 0,
-            free: [0; 9],
-        }
-    }
-}
-
-/// The queens and jacks in play of a position in power order, the queens first: (class << 4
-/// | holders nibble), the kinds, how many, how many queens.
-#[derive(Clone, Copy)]
-struct QjLine {
-    qj: [u8; 8],
-    kind: [u8; 8],
-    m: usize,
-    mq: usize,
-}
-
-impl QjLine {
-    /// How many of the top queen and of the top jack kinds a relevance `rel` fixes.
-    fn n_of(&self, rel: u32) -> (u8, u8) {
-        let count = |r: std::ops::Range<usize>| {
-            self.kind[r].iter().filter(|&&k| rel >> k & 1 != 0).count() as u8
-        };
-        (count(0..self.mq), count(self.mq..self.m))
-    }
-
-    /// The relevance of a bound that needs the top `n.0` queen and `n.1` jack kinds.
-    fn rel_of(&self, n: (u8, u8)) -> u32 {
-        let (q, j) = (n.0 as usize, n.1 as usize);
-        self.kind[..q.min(self.mq)]
-            .iter()
-            .chain(self.kind[self.mq..(self.mq + j).min(self.m)].iter())
-            .map(|&k| 1u32 << k)
-            .sum()
-    }
-
-    /// True if this position is in the set of entry `e`'s bound that needs its top `n` kinds.
-    fn matches(&self, e: &PEntry, n: (u8, u8)) -> bool {
-        let (q, j) = (n.0 as usize, n.1 as usize);
-        let (emq, em) = (e.mq as usize, e.m as usize);
-        q <= self.mq
-            && q <= emq
-            && j <= self.m - self.mq
-            && j <= em - emq
-            && e.qj[..q] == self.qj[..q]
-            && e.qj[emq..emq + j] == self.qj[self.mq..self.mq + j]
-    }
-
-    /// True if `e` was found for this very position.
-    fn same(&self, e: &PEntry) -> bool {
-        e.m as usize == self.m && e.qj[..self.m] == self.qj[..self.m]
-    }
-}
-
 /// Alpha-beta at one choice of the end game: `v` is a child's value for a maximising
 /// (`maxi`) or minimising seat whose best so far is `g` in the window (`a`, `b`); true on a
 /// cutoff.
@@ -1297,14 +1082,6 @@ pub struct Solver {
     /// Polled every few ten thousand nodes (e.g. for a pending Ctrl-C); true stops the search
     /// with [`SolveError::Interrupted`].
     pub interrupt: Option<fn() -> bool>,
-    /// The partition-search oracle (a measurement; None in use).
-    pub oracle: Option<Box<Oracle>>,
-    /// Partition search (an experiment; None in use).
-    pub part: Option<Box<Part>>,
-    /// The relevance of the last result (see [`Part`]).
-    rel: u32,
-    /// The cards of the trick being searched, by position.
-    tcards: [u8; 4],
 }
 
 impl Solver {
@@ -1377,10 +1154,6 @@ impl Solver {
             max_nodes: None,
             time_limit: None,
             interrupt: None,
-            oracle: None,
-            part: None,
-            rel: REL_NONE,
-            tcards: [0; 4],
             passes: Vec::new(),
             use_bounds: false,
             bounds_from: BOUNDS_FROM,
@@ -1622,9 +1395,6 @@ impl Solver {
             teyes += eyes(k as usize);
             tmask |= 1 << k;
         }
-        for (i, &k) in trick.iter().enumerate() {
-            self.tcards[i] = k;
-        }
         let kinds = hands.map(|h| (h & KIND_MASK) as u32);
         let mut moves = kinds;
         let mut others = [0u32; 4];
@@ -1775,7 +1545,6 @@ impl Solver {
     /// Re's Augen from a trick boundary on, fail-soft in (`alpha`, `beta`): `leader` leads,
     /// `left` tricks and `rem` Augen are left in the hands.
     fn lead(&mut self, leader: usize, left: u32, rem: i32, alpha: i32, beta: i32) -> i32 {
-        self.rel = REL_NONE;
         // the Augen still needed: Re takes at most what is left and at least nothing (also
         // before the two-trick end games, which are most of the nodes)
         if alpha >= rem {
@@ -1799,84 +1568,30 @@ impl Solver {
         let key = self.key_of(nib, places, leader, &mut ords);
         let h = Table::hash(key);
         let near = left <= NEAR_LEFT;
-        // partition search: the coarse key, the queens and jacks, the relevance of the exact
-        // entry's bounds
-        let relax = self.relax();
-        let all_qj = self.tab.qj;
-        let qmin = if relax & 4 != 0 { REL_NONE } else { all_qj };
-        let pinfo = self.part.as_ref().map(|p| {
-            let ck = p.coarse.key(&self.tab, &self.hands, leader, key);
-            let line = self.qj_line(nib);
-            let own = p
-                .map
-                .get(&ck)
-                .and_then(|v| v.iter().find(|e| line.same(e)).copied());
-            (ck, line, own)
-        });
-        let (mut llo, mut lhi) = match &pinfo {
-            Some((_, line, Some(e))) => (line.rel_of(e.nlo), line.rel_of(e.nhi)),
-            _ => (all_qj, all_qj),
-        };
         let table = if near { &self.near } else { &self.tt };
         let (lo, hi, bm, a0, b0) = match table.probe(h, key) {
-            None => {
-                llo = REL_NONE;
-                lhi = REL_NONE;
-                (0, rem, -1, alpha.max(0), beta.min(rem))
-            }
+            None => (0, rem, -1, alpha.max(0), beta.min(rem)),
             Some((lo, hi, bm)) => {
                 if lo >= beta {
-                    self.rel = llo;
                     return lo;
                 }
                 if hi <= alpha {
-                    self.rel = lhi;
                     return hi;
                 }
                 (lo, hi, bm, alpha.max(lo), beta.min(hi))
             }
         };
-        // the relevance of the window's own bounds
-        let mut wrel = REL_NONE;
-        if a0 > alpha {
-            wrel |= llo;
-        }
-        if b0 < beta {
-            wrel |= lhi;
-        }
         // the sure Augen of either party may decide the test already
-        let (lb, ub, mut brel) = if self.use_bounds {
+        let (lb, ub) = if self.use_bounds {
             self.bounds(rem)
         } else {
-            (0, rem, REL_NONE)
+            (0, rem)
         };
-        if relax & 8 != 0 {
-            brel = REL_NONE;
-        }
         if lb >= b0 {
-            self.rel = wrel | brel | if lo > lb { llo } else { REL_NONE };
             return lb.max(lo);
         }
         if ub <= a0 {
-            self.rel = wrel | brel | if hi < ub { lhi } else { REL_NONE };
             return ub.min(hi);
-        }
-        // partition search: a bound of a set holding this position
-        if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), &pinfo) {
-            if let Some(v) = p.map.get(ck) {
-                for e in v {
-                    if e.lo as i32 >= b0 && line.matches(e, e.nlo) {
-                        p.cuts[left as usize] += 1;
-                        self.rel = wrel | line.rel_of(e.nlo);
-                        return e.lo as i32;
-                    }
-                    if e.hi as i32 <= a0 && line.matches(e, e.nhi) {
-                        p.cuts[left as usize] += 1;
-                        self.rel = wrel | line.rel_of(e.nhi);
-                        return e.hi as i32;
-                    }
-                }
-            }
         }
         let (mut lo, mut hi, mut a0, mut b0) = (lo, hi, a0, b0);
         let mut sym = None;
@@ -1899,47 +1614,21 @@ impl Solver {
             };
             if let Some((slo, shi, others)) = self.sym.bounds(sh, sk, sig, sure) {
                 self.sym_stats[1] += 1;
-                // the structure table's bounds need every queen and jack as it is
                 if slo >= b0 || shi <= a0 {
                     self.sym_stats[2] += 1;
                     self.sym_stats[3] += u64::from(others);
-                    self.rel = wrel | qmin | brel;
                     return if slo >= b0 {
                         slo.max(lo).max(lb)
                     } else {
                         shi.min(hi).min(ub)
                     };
                 }
-                if slo > lo {
-                    lo = slo;
-                    llo = qmin;
-                }
-                if shi < hi {
-                    hi = shi;
-                    lhi = qmin;
-                }
-                if slo > a0 || shi < b0 {
-                    wrel |= qmin;
-                }
+                lo = lo.max(slo);
+                hi = hi.min(shi);
                 a0 = a0.max(slo);
                 b0 = b0.min(shi);
             }
             sym = Some((sh, sk, sig));
-        }
-        let n0 = self.nodes;
-        let mut oracle_at = None;
-        if let Some(o) = self.oracle.as_mut() {
-            let ck = o.key(&self.tab, &self.hands, leader, key);
-            o.probes[left as usize] += 1;
-            let side = match o.map.get(&ck) {
-                Some(&(clo, _)) if clo as i32 >= b0 => Some(true),
-                Some(&(_, chi)) if chi as i32 <= a0 => Some(false),
-                _ => None,
-            };
-            if side.is_some() {
-                o.would[left as usize] += 1;
-            }
-            oracle_at = Some((ck, side, o.saved));
         }
         self.nodes += 1;
         self.depth_nodes[left as usize] += 1;
@@ -1947,173 +1636,26 @@ impl Solver {
             return 0;
         }
         let (g, best) = self.trick(leader, left - 1, rem, a0, b0, bm, &ords);
-        let trel = self.rel;
         if self.aborted {
             return 0;
         }
-        if let (Some(o), Some((_, Some(up), saved0))) = (self.oracle.as_mut(), &oracle_at) {
-            if (*up && g >= b0) || (!*up && g <= a0) {
-                o.right[left as usize] += 1;
-                o.saved = saved0 + (self.nodes - n0);
-            }
-        }
         // the table keeps the sure Augen too
-        if lb > lo {
-            lo = lb;
-            llo = brel;
-        }
-        if ub < hi {
-            hi = ub;
-            lhi = brel;
-        }
+        let (mut lo, mut hi) = (lo.max(lb), hi.min(ub));
         if g <= a0 {
-            if g < hi {
-                hi = g;
-                lhi = trel;
-            }
+            hi = hi.min(g);
         } else if g >= b0 {
-            if g > lo {
-                lo = g;
-                llo = trel;
-            }
+            lo = lo.max(g);
         } else {
             lo = g;
             hi = g;
-            llo = trel;
-            lhi = trel;
         }
         let code = ords[best as usize] as i32;
         let table = if near { &mut self.near } else { &mut self.tt };
         table.store(h, key, lo, hi, code, left);
-        if let (Some(o), Some((ck, _, _))) = (self.oracle.as_mut(), oracle_at) {
-            let e = o.map.entry(ck).or_insert((0, INF as i16));
-            e.0 = e.0.max(lo as i16);
-            e.1 = e.1.min(hi as i16);
-        }
-        if let (Some(p), Some((ck, line, _))) = (self.part.as_mut(), pinfo) {
-            let (nlo, nhi) = if p.exact_only {
-                let all = (line.mq as u8, (line.m - line.mq) as u8);
-                (all, all)
-            } else {
-                (line.n_of(llo), line.n_of(lhi))
-            };
-            if line.m == 0 {
-                p.free[8] += 1;
-            } else {
-                let fixed = (nlo.0 + nlo.1).max(nhi.0 + nhi.1) as usize;
-                p.free[line.m - fixed] += 1;
-            }
-            let v = p.map.entry(ck).or_default();
-            let e = PEntry {
-                qj: line.qj,
-                m: line.m as u8,
-                mq: line.mq as u8,
-                lo: lo as i16,
-                hi: hi as i16,
-                nlo,
-                nhi,
-            };
-            match v.iter_mut().find(|e| line.same(e)) {
-                Some(old) => *old = e,
-                None => v.push(e),
-            }
-        }
         if let Some((sh, sk, sig)) = sym {
             self.sym.store(sh, sk, sig, lo, hi, left);
         }
-        self.rel = trel | wrel;
         g
-    }
-
-    fn relax(&self) -> u8 {
-        self.part.as_ref().map_or(0, |p| p.relax)
-    }
-
-    /// The queens and jacks in play (partition search, [`Part`]), from the holders of
-    /// [`Solver::holders_and_places`].
-    fn qj_line(&self, nib: u128) -> QjLine {
-        let t = TRUMP as usize;
-        let mut out = QjLine {
-            qj: [0; 8],
-            kind: [0; 8],
-            m: 0,
-            mq: 0,
-        };
-        // the queens (class 2) first, then the jacks, each high to low
-        for c in [2u8, 1] {
-            for &k in &self.tab.suit_order[t][..self.tab.suit_len[t] as usize] {
-                let k = k as usize;
-                let nb = (nib >> (4 * k) & 15) as u8;
-                if self.tab.qj >> k & 1 != 0 && self.tab.class[k] == c && nb != 0 && out.m < 8 {
-                    out.qj[out.m] = c << 4 | nb;
-                    out.kind[out.m] = k as u8;
-                    out.m += 1;
-                }
-            }
-            if c == 2 {
-                out.mq = out.m;
-            }
-        }
-        out
-    }
-
-    /// The relevance of a trick's outcome (partition search): if the winner is a queen or
-    /// jack that beat a card of its own class, the cards of its class at least as high.
-    fn fight(&self, cards: &[usize; 4], win: usize) -> u32 {
-        if self.relax() & 1 != 0 {
-            return REL_NONE;
-        }
-        let x = cards[win];
-        if self.tab.qj >> x & 1 == 0 {
-            return REL_NONE;
-        }
-        for (i, &y) in cards.iter().enumerate() {
-            if i != win && self.tab.qj >> y & 1 != 0 && self.tab.class[y] == self.tab.class[x] {
-                return self.tab.qj_up[x];
-            }
-        }
-        REL_NONE
-    }
-
-    /// The relevance of leaving out twin cards `omitted` of a seat holding `kinds`: all
-    /// queens and jacks if they are trumps and the seat holds a queen or jack.
-    fn twin_rel(&self, omitted: u32, kinds: u32) -> u32 {
-        if self.relax() & 16 != 0 {
-            return REL_NONE;
-        }
-        if omitted & self.tab.follow[TRUMP as usize] != 0 && (omitted | kinds) & self.tab.qj != 0 {
-            self.tab.qj
-        } else {
-            REL_NONE
-        }
-    }
-
-    /// The relevance `rel` of a trick's result with the merged cards of each seat (`kinds`
-    /// merged to `moves`): a left-out queen or jack `k` is fixed if the kept card of its group
-    /// is.
-    fn merge_rel(&self, mut rel: u32, kinds: &[u32; 4], moves: &[u32; 4]) -> u32 {
-        if self.relax() & 2 != 0 {
-            return rel;
-        }
-        loop {
-            let before = rel;
-            for s in 0..4 {
-                let mut out = kinds[s] & !moves[s] & self.tab.qj & !rel;
-                while out != 0 {
-                    let k = out.trailing_zeros() as usize;
-                    out &= out - 1;
-                    let kept = self.tab.eq_up[k][..self.tab.eq_up_len[k] as usize]
-                        .iter()
-                        .find(|&&j| moves[s] >> j & 1 != 0);
-                    if kept.is_none_or(|&j| rel >> j & 1 != 0) {
-                        rel |= self.tab.qj_up[k];
-                    }
-                }
-            }
-            if rel == before {
-                return rel;
-            }
-        }
     }
 
     /// The trick seat `s0` leads with `nleft` tricks after it and `rem` Augen in the hands:
@@ -2160,8 +1702,6 @@ impl Solver {
         // remembers, then (see below)
         // of twin leads the fattest if the trick goes to the leader's party whatever the others
         // play (see Tables::twin_reduce)
-        let merged_moves = moves;
-        let mut twin_rel = REL_NONE;
         if self.twins && moves[s0] & moves[s0].wrapping_sub(1) != 0 {
             let is_re = self.is_re;
             let tab = &self.tab;
@@ -2177,9 +1717,6 @@ impl Solver {
                 Some(true)
             });
             self.twin_stats += u64::from((all ^ moves[s0]).count_ones());
-            if self.part.is_some() {
-                twin_rel = self.twin_rel(all ^ moves[s0], kinds[s0]);
-            }
         }
         let killer = self.killer[nleft as usize][s0] as usize;
         let mut order = Scored::new();
@@ -2228,18 +1765,12 @@ impl Solver {
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
         let mut best = order.items[0].1 as i32;
-        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             self.hands[s0] = take(h0, k);
             let led = self.tab.eff[k] as usize;
             let p = self.tab.strength[led][k];
-            self.tcards[0] = k as u8;
             let v = self.follow(&ctx, 1, led, p, s0, eyes(k), rem - eyes(k), a, b);
-            rel_all |= self.rel;
-            if (maxi && v >= b) || (!maxi && v <= a) {
-                rel_cut = Some(self.rel);
-            }
             if maxi {
                 if v > g {
                     g = v;
@@ -2273,10 +1804,6 @@ impl Solver {
             }
         }
         self.hands[s0] = h0;
-        if self.part.is_some() {
-            let rel = rel_cut.unwrap_or(rel_all) | twin_rel;
-            self.rel = self.merge_rel(rel, &kinds, &merged_moves);
-        }
         (g, best)
     }
 
@@ -2336,11 +1863,6 @@ impl Solver {
             legal
         };
         self.twin_stats += u64::from((all ^ legal).count_ones());
-        let twin_rel = if self.part.is_some() && all != legal {
-            self.twin_rel(all ^ legal, (self.hands[seat] & KIND_MASK) as u32)
-        } else {
-            REL_NONE
-        };
         let mut order = Scored::new();
         if legal & (legal - 1) == 0 {
             order.push(0, legal.trailing_zeros() as usize);
@@ -2412,7 +1934,6 @@ impl Solver {
         let h = self.hands[seat];
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
-        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             let p = st[k];
@@ -2422,7 +1943,6 @@ impl Solver {
                 (best_p, win)
             };
             self.hands[seat] = take(h, k);
-            self.tcards[pos] = k as u8;
             let v = self.follow(
                 ctx,
                 pos + 1,
@@ -2434,10 +1954,6 @@ impl Solver {
                 a,
                 b,
             );
-            rel_all |= self.rel;
-            if (maxi && v >= b) || (!maxi && v <= a) {
-                rel_cut = Some(self.rel);
-            }
             if maxi {
                 g = g.max(v);
                 if v > a {
@@ -2461,7 +1977,6 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
-        self.rel = rel_cut.unwrap_or(rel_all) | twin_rel;
         g
     }
 
@@ -2508,29 +2023,12 @@ impl Solver {
             legal
         };
         self.twin_stats += u64::from((all ^ legal).count_ones());
-        let part = self.part.is_some();
-        let twin_rel = if part && all != legal {
-            self.twin_rel(all ^ legal, (h & KIND_MASK) as u32)
-        } else {
-            REL_NONE
-        };
-        let leader = ctx.leader;
-        let tc = self.tcards;
-        // the relevance of the trick's outcome with the last card k
-        let fight = |sv: &Solver, k: usize, w: usize| -> u32 {
-            if !part {
-                return REL_NONE;
-            }
-            let cards = [tc[0] as usize, tc[1] as usize, tc[2] as usize, k];
-            sv.fight(&cards, (w + 4 - leader) & 3)
-        };
         if legal & (legal - 1) == 0 {
             let k = legal.trailing_zeros() as usize;
             let (w, x) = outcome(k);
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
-            self.rel |= fight(self, k, w) | twin_rel;
             self.hands[seat] = h;
             return v;
         }
@@ -2549,8 +2047,6 @@ impl Solver {
                     let v = tv + if maxi { lo } else { hi };
                     if (maxi && v >= b) || (!maxi && v <= a) {
                         self.hands[seat] = h;
-                        // the exact table's relevance is not known here: every queen and jack
-                        self.rel = self.tab.qj;
                         return v;
                     }
                 }
@@ -2561,18 +2057,12 @@ impl Solver {
         order.sort();
         let (mut a, mut b) = (a, b);
         let mut g = if maxi { -INF } else { INF };
-        let (mut rel_all, mut rel_cut) = (REL_NONE, None);
         for i in 0..order.n {
             let k = order.items[i].1 as usize;
             let (w, x) = outcome(k);
             let tv = if self.is_re[w] { x } else { 0 };
             self.hands[seat] = take(h, k);
             let v = tv + self.lead(w, nleft, hrem - eyes(k), a - tv, b - tv);
-            let r = self.rel | fight(self, k, w);
-            rel_all |= r;
-            if (maxi && v >= b) || (!maxi && v <= a) {
-                rel_cut = Some(r);
-            }
             if maxi {
                 g = g.max(v);
                 if v > a {
@@ -2596,7 +2086,6 @@ impl Solver {
             }
         }
         self.hands[seat] = h;
-        self.rel = rel_cut.unwrap_or(rel_all) | twin_rel;
         g
     }
 
@@ -2615,7 +2104,7 @@ impl Solver {
     /// cards and every seat of the party its cheapest cards besides `x` for the rest. The best
     /// of these bounds over the walk counts (0 if the party holds no trump that at most
     /// [`MAX_BEATERS`] opponents' cards can beat).
-    fn bounds(&self, rem: i32) -> (i32, i32, u32) {
+    fn bounds(&self, rem: i32) -> (i32, i32) {
         let h = &self.hands;
         let trumps =
             &self.tab.suit_order[TRUMP as usize][..self.tab.suit_len[TRUMP as usize] as usize];
@@ -2631,13 +2120,10 @@ impl Solver {
         let mut best = [0i32; 2];
         let mut live = [true; 2];
         let mut by_rank: Option<[[u8; 6]; 4]> = None;
-        // the lowest trump walked: the bounds depend on the holders of the trumps down to it
-        let mut walked = REL_NONE;
         for &k in trumps {
             if present >> k & 1 == 0 {
                 continue;
             }
-            walked = self.tab.qj_above[k as usize];
             let mut c = [0u32; 4];
             let mut held = [0u32; 2];
             for s in 0..4 {
@@ -2694,7 +2180,7 @@ impl Solver {
                 break;
             }
         }
-        (best[1], rem - best[0], walked)
+        (best[1], rem - best[0])
     }
 
     // ------------------------------------------------------------------ end games
@@ -2710,26 +2196,21 @@ impl Solver {
     }
 
     /// Re's Augen in the last trick (every hand holds one card).
-    fn last_trick(&mut self, leader: usize) -> i32 {
+    fn last_trick(&self, leader: usize) -> i32 {
         let dpl = self.dp_last();
         let card = |s: usize| (self.hands[s] & KIND_MASK).trailing_zeros() as usize;
         let k = card(leader);
         let st = &self.tab.strength[self.tab.eff[k] as usize];
         let (mut best, mut win, mut total) = (st[k], leader, eyes(k));
-        let mut cards = [k; 4];
-        for (i, c) in cards.iter_mut().enumerate().skip(1) {
+        for i in 1..4 {
             let s = (leader + i) & 3;
             let k = card(s);
-            *c = k;
             total += eyes(k);
             let p = st[k];
             if p > best || (p == dpl && p == best) {
                 best = p;
                 win = s;
             }
-        }
-        if self.part.is_some() {
-            self.rel = self.fight(&cards, (win + 4 - leader) & 3);
         }
         if self.is_re[win] {
             total
@@ -2765,7 +2246,6 @@ impl Solver {
         let dp = self.dp;
         let dpl = self.dp_last();
         let tab = &self.tab;
-        let part = self.part.is_some();
         // the choices of seat i in a trick led in `led`: the following ones if any
         let choices = |i: usize, led: usize| -> (usize, usize) {
             if nopt[i] == 1 {
@@ -2782,14 +2262,12 @@ impl Solver {
         };
         let mut g0 = if re[0] { -INF } else { INF };
         let (mut a0, mut b0) = (alpha, beta);
-        let (mut r0_all, mut r0_cut) = (REL_NONE, None);
         for c0 in &opts[0][..nopt[0]] {
             let led = tab.eff[c0.0] as usize;
             let st = &tab.strength[led];
             let p0 = st[c0.0];
             let mut g1 = if re[1] { -INF } else { INF };
             let (mut a1, mut b1) = (a0, b0);
-            let (mut r1_all, mut r1_cut) = (REL_NONE, None);
             let (f1, t1) = choices(1, led);
             for c1 in &opts[1][f1..t1] {
                 let p = st[c1.0];
@@ -2800,7 +2278,6 @@ impl Solver {
                 };
                 let mut g2 = if re[2] { -INF } else { INF };
                 let (mut a2, mut b2) = (a1, b1);
-                let (mut r2_all, mut r2_cut) = (REL_NONE, None);
                 let (f2, t2) = choices(2, led);
                 for c2 in &opts[2][f2..t2] {
                     let p = st[c2.0];
@@ -2811,7 +2288,6 @@ impl Solver {
                     };
                     let mut g3 = if re[3] { -INF } else { INF };
                     let (mut a3, mut b3) = (a2, b2);
-                    let (mut r3_all, mut r3_cut) = (REL_NONE, None);
                     let (f3, t3) = choices(3, led);
                     for c3 in &opts[3][f3..t3] {
                         let p = st[c3.0];
@@ -2840,40 +2316,22 @@ impl Solver {
                         if re[win2] {
                             v += last;
                         }
-                        let r = if part {
-                            let xs = [c0.0, c1.0, c2.0, c3.0];
-                            self.fight(&xs, w) | self.fight(&ys, win2)
-                        } else {
-                            REL_NONE
-                        };
-                        r3_all |= r;
                         if cut(re[3], v, &mut g3, &mut a3, &mut b3) {
-                            r3_cut = Some(r);
                             break;
                         }
                     }
-                    let r = r3_cut.unwrap_or(r3_all);
-                    r2_all |= r;
                     if cut(re[2], g3, &mut g2, &mut a2, &mut b2) {
-                        r2_cut = Some(r);
                         break;
                     }
                 }
-                let r = r2_cut.unwrap_or(r2_all);
-                r1_all |= r;
                 if cut(re[1], g2, &mut g1, &mut a1, &mut b1) {
-                    r1_cut = Some(r);
                     break;
                 }
             }
-            let r = r1_cut.unwrap_or(r1_all);
-            r0_all |= r;
             if cut(re[0], g1, &mut g0, &mut a0, &mut b0) {
-                r0_cut = Some(r);
                 break;
             }
         }
-        self.rel = r0_cut.unwrap_or(r0_all);
         g0
     }
 }
@@ -3091,8 +2549,7 @@ mod tests {
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
         let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-        assert_eq!(sv.bounds(rem).0, 48);
-        assert_eq!(sv.bounds(rem).1, rem);
+        assert_eq!(sv.bounds(rem), (48, rem));
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 48);
         }
@@ -3109,8 +2566,7 @@ mod tests {
         let mut sv = solver(NORMAL_ORDER, "RKRK", 0);
         sv.hands = hands;
         let rem = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-        assert_eq!(sv.bounds(rem).0, 17);
-        assert_eq!(sv.bounds(rem).1, rem);
+        assert_eq!(sv.bounds(rem), (17, rem));
         for leader in 0..4 {
             assert!(both(&mut sv, hands, leader, &[]) >= 17);
         }
@@ -3139,7 +2595,7 @@ mod tests {
             let mut sv = solver(order, parties, rule);
             sv.hands = hands;
             let rem: i32 = hands.iter().map(|&h| hand_eyes(h) as i32).sum();
-            let (lb, ub, _) = sv.bounds(rem);
+            let (lb, ub) = sv.bounds(rem);
             let leader = i % 4;
             let v = brute(&sv, hands, leader, &mut Vec::new());
             assert!(
@@ -3663,84 +3119,6 @@ mod tests {
         let (key, _) = sv.skey(0);
         sv.hands = queens;
         assert_eq!(sv.skey(0).0, key);
-    }
-
-    /// `hands` with the trump queens and jacks dealt anew among the seats that hold them,
-    /// each seat keeping as many of each class (partition search's sets of positions).
-    fn queens_and_jacks_moved(
-        sv: &Solver,
-        hands: [u64; 4],
-        rng: &mut crate::rng::Xoshiro256,
-    ) -> [u64; 4] {
-        let mut lists: [Vec<u8>; 4] = Default::default();
-        for (s, list) in lists.iter_mut().enumerate() {
-            for k in 0..NUM_KINDS as u8 {
-                for c in 0..2 {
-                    if hands[s] >> (k as usize + 24 * c) & 1 != 0 {
-                        list.push(k);
-                    }
-                }
-            }
-        }
-        for class in [1u8, 2] {
-            let is = |k: u8| sv.tab.qj >> k & 1 != 0 && sv.tab.class[k as usize] == class;
-            let mut pool: Vec<u8> = lists.iter().flatten().copied().filter(|&k| is(k)).collect();
-            for j in (1..pool.len()).rev() {
-                pool.swap(j, rng.below(j as u64 + 1) as usize);
-            }
-            for list in lists.iter_mut() {
-                for k in list.iter_mut() {
-                    if is(*k) {
-                        *k = pool.pop().unwrap_or(*k);
-                    }
-                }
-            }
-        }
-        lists.map(|l| hand(&l))
-    }
-
-    #[test]
-    fn partition_search_gives_the_values_of_plain_minimax() {
-        // partition search ([`Part`]): one solver with tiny tables for a 4-trick position and
-        // others with its trump queens and jacks dealt anew (each seat keeping its count of
-        // each class), the sure Augen and the structure table everywhere: every value is that
-        // of plain minimax, and the bounds of one position cut off in others
-        let mut rng = crate::rng::Xoshiro256::new(151);
-        let mut cuts = 0;
-        for i in 0..120 {
-            let order = if i % 3 == 0 {
-                rng.below(orders().len() as u64) as usize
-            } else {
-                0
-            };
-            let parties = ["RKRK", "RRKK", "RKKK", "KKRK", "KRRK", "KRKK"][i % 6];
-            let is_re = [0, 1, 2, 3].map(|j| parties.as_bytes()[j] == b'R');
-            let mut sv = Solver::new(order, is_re, rng.below(3) as u8, 16).unwrap();
-            sv.part = Some(Box::new(Part::new(false)));
-            if i % 2 == 0 {
-                sv.bounds_from = 0;
-                sv.sym_from = 0;
-            }
-            sv.twins = i % 4 < 2;
-            let hands = deal(&mut rng, 4);
-            let leader = rng.below(4) as usize;
-            for j in 0..6 {
-                let h = if j == 0 {
-                    hands
-                } else {
-                    queens_and_jacks_moved(&sv, hands, &mut rng)
-                };
-                let v = brute(&sv, h, leader, &mut Vec::new());
-                let guess = Some(rng.below(120) as i32);
-                assert_eq!(
-                    sv.future_value(h, leader, &[], guess),
-                    Ok(v),
-                    "{h:?} {order} {parties} {leader} {i} {j}"
-                );
-            }
-            cuts += sv.part.as_ref().map_or(0, |p| p.cuts.iter().sum::<u64>());
-        }
-        assert!(cuts > 100, "only {cuts} cut-offs by the partition map");
     }
 
     #[test]
