@@ -1,11 +1,12 @@
 """The slow lane of the tables' game ends and deals (:mod:`doko.server.lane`): the first comer
-goes at once, the others ``per_turn`` per turn of the event loop in the order they came, with
-the loop's other work (a socket's message) running between two turns; a cancelled waiter is
-skipped."""
+goes at once, the others ``per_turn`` at a time in the order they came, ``gap`` seconds apart
+(or per turn of the event loop), with the loop's other work (a socket's message) running
+between two releases; a cancelled waiter is skipped."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 import pytest
 
@@ -19,7 +20,7 @@ async def _turns(n: int) -> None:
 
 
 def test_waiters_go_a_few_per_turn_in_order_with_other_work_between() -> None:
-    lane = Lane(per_turn=2)
+    lane = Lane(per_turn=2, gap=0)
     log: list[str] = []
 
     async def table(i: int) -> None:
@@ -47,7 +48,7 @@ def test_waiters_go_a_few_per_turn_in_order_with_other_work_between() -> None:
 
 
 def test_an_idle_lane_lets_the_first_go_at_once_and_skips_the_cancelled() -> None:
-    lane = Lane(per_turn=1)
+    lane = Lane(per_turn=1, gap=0)
 
     async def main() -> list[str]:
         done: list[str] = []
@@ -72,6 +73,42 @@ def test_an_idle_lane_lets_the_first_go_at_once_and_skips_the_cancelled() -> Non
     assert lane.passed == 3
 
 
+def test_waiters_go_one_per_gap_while_the_loop_runs_other_work() -> None:
+    """The hub's lane (one at a time, 2 ms apart by default): a burst of tables at a game's
+    end goes through one by one, never two within the gap, in order; the first at once; and
+    the loop's other work keeps running in between."""
+    lane = Lane()
+    assert (lane.per_turn, lane.gap) == (1, 0.002)
+    went: list[tuple[int, float]] = []
+    other = 0
+
+    async def table(i: int) -> None:
+        await lane.turn()
+        went.append((i, asyncio.get_running_loop().time()))
+
+    async def work() -> None:
+        nonlocal other
+        while len(went) < 6:
+            other += 1
+            await asyncio.sleep(0)
+
+    async def main() -> float:
+        t0 = asyncio.get_running_loop().time()
+        await asyncio.gather(*(table(i) for i in range(6)), work())
+        return t0
+
+    t0 = asyncio.run(main())
+    assert [i for i, _ in went] == list(range(6))
+    assert went[0][1] - t0 < lane.gap  # nobody waited before it
+    # the timer may fire up to the loop's clock resolution early; never a gap too soon
+    gaps = [b - a for (_, a), (_, b) in itertools.pairwise(went)]
+    assert all(g >= lane.gap - 0.0005 for g in gaps), gaps
+    assert other >= 5  # the other work ran between the releases
+    assert lane.passed == 6 and lane.waiting() == 0
+
+
 def test_a_lane_lets_at_least_one_go() -> None:
     with pytest.raises(ValueError):
         Lane(per_turn=0)
+    with pytest.raises(ValueError):
+        Lane(gap=-1)
