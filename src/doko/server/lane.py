@@ -1,5 +1,5 @@
-"""A slow lane for the tables' heavy steps (a game's end, a new deal): a few per turn of the
-event loop.
+"""A slow lane for the tables' heavy steps (a game's end, a new deal): one at a time, a little
+apart.
 
 When many tables reach the end of a game at once (in the load test all 50 within a second), each
 one's closing (the score, the Spielliste, four states) and the next deal would otherwise run
@@ -12,9 +12,9 @@ the actions of the games being played come first. A lane with nothing waiting co
 the first table to come goes at once.
 
 The price is paid between games, where nobody is waiting for a card: in the load test's worst
-case (50 tables ending their games within a second) the new deal came 205 - 219 ms (p50) after
-a table's last "next" instead of 47 - 63 ms, and the p99 of the actions fell by about a tenth
-(docs/server.md, Load).
+case (50 tables ending their games within a second) the new deal came 205 - 243 ms (p50) after
+a table's last "next" instead of 47 - 94 ms; the p99 of the actions was lower in 11 of 15
+alternating runs and their maximum in all (docs/server.md, Load).
 """
 
 from __future__ import annotations
