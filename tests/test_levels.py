@@ -10,6 +10,7 @@ import pytest
 from doko.bots.levels import LEVELS, level_label, level_names, level_options, make_level
 from doko.bots.search_player import SearchPlayer
 from doko.cli.play import LEVELS as PLAY_LEVELS
+from doko.engine.backend import resolve
 from doko.engine.game import Game
 from doko.engine.texts import TEXTS
 from doko.engine.view import view
@@ -31,13 +32,20 @@ def test_search_levels_budgets_and_the_cap() -> None:
     """search: 300 ms per decision (the issue's level: at most 300 ms), strong: 1 s; a bound
     lowers a budget, never raises it; below 0 it is 0 (the minimum worlds still count)."""
     assert level_options("search") == ("search", {"budget_ms": 300.0})
-    assert level_options("strong") == ("search", {"budget_ms": 1000.0})
-    assert level_options("strong", 450) == ("search", {"budget_ms": 450.0})
+    assert level_options("strong") == ("search", {"inference": "auto", "budget_ms": 1000.0})
+    assert level_options("strong", 450) == ("search", {"inference": "auto", "budget_ms": 450.0})
     assert level_options("search", 5000) == ("search", {"budget_ms": 300.0})
     assert level_options("search", -1) == ("search", {"budget_ms": 0.0})
     assert level_options("rules", 10) == ("rules", {})
     strong = make_level("strong", seed=1, max_budget_ms=200)
     assert isinstance(strong, SearchPlayer) and strong.budget_ms == 200.0
+    # card-play inference where the playouts run natively; without the native core the level
+    # is the plain search and still plays
+    assert strong.inference == (resolve() == "native")
+    plain = make_level("strong", seed=1, max_budget_ms=20, options={"backend": "python"})
+    assert isinstance(plain, SearchPlayer) and plain.inference is False
+    g = Game.deal(5)
+    assert plain.decide(view(g, g.to_move)) in view(g, g.to_move).legal_actions
     # options override the level's (the web table's capped budget, a budget in worlds)
     fixed = make_level("search", seed=1, options={"budget_ms": None, "worlds": 2})
     assert isinstance(fixed, SearchPlayer) and fixed.budget_ms is None and fixed.worlds == 2

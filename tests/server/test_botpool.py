@@ -195,8 +195,8 @@ def test_level_options_cap_the_search_budget() -> None:
     table's share, never raised."""
     assert level_options("search", 150) == {"budget_ms": 150.0}
     assert level_options("search", 1e9) == {"budget_ms": 300.0}
-    assert level_options("strong", 1e9) == {"budget_ms": 1000.0}
-    assert level_options("strong", 600) == {"budget_ms": 600.0}
+    assert level_options("strong", 1e9) == {"inference": "auto", "budget_ms": 1000.0}
+    assert level_options("strong", 600) == {"inference": "auto", "budget_ms": 600.0}
     assert level_options("search", -5) == {"budget_ms": 0.0}
     assert seat_budget_ms(1000, 4) == 250.0 and seat_budget_ms(1000, 0) == 1000.0
     g = Game.deal(3)

@@ -144,7 +144,7 @@ def level_options(level: str, max_budget_ms: float) -> dict[str, object]:
     >>> level_options("search", 10_000)
     {'budget_ms': 300.0}
     >>> level_options("strong", 600)
-    {'budget_ms': 600.0}
+    {'inference': 'auto', 'budget_ms': 600.0}
     >>> level_options("rules", 250)
     {}
     """
